@@ -1,0 +1,42 @@
+"""answer-gate: a regression gate for assistants that answer with official statistics.
+
+Scores a logged answer run per language (numeric accuracy, citation validity, refusal
+accuracy, answer rate when expected, unsupported numbers), checks each measure against
+``thresholds.yaml`` and the previous version's baseline, and reports a verdict.
+
+The public API is re-exported here lazily, so that ``import gate`` stays quick::
+
+    from gate import check_run
+    report = check_run("answers.jsonl", "questions.jsonl", "thresholds.yaml")
+    report.verdict.passed
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "check_run": "gate.pipeline",
+    "Report": "gate.report",
+    "InputError": "gate.errors",
+    "GateError": "gate.errors",
+    "load_run": "gate.records",
+    "load_question_set": "gate.records",
+    "load_thresholds": "gate.thresholds",
+    "extract_figures": "gate.figures",
+    "check_figure": "gate.figures",
+    "MatchSettings": "gate.figures",
+    "MEASURES": "gate.measures",
+}
+
+__all__ = ["__version__", *sorted(_EXPORTS)]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gate' has no attribute {name!r}")
+    return getattr(import_module(module), name)

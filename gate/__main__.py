@@ -1,0 +1,7 @@
+"""``python -m gate``: the same as the ``answer-gate`` command."""
+
+import sys
+
+from gate.cli import main
+
+sys.exit(main())

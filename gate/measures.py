@@ -1,0 +1,260 @@
+"""The measures, and the scoring of one answer against its question.
+
+Definitions follow recipe 4.2 of the measurement chapter ("Score the four automatic
+measures"), with two corrections: expected values come from the question set, never the
+log; and a figure is supported by the evidence the assistant was shown (retrieved values,
+numbers in the question, retrieved passages), never by the expected values.
+
+Each answer is turned into a :class:`Outcome`: per measure a :class:`Count` (numerator,
+denominator) and the findings that explain every failure. Counts add up, so a run's score
+is the sum of its answers' counts, in any order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from gate import figures as fig
+from gate.records import Answer, Question
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A rate computed over a run.
+
+    Attributes:
+        name: stable key used in thresholds.yaml and the JSON report.
+        label: the name people read.
+        higher_is_better: direction; for a lower-is-better measure a rule is a ceiling.
+        unit: what the denominator counts (``answers``, ``citations``, ``figures``).
+        description: one sentence for the README and the reports.
+    """
+
+    name: str
+    label: str
+    higher_is_better: bool
+    unit: str
+    description: str
+
+
+MEASURES: tuple[Measure, ...] = (
+    Measure("numeric_accuracy", "numeric accuracy", True, "answers",
+            "share of questions expecting an answer whose answer states every expected value"),
+    Measure("citation_validity", "citation validity", True, "citations",
+            "share of cited identifiers that were among the records retrieved for that answer"),
+    Measure("refusal_accuracy", "refusal accuracy", True, "answers",
+            "share of questions that should be declined and were"),
+    Measure("answer_rate", "answer rate when expected", True, "answers",
+            "share of questions that should be answered and were"),
+    Measure("unsupported_numbers", "unsupported numbers", False, "figures",
+            "share of figures stated in answers that no retrieved value, question number or passage supports"),
+)
+MEASURE_BY_NAME: dict[str, Measure] = {m.name: m for m in MEASURES}
+
+
+@dataclass(frozen=True)
+class Count:
+    """Numerator over denominator of one measure; adds up like coverage.py's ``Numbers``.
+
+    For a higher-is-better measure the numerator counts passes; for unsupported numbers it
+    counts the unsupported figures. A denominator of 0 means the measure does not apply:
+    its rate is None, never 0 or NaN.
+    """
+
+    numerator: int = 0
+    denominator: int = 0
+
+    def __add__(self, other: "Count") -> "Count":
+        return Count(self.numerator + other.numerator, self.denominator + other.denominator)
+
+    @property
+    def rate(self) -> Fraction | None:
+        """The exact rate, or None when nothing was counted."""
+        return Fraction(self.numerator, self.denominator) if self.denominator else None
+
+
+@dataclass(frozen=True)
+class FigureRef:
+    """A figure quoted by a finding: as written, parsed, and where it stands in the answer."""
+
+    text: str
+    value: Decimal
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One concrete failure.
+
+    Attributes:
+        question_id, language: of the question.
+        measure: the measure it counts against.
+        code: stable reason code (``numeric_mismatch``, ``unsupported_figure``,
+            ``cited_not_retrieved``, ``should_decline``, ``should_answer``,
+            ``no_answer_logged``).
+        message: a sentence for people.
+        figure: the figure at fault, if any.
+        cited_id: the citation at fault, if any.
+    """
+
+    question_id: str
+    language: str
+    measure: str
+    code: str
+    message: str
+    figure: FigureRef | None = None
+    cited_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one question scored.
+
+    Attributes:
+        question_id, language: of the question.
+        counts: measure name -> Count, for every measure in :data:`MEASURES`.
+        findings: every failure, in measure order then reading order.
+    """
+
+    question_id: str
+    language: str
+    counts: Mapping[str, Count]
+    findings: tuple[Finding, ...]
+
+    def passed(self, measure: str) -> bool | None:
+        """The question's outcome on a measure: True, False, or None when it does not apply."""
+        count = self.counts[measure]
+        if not count.denominator:
+            return None
+        if MEASURE_BY_NAME[measure].higher_is_better:
+            return count.numerator == count.denominator
+        return count.numerator == 0
+
+
+def _plain(value: Decimal) -> str:
+    """A decimal as people write it: no exponent, no trailing noise."""
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def score_answer(question: Question, answer: Answer | None, settings: fig.MatchSettings) -> Outcome:
+    """Score one answer against its question; pure.
+
+    Args:
+        question: the judgement from the set.
+        answer: the logged answer, or None when the run has none (every measure the
+            question is counted in then fails, with code ``no_answer_logged``).
+        settings: the matching settings from thresholds.yaml.
+
+    Returns:
+        The question's counts on every measure and its findings.
+    """
+    qid, lang = question.question_id, question.language
+    counts = {m.name: Count() for m in MEASURES}
+    findings: list[Finding] = []
+    expects_answer = question.expected_behaviour == "answer"
+
+    if answer is None:
+        message = "no answer was logged for this question"
+        if expects_answer:
+            if question.expected_values:
+                counts["numeric_accuracy"] = Count(0, 1)
+                findings.append(Finding(qid, lang, "numeric_accuracy", "no_answer_logged", message))
+            counts["answer_rate"] = Count(0, 1)
+            findings.append(Finding(qid, lang, "answer_rate", "no_answer_logged", message))
+        else:
+            counts["refusal_accuracy"] = Count(0, 1)
+            findings.append(Finding(qid, lang, "refusal_accuracy", "no_answer_logged", message))
+        return Outcome(qid, lang, counts, tuple(findings))
+
+    text = answer.answer or ""
+    figures = fig.extract_figures(text, answer.language) if text else []
+
+    # Numeric accuracy: every expected value is stated by some figure of the answer.
+    if expects_answer and question.expected_values:
+        if answer.declined:
+            counts["numeric_accuracy"] = Count(0, 1)
+            findings.append(Finding(qid, lang, "numeric_accuracy", "should_answer",
+                                    f"the assistant declined; expected {_values(question.expected_values)}"))
+        else:
+            missing = [e for e in question.expected_values
+                       if not any(fig.check_figure(f, (e,), settings).supported for f in figures)]
+            counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
+            if missing:
+                stated = ", ".join(f.text for f in figures) or "no figure"
+                findings.append(Finding(qid, lang, "numeric_accuracy", "numeric_mismatch",
+                                        f"expected {_values(missing)}; the answer states {stated}"))
+
+    # Refusal accuracy and answer rate when expected.
+    if expects_answer:
+        counts["answer_rate"] = Count(0 if answer.declined else 1, 1)
+        if answer.declined:
+            findings.append(Finding(qid, lang, "answer_rate", "should_answer",
+                                    "should have been answered; the assistant declined"))
+    else:
+        counts["refusal_accuracy"] = Count(1 if answer.declined else 0, 1)
+        if not answer.declined:
+            findings.append(Finding(qid, lang, "refusal_accuracy", "should_decline",
+                                    f"should have been declined; answered \"{_quote(text)}\""))
+
+    # Citation validity: every cited id was retrieved for this answer.
+    retrieved = set(answer.retrieved_ids)
+    valid = 0
+    for cited in answer.cited_ids:
+        if cited in retrieved:
+            valid += 1
+        else:
+            shown = ", ".join(answer.retrieved_ids) or "nothing"
+            findings.append(Finding(qid, lang, "citation_validity", "cited_not_retrieved",
+                                    f"cites {cited}, which was not retrieved (retrieved: {shown})",
+                                    cited_id=cited))
+    counts["citation_validity"] = Count(valid, len(answer.cited_ids))
+
+    # Unsupported numbers: figures no evidence supports.
+    if figures:
+        evidence = fig.evidence_values(answer.retrieved_values, answer.question or question.text,
+                                       dict(answer.retrieved_passages), answer.language)
+        unsupported = 0
+        for f in figures:
+            support = fig.check_figure(f, evidence, settings)
+            if not support.supported:
+                unsupported += 1
+                findings.append(Finding(qid, lang, "unsupported_numbers", "unsupported_figure",
+                                        fig.explain(f, support),
+                                        figure=FigureRef(f.text, f.value, f.start, f.end)))
+        counts["unsupported_numbers"] = Count(unsupported, len(figures))
+    return Outcome(qid, lang, counts, tuple(findings))
+
+
+def _values(values: Iterable[Decimal]) -> str:
+    return ", ".join(_plain(v) for v in values)
+
+
+def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.MatchSettings) -> tuple[list[Outcome], list[str]]:
+    """Score every joined pair; pure.
+
+    Returns:
+        The outcomes in input order, and notices (one per language whose number
+        conventions Babel does not know, not one per line).
+    """
+    outcomes = []
+    unknown: dict[str, int] = {}
+    for question, answer in pairs:
+        if answer is not None and not fig.language_known(answer.language):
+            unknown[answer.language] = unknown.get(answer.language, 0) + 1
+        outcomes.append(score_answer(question, answer, settings))
+    notices = [
+        f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
+        f"{fig.DEFAULT_LANGUAGE!r} number conventions"
+        for lang, n in sorted(unknown.items())
+    ]
+    return outcomes, notices

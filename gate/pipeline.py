@@ -1,0 +1,73 @@
+"""The flow of the gate, stage after stage, each a plain function of the one before.
+
+run log + question set -> load/validate -> join -> score each answer -> aggregate per slice
+-> check rules (thresholds, baseline) -> verdict -> one Report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from gate.measures import score_run
+from gate.records import join, load_question_set, load_run
+from gate.report import Report, Source, build_report
+from gate.scores import aggregate
+from gate.thresholds import Thresholds, load_thresholds
+from gate.verdict import check_levels, decide
+
+#: A hook that compares the run with a baseline: (run, joined pairs, outcomes, scores,
+#: thresholds) -> (comparison, regression rule results, notices). Issue-4 baselines plug in here.
+Comparer = Callable[..., tuple[Any, list, list[str]]]
+
+
+def check_run(
+    run_path: str | Path,
+    questions_path: str | Path | None,
+    thresholds: str | Path | Thresholds,
+    compare: Comparer | None = None,
+) -> Report:
+    """Score a run and check it against the rules.
+
+    Args:
+        run_path: the run log (JSON lines).
+        questions_path: the question set, or None for a log in the merged form.
+        thresholds: a thresholds file, or loaded :class:`Thresholds`.
+        compare: optional baseline comparison (see :data:`Comparer`).
+
+    Returns:
+        The Report.
+
+    Raises:
+        gate.errors.InputError: bad input or configuration, every problem at once.
+    """
+    rules = thresholds if isinstance(thresholds, Thresholds) else load_thresholds(thresholds)
+    run = load_run(run_path)
+    question_set = load_question_set(questions_path) if questions_path is not None else None
+    joined = join(run, question_set)
+    outcomes, score_notices = score_run(joined.pairs, rules.matching)
+    scores = aggregate(outcomes)
+    results = check_levels(scores, rules)
+    comparison = None
+    compare_notices: list[str] = []
+    if compare is not None:
+        comparison, regression_results, compare_notices = compare(run, joined, outcomes, scores, rules)
+        results = results + list(regression_results)
+    verdict = decide(results)
+    used_set = question_set if question_set is not None else run.merged_set
+    return build_report(
+        run=Source(run.path, run.assistant_version),
+        set_version_logged=run.set_version,
+        question_set=Source(used_set.path, used_set.version),
+        thresholds=rules.path,
+        matching=rules.matching,
+        min_n=rules.min_n,
+        answers=len(run.answers),
+        questions=len(joined.pairs),
+        scores=scores,
+        rules=results,
+        findings=[f for o in outcomes for f in o.findings],
+        notices=list(run.notices) + list(joined.notices) + score_notices + compare_notices,
+        verdict=verdict,
+        comparison=comparison,
+    )

@@ -1,0 +1,1 @@
+"""Renderers: each formats a finished :class:`gate.report.Report`; none computes."""

@@ -1,0 +1,92 @@
+"""The terminal report, drawn with rich.
+
+One table (slices as rows, measures as columns, ``rate (n=...)``, failing cells marked),
+then the rules that failed, the warnings, the findings and the notices, then the verdict.
+Colour only where the console has it: rich leaves it out when the output is not a terminal
+or ``NO_COLOR`` is set, and the marks (``✗`` fail, ``!`` warn) say the same in plain text.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from gate.report import Report
+from gate.verdict import FAIL, WARN
+
+_MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
+
+
+def scores_table(report: Report) -> Table:
+    """The slices-by-measures table."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("slice", no_wrap=True)
+    for m in report.measures:
+        table.add_column(m.label, justify="right")
+    for slice_name in report.slices:
+        row: list[Text | str] = [slice_name]
+        for m in report.measures:
+            cell = report.cell(slice_name, m.name)
+            mark, style = _MARK.get(cell.status or "", ("", ""))
+            row.append(Text(cell.text + mark, style=style))
+        table.add_row(*row)
+    return table
+
+
+def render_terminal(report: Report, console: Console) -> None:
+    """Print the whole report to a rich console."""
+    run = report.run
+    head = f"answer-gate {report.tool_version}: run {run.path}"
+    if run.version:
+        head += f" (assistant {run.version})"
+    head += f", question set {report.question_set.path}"
+    if report.question_set.version:
+        head += f" ({report.question_set.version})"
+    head += f", {report.answers} answers to {report.questions} questions"
+    console.print(head, highlight=False, markup=False)
+    console.print()
+    console.print(scores_table(report))
+
+    failed = report.rules_with(FAIL)
+    warned = report.rules_with(WARN)
+    if failed:
+        console.print()
+        console.print(Text(f"Rules failed ({len(failed)}):", style="bold red"))
+        for _, text in failed:
+            console.print(Text(f"  ✗ {text}"), highlight=False)
+    if warned:
+        console.print()
+        console.print(Text(f"Warnings ({len(warned)}):", style="yellow"))
+        for _, text in warned:
+            console.print(Text(f"  ! {text}"), highlight=False)
+
+    comparison_lines = getattr(report.comparison, "terminal_lines", None)
+    if report.comparison is not None and callable(comparison_lines):
+        console.print()
+        for line in comparison_lines():
+            console.print(Text(line), highlight=False)
+
+    console.print()
+    console.print(Text(f"Findings ({len(report.findings)}):", style="bold"))
+    if not report.findings:
+        console.print("  none", highlight=False)
+    for f in report.findings:
+        console.print(Text(f"  {f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}"), highlight=False)
+
+    if report.notices:
+        console.print()
+        console.print(Text(f"Notices ({len(report.notices)}):", style="bold"))
+        for n in report.notices:
+            console.print(Text(f"  - {n}"), highlight=False)
+
+    console.print()
+    v = report.verdict
+    if v.passed:
+        line = f"PASSED: {v.checked} rules checked"
+        if v.warned:
+            line += f", {v.warned} warning(s)"
+        console.print(Text(line, style="bold green"))
+    else:
+        console.print(Text(f"FAILED: {v.failed} of {v.checked} rules failed" + (f", {v.warned} warning(s)" if v.warned else ""), style="bold red"))

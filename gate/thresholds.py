@@ -1,0 +1,265 @@
+"""thresholds.yaml: the gate's rules, loaded strictly.
+
+The file is checked against the JSON Schema ``gate/schemas/thresholds.schema.json`` and
+against what the schema cannot say: a floor on a lower-is-better measure, a ceiling on a
+higher-is-better one, and duplicate keys (PyYAML keeps the last of two equal keys silently;
+here it is an error naming both lines). Every problem names the file and line and, for an
+unknown name, suggests the closest known one. Bounds are kept as exact fractions
+(``0.90`` is 9/10), so that a rule never compares a rounded rate.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from gate.errors import InputError, Problem, ProblemCollector
+from gate.figures import MatchSettings
+from gate.measures import MEASURE_BY_NAME, MEASURES
+from gate.records import schema, schema_problems
+
+#: Rule kinds on the rate itself, and against the baseline.
+LEVEL_KINDS = ("min", "max")
+REGRESSION_KINDS = ("max_drop", "max_rise")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One bound of thresholds.yaml as it applies to a measure.
+
+    Attributes:
+        measure: measure name.
+        kind: ``min`` (floor), ``max`` (ceiling), ``max_drop`` or ``max_rise`` (against the
+            baseline, in rate points).
+        bound: the bound, exact.
+        severity: ``error`` fails the gate, ``warn`` is reported only.
+        source: ``file:line`` where the bound is written.
+        language: the language override it comes from, or None for the top-level rule.
+    """
+
+    measure: str
+    kind: str
+    bound: Fraction
+    severity: str
+    source: str
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The rules and settings of a thresholds file.
+
+    Attributes:
+        path: the file as given.
+        matching: matching settings for figures.
+        min_n: cells with fewer items show a direction only (their rules warn, never fail).
+        alpha: significance level of the regression test, or None (the drop alone decides).
+        measures: top-level rules per measure.
+        languages: per-language rules per measure, already merged over the top level.
+    """
+
+    path: str
+    matching: MatchSettings = field(default_factory=MatchSettings)
+    min_n: int = 0
+    alpha: Fraction | None = Fraction(1, 20)
+    measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
+    languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+
+    def rules_for(self, language: str | None) -> list[Rule]:
+        """The rules of a slice: the top level for ``all`` (language None), else the
+        language's merged rules (exact tag first, then its primary subtag, then the top
+        level), in measure order."""
+        table: Mapping[str, tuple[Rule, ...]] = self.measures
+        if language is not None:
+            tag = language.lower()
+            primary = tag.split("-")[0]
+            table = self.languages.get(tag) or self.languages.get(primary) or self.measures
+        return [rule for m in MEASURES for rule in table.get(m.name, ())]
+
+
+class _LineMap:
+    """Line numbers of every key path of a YAML document, and its duplicate keys."""
+
+    def __init__(self) -> None:
+        self.lines: dict[tuple[Any, ...], int] = {}
+        self.duplicates: list[tuple[tuple[Any, ...], int, int]] = []
+
+    def walk(self, node: yaml.Node, path: tuple[Any, ...] = ()) -> None:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, value_node in node.value:
+                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
+                line = key_node.start_mark.line + 1
+                if key in seen:
+                    self.duplicates.append((path + (key,), seen[key], line))
+                else:
+                    seen[key] = line
+                self.lines[path + (key,)] = line
+                self.walk(value_node, path + (key,))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self.lines[path + (i,)] = item.start_mark.line + 1
+                self.walk(item, path + (i,))
+
+    def line(self, path: tuple[Any, ...]) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return None
+
+
+def _dotted(path: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _fraction(value: Any) -> Fraction:
+    return Fraction(str(value))
+
+
+def load_thresholds(path: str | Path) -> Thresholds:
+    """Load and check a thresholds file.
+
+    Args:
+        path: a YAML file in the format of ``thresholds.yaml`` (see the README).
+
+    Returns:
+        The rules and settings.
+
+    Raises:
+        InputError: every problem found, each naming file, line and key: unreadable file,
+            YAML syntax, duplicate keys, unknown keys (with the closest known name), a floor
+            on a lower-is-better measure or a ceiling on a higher-is-better one, values
+            outside 0..1.
+    """
+    display = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError([Problem(display, None, None, "file not found (pass --thresholds FILE, or keep thresholds.yaml in the working directory)")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError([Problem(display, None, None, f"cannot be read: {exc}")]) from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise InputError([Problem(display, line, None, f"expected valid YAML, found a syntax error: {problem}")]) from None
+    if not isinstance(data, dict):
+        raise InputError([Problem(display, None, None, f"expected a mapping with version and measures, found {type(data).__name__ if data is not None else 'an empty file'}")])
+
+    lines = _LineMap()
+    lines.walk(node)
+    problems = ProblemCollector()
+    for key_path, first, again in lines.duplicates:
+        problems.add(display, again, _dotted(key_path), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
+
+    reported: set[tuple[Any, ...]] = set()
+    for scope, table in _rule_tables(data):
+        for measure_name, rule in table.items():
+            measure = MEASURE_BY_NAME.get(measure_name)
+            if measure is None or not isinstance(rule, dict):
+                continue
+            wrong = ("min", "max_drop") if not measure.higher_is_better else ("max", "max_rise")
+            right = {"min": "max", "max_drop": "max_rise", "max": "min", "max_rise": "max_drop"}
+            for key in wrong:
+                if key in rule:
+                    key_path = scope + (measure_name, key)
+                    reported.add(key_path)
+                    direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
+                    kind = "a floor" if key in ("min",) else ("a ceiling" if key == "max" else f"{key}")
+                    problems.add(display, lines.line(key_path), _dotted(key_path),
+                                 f"{measure_name} is {direction}: {kind} ({key}) makes no sense here; use {right[key]}")
+
+    validator = Draft202012Validator(schema("thresholds"))
+    for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
+        key_path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            extra = [k for k in data_at(data, key_path) if k not in (error.schema.get("properties") or {})]
+            for name in extra:
+                bad_path = key_path + (name,)
+                if bad_path in reported:
+                    continue
+                known = list((error.schema.get("properties") or {}).keys())
+                close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
+                hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
+                what = "measure" if key_path and key_path[-1] == "measures" or (len(key_path) == 2 and key_path[0] == "languages") else "key"
+                problems.add(display, lines.line(bad_path), _dotted(bad_path), f"unknown {what} {name!r}{hint}")
+            continue
+        if key_path in reported:
+            continue
+        fld, message = schema_problems(error)
+        problems.add(display, lines.line(key_path), _dotted(key_path) or fld, message)
+    problems.raise_if_any()
+    return _build(display, data, lines)
+
+
+def data_at(data: Any, path: tuple[Any, ...]) -> Any:
+    """The value at a key path of loaded YAML."""
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _rule_tables(data: Mapping[str, Any]):
+    measures = data.get("measures")
+    if isinstance(measures, dict):
+        yield ("measures",), measures
+    languages = data.get("languages")
+    if isinstance(languages, dict):
+        for lang, table in languages.items():
+            if isinstance(table, dict):
+                yield ("languages", lang), table
+
+
+def _rules(table: Mapping[str, Any], default_severity: str, display: str, lines: _LineMap,
+           scope: tuple[Any, ...], language: str | None) -> dict[str, tuple[Rule, ...]]:
+    out: dict[str, tuple[Rule, ...]] = {}
+    for m in MEASURES:
+        spec = table.get(m.name)
+        if not spec:
+            continue
+        severity = spec.get("severity", default_severity)
+        rules = []
+        for kind in LEVEL_KINDS + REGRESSION_KINDS:
+            if kind in spec:
+                line = lines.line(scope + (m.name, kind))
+                rules.append(Rule(m.name, kind, _fraction(spec[kind]), severity, f"{display}:{line}", language))
+        out[m.name] = tuple(rules)
+    return out
+
+
+def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds:
+    matching = data.get("matching") or {}
+    settings = MatchSettings(
+        rounding=matching.get("rounding", "stated_precision"),
+        percent_fraction=matching.get("percent_fraction", True),
+        derived=tuple(matching.get("derived", ())),
+    )
+    severity = data.get("severity", "error")
+    top = _rules(data.get("measures") or {}, severity, display, lines, ("measures",), None)
+    languages: dict[str, dict[str, tuple[Rule, ...]]] = {}
+    for lang, table in (data.get("languages") or {}).items():
+        merged: dict[str, tuple[Rule, ...]] = dict(top)
+        own = _rules(table or {}, severity, display, lines, ("languages", lang), lang)
+        for name, rules in own.items():
+            spec = table[name]
+            kinds = {r.kind for r in rules}
+            kept = tuple(r for r in top.get(name, ()) if r.kind not in kinds)
+            if "severity" in spec:
+                kept = tuple(Rule(r.measure, r.kind, r.bound, spec["severity"], r.source, r.language) for r in kept)
+            merged[name] = tuple(sorted(kept + rules, key=lambda r: (LEVEL_KINDS + REGRESSION_KINDS).index(r.kind)))
+        languages[str(lang).lower()] = merged
+    regression = data.get("regression") or {}
+    alpha_raw = regression.get("alpha", 0.05)
+    alpha = None if alpha_raw is None else _fraction(alpha_raw)
+    min_n = (data.get("slices") or {}).get("min_n", 0)
+    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages)

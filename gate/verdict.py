@@ -1,0 +1,113 @@
+"""Rules checked against scores, and the verdict.
+
+A rule check is a pure predicate on exact fractions (the rate is numerator over
+denominator; the bound is the decimal written in thresholds.yaml): one unsupported figure in
+220 is 1/220 and fails a ceiling of 0. A cell whose n is below ``min_n`` shows a direction
+only: a failing rule there is reported as ``warn``, never ``fail``. A cell with n = 0 has no
+rate; its rules are ``skip``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+from gate.scores import Score, slice_language
+from gate.thresholds import LEVEL_KINDS, Rule, Thresholds
+
+PASS, FAIL, WARN, SKIP = "pass", "fail", "warn", "skip"
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """One rule checked on one slice.
+
+    Attributes:
+        slice: the slice checked.
+        rule: the rule.
+        status: ``pass``, ``fail`` (an error rule broken: the gate fails), ``warn`` (broken,
+            but severity warn or n below min_n) or ``skip`` (nothing to compare).
+        actual: the rate (level rules) or the change against the baseline in rate points
+            (regression rules); None when there is nothing to compare.
+        n: the number of items the rate was computed on.
+        reason: why the status, in a sentence for people.
+    """
+
+    slice: str
+    rule: Rule
+    status: str
+    actual: Fraction | None
+    n: int
+    reason: str
+
+    @property
+    def broken(self) -> bool:
+        """Did the value break the bound (whatever the severity)?"""
+        return self.status in (FAIL, WARN)
+
+
+def level_holds(kind: str, rate: Fraction, bound: Fraction) -> bool:
+    """Does an exact rate satisfy a floor (``min``) or a ceiling (``max``)? Bounds are inclusive."""
+    if kind == "min":
+        return rate >= bound
+    if kind == "max":
+        return rate <= bound
+    raise ValueError(f"not a level rule: {kind}")
+
+
+def _status(broken: bool, rule: Rule, n: int, min_n: int) -> tuple[str, str]:
+    if not broken:
+        return PASS, ""
+    if n < min_n:
+        return WARN, f"n={n} is below min_n={min_n}: a direction only, never a failure"
+    if rule.severity == "warn":
+        return WARN, "severity warn: reported only"
+    return FAIL, ""
+
+
+def check_levels(scores: Iterable[Score], thresholds: Thresholds) -> list[RuleResult]:
+    """Check every floor and ceiling on every slice.
+
+    Returns:
+        One result per (slice, level rule), in slice then measure order.
+    """
+    results = []
+    for score in scores:
+        for rule in thresholds.rules_for(slice_language(score.slice)):
+            if rule.measure != score.measure or rule.kind not in LEVEL_KINDS:
+                continue
+            rate = score.rate
+            if rate is None:
+                results.append(RuleResult(score.slice, rule, SKIP, None, 0, "n=0: no rate to check"))
+                continue
+            broken = not level_holds(rule.kind, rate, rule.bound)
+            status, reason = _status(broken, rule, score.n, thresholds.min_n)
+            results.append(RuleResult(score.slice, rule, status, rate, score.n, reason))
+    return results
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Pass or fail, with the counts that decided it.
+
+    Attributes:
+        passed: no rule has status ``fail``.
+        failed: how many rules failed.
+        warned: how many rules broke without failing the gate.
+        checked: how many rules were checked (not skipped).
+    """
+
+    passed: bool
+    failed: int
+    warned: int
+    checked: int
+
+
+def decide(results: Iterable[RuleResult]) -> Verdict:
+    """The verdict over every rule result."""
+    results = list(results)
+    failed = sum(r.status == FAIL for r in results)
+    warned = sum(r.status == WARN for r in results)
+    checked = sum(r.status != SKIP for r in results)
+    return Verdict(passed=failed == 0, failed=failed, warned=warned, checked=checked)
