@@ -34,6 +34,9 @@ from typing import Any, Literal, NoReturn
 
 import httpx
 
+from gate import __version__
+from gate.errors import GateError
+
 __all__ = [
     "ACTIONS_BOT_LOGIN",
     "MAX_COMMENT_CHARS",
@@ -50,7 +53,7 @@ ACTIONS_BOT_LOGIN = "github-actions[bot]"
 """Author of comments made with a GitHub Actions installation token (``GITHUB_TOKEN``)."""
 
 API_VERSION = "2022-11-28"
-USER_AGENT = "answer-gate (+https://github.com)"
+USER_AGENT = f"answer-gate/{__version__}"
 PER_PAGE = 100
 _MAX_MESSAGE_CHARS = 300
 _MAX_PAGES = 1_000  # 100,000 comments: a guard against a Link loop, not a real limit
@@ -64,21 +67,28 @@ _TOKEN_PATTERNS = (
 )
 
 
-class GitHubError(Exception):
+class GitHubError(GateError):
     """A GitHub API call failed; the message is safe to print.
 
     Attributes:
         endpoint: ``"METHOD /path"`` of the call that failed, relative to the API root,
             or None when no call was involved.
         status: HTTP status of the last answer, or None for a connection error.
+        rate_limited: the last answer was GitHub's rate limit (429, or 403 marked so).
     """
 
     def __init__(
-        self, message: str, *, endpoint: str | None = None, status: int | None = None
+        self,
+        message: str,
+        *,
+        endpoint: str | None = None,
+        status: int | None = None,
+        rate_limited: bool = False,
     ) -> None:
         super().__init__(message)
         self.endpoint = endpoint
         self.status = status
+        self.rate_limited = rate_limited
 
 
 class ReadOnlyToken(GitHubError):
@@ -112,13 +122,17 @@ class _Retry(Exception):
         message: what failed, redacted.
         status: HTTP status, or None for a connection error.
         delay: seconds the server asked to wait; None means use the backoff.
+        rate_limited: the answer was a rate limit.
     """
 
-    def __init__(self, message: str, status: int | None, delay: float | None) -> None:
+    def __init__(
+        self, message: str, status: int | None, delay: float | None, rate_limited: bool = False
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
         self.delay = delay
+        self.rate_limited = rate_limited
 
 
 class GitHubClient:
@@ -309,7 +323,7 @@ class GitHubClient:
             try:
                 response = self._call("GET", "user")
             except GitHubError as error:
-                if error.status != 403:
+                if error.status != 403 or error.rate_limited:
                     raise
                 self._login = None  # an installation token: /user is not allowed
             else:
@@ -363,6 +377,7 @@ class GitHubClient:
                 f"longer than the {self.max_retry_after_seconds:.0f} s this client waits",
                 endpoint=endpoint,
                 status=failure.status,
+                rate_limited=failure.rate_limited,
             )
         if attempt >= self.retries:
             plural = "attempt" if attempts == 1 else "attempts"
@@ -370,6 +385,7 @@ class GitHubClient:
                 f"{endpoint} failed after {attempts} {plural}: {failure.message}",
                 endpoint=endpoint,
                 status=failure.status,
+                rate_limited=failure.rate_limited,
             )
         delay = failure.delay
         if delay is None:
@@ -393,7 +409,7 @@ class GitHubClient:
             raise _Retry(f"HTTP {status} {detail}", status, None)
         limited, delay = self._rate_limit(response, detail)
         if limited:
-            raise _Retry(f"rate limited (HTTP {status} {detail})", status, delay)
+            raise _Retry(f"rate limited (HTTP {status} {detail})", status, delay, True)
         if status == 401:
             raise GitHubError(
                 f"{endpoint}: token rejected (HTTP 401 {detail}); check that the token is "

@@ -205,6 +205,13 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         return field_name, f"expected a non-empty string, found {_describe(error.instance)}"
     if v == "pattern":
         return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {_describe(error.instance)}"
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        low = error.schema.get("minimum", error.schema.get("exclusiveMinimum"))
+        high = error.schema.get("maximum", error.schema.get("exclusiveMaximum"))
+        if low is not None and high is not None:
+            return field_name, f"expected a number from {low} to {high}, found {_describe(error.instance)}"
+        bound = "at least" if v in ("minimum", "exclusiveMinimum") else "at most"
+        return field_name, f"expected {bound} {error.validator_value}, found {_describe(error.instance)}"
     if v == "additionalProperties":
         extra = re.findall(r"'([^']+)'", error.message)
         known = list((error.schema.get("properties") or {}).keys())

@@ -198,6 +198,7 @@ def load_thresholds(path: str | Path) -> Thresholds:
             continue
         fld, message = schema_problems(error)
         problems.add(display, lines.line(key_path), _dotted(key_path) or fld, message)
+    problems.problems.sort(key=lambda p: (p.line or 0))
     problems.raise_if_any()
     return _build(display, data, lines)
 

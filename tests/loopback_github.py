@@ -113,7 +113,9 @@ class LoopbackGitHub:
 
     # -- test set-up ------------------------------------------------------------------
 
-    def add_comment(self, issue: int, body: str, login: str | None = None, type: str = "User") -> int:
+    def add_comment(
+        self, issue: int, body: str, login: str | None = None, type: str = "User"
+    ) -> int:
         """Store a comment as if somebody had posted it; return its id."""
         with self._lock:
             return self._store(issue, body, login or self.login, type)
@@ -157,12 +159,18 @@ class LoopbackGitHub:
     def take_script(self, method: str, path: str) -> Scripted | None:
         with self._lock:
             for script in self.scripts:
-                if script.times > 0 and script.method in (None, method) and script.path_contains in path:
+                if (
+                    script.times > 0
+                    and script.method in (None, method)
+                    and script.path_contains in path
+                ):
                     script.times -= 1
                     return script
         return None
 
-    def handle(self, method: str, raw_path: str, headers: dict[str, str], body: Any) -> tuple[int, dict[str, str], Any]:
+    def handle(
+        self, method: str, raw_path: str, headers: dict[str, str], body: Any
+    ) -> tuple[int, dict[str, str], Any]:
         """Answer one request: (status, extra headers, JSON body)."""
         auth = headers.get("authorization", "")
         if auth != f"Bearer {self.token}":
@@ -197,7 +205,9 @@ class LoopbackGitHub:
                         return 200, {}, self.comment_json(comment)
             return 404, {}, self._error("Not Found", auth)
 
-    def _list(self, issue: int, query: dict[str, str], path: str) -> tuple[int, dict[str, str], Any]:
+    def _list(
+        self, issue: int, query: dict[str, str], path: str
+    ) -> tuple[int, dict[str, str], Any]:
         per_page = min(int(query.get("per_page", "30")), self.page_size)
         page = int(query.get("page", "1"))
         comments = self.issue_comments(issue)
@@ -206,7 +216,9 @@ class LoopbackGitHub:
         last = max(1, -(-len(comments) // per_page))
         if page < last:
             base = f"http://127.0.0.1:{self.port}{path}?per_page={per_page}"
-            headers["Link"] = f'<{base}&page={page + 1}>; rel="next", <{base}&page={last}>; rel="last"'
+            headers["Link"] = (
+                f'<{base}&page={page + 1}>; rel="next", <{base}&page={last}>; rel="last"'
+            )
         return 200, headers, [self.comment_json(c) for c in chunk]
 
     def _error(self, message: str, auth: str) -> dict[str, Any]:
@@ -230,17 +242,15 @@ def _handler_for(api: LoopbackGitHub) -> type[BaseHTTPRequestHandler]:
             headers = {k.lower(): v for k, v in self.headers.items()}
             api.requests.append(Recorded(self.command, self.path, headers, body))
             script = api.take_script(self.command, self.path)
-            if script is not None and script.drop:
-                self.close_connection = True
-                return
-            if script is not None and not script.apply_then_drop:
+            if script is None or script.apply_then_drop:
+                status, extra, payload = api.handle(self.command, self.path, headers, body)
+            else:
                 status, extra, payload = script.status, script.headers, script.body
                 if api.echo_authorization and isinstance(payload, dict):
-                    payload = payload | {"message": f"{payload.get('message')} ({headers.get('authorization')})"}
-            else:
-                status, extra, payload = api.handle(self.command, self.path, headers, body)
-            if script is not None and script.apply_then_drop:
-                self.close_connection = True
+                    echoed = f"{payload.get('message')} ({headers.get('authorization')})"
+                    payload = payload | {"message": echoed}
+            if script is not None and (script.drop or script.apply_then_drop):
+                self.close_connection = True  # no answer at all: a connection error
                 return
             data = json.dumps(payload).encode()
             self.send_response(status)

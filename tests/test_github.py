@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,7 +62,8 @@ def test_first_run_creates_second_run_updates_the_same_comment(
 ) -> None:
     first = client.upsert_comment(ISSUE, body("run 1: pass"), MARKER)
     assert first.action == "created"
-    assert first.url == f"https://github.com/octo/stats/pull/{ISSUE}#issuecomment-{first.comment_id}"
+    pr_url = f"https://github.com/octo/stats/pull/{ISSUE}"
+    assert first.url == f"{pr_url}#issuecomment-{first.comment_id}"
     assert [c.body for c in api.issue_comments(ISSUE)] == [body("run 1: pass")]
 
     second = client.upsert_comment(ISSUE, body("run 2: fail"), MARKER)
@@ -76,13 +78,17 @@ def test_first_run_creates_second_run_updates_the_same_comment(
     assert api.requests_for("PATCH")[0].body == {"body": body("run 2: fail")}
 
 
-def test_marker_is_prepended_when_the_body_lacks_it(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_marker_is_prepended_when_the_body_lacks_it(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     client.upsert_comment(ISSUE, "## Gate: pass", MARKER)
     client.upsert_comment(ISSUE, body("## Gate: fail"), MARKER)
     assert [c.body for c in api.issue_comments(ISSUE)] == [f"{MARKER}\n## Gate: fail"]
 
 
-def test_every_request_carries_the_github_headers(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_every_request_carries_the_github_headers(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     client.upsert_comment(ISSUE, body("x"), MARKER)
     assert [(r.method, r.path) for r in api.requests] == [
         ("GET", "/user"),
@@ -110,13 +116,17 @@ def test_comment_by_another_user_with_the_marker_is_not_touched(
     assert api.requests_for("PATCH") == []
 
 
-def test_own_comment_without_the_marker_is_not_touched(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_own_comment_without_the_marker_is_not_touched(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     api.add_comment(ISSUE, "a note by the same bot")
     assert client.upsert_comment(ISSUE, body("ours"), MARKER).action == "created"
     assert [c.body for c in api.issue_comments(ISSUE)] == ["a note by the same bot", body("ours")]
 
 
-def test_comments_on_other_issues_are_not_touched(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_comments_on_other_issues_are_not_touched(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     api.add_comment(ISSUE + 1, body("other pr"))
     assert client.upsert_comment(ISSUE, body("ours"), MARKER).action == "created"
     assert [c.body for c in api.issue_comments(ISSUE + 1)] == [body("other pr")]
@@ -198,7 +208,9 @@ def test_api_url_with_a_path_prefix_as_on_github_enterprise(delays: list[float])
 # -- read-only tokens and errors ------------------------------------------------------
 
 
-def test_read_only_token_on_create_raises_read_only_token(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_read_only_token_on_create_raises_read_only_token(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     api.read_only = True
     with pytest.raises(ReadOnlyToken) as caught:
         client.upsert_comment(ISSUE, body("x"), MARKER)
@@ -212,7 +224,9 @@ def test_read_only_token_on_create_raises_read_only_token(api: LoopbackGitHub, c
     assert api.issue_comments(ISSUE) == []
 
 
-def test_read_only_token_on_update_raises_read_only_token(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_read_only_token_on_update_raises_read_only_token(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     ours = api.add_comment(ISSUE, body("old"))
     api.read_only = True
     with pytest.raises(ReadOnlyToken) as caught:
@@ -235,7 +249,9 @@ def test_404_on_listing_is_a_plain_github_error(api: LoopbackGitHub, client: Git
     assert str(caught.value) == f"GET {COMMENTS}: HTTP 404 Not Found: Not Found"
 
 
-def test_rejected_token_is_reported_without_retrying(api: LoopbackGitHub, delays: list[float]) -> None:
+def test_rejected_token_is_reported_without_retrying(
+    api: LoopbackGitHub, delays: list[float]
+) -> None:
     with make_client(api, delays, token="ghp_" + "w" * 36) as client:
         with pytest.raises(GitHubError) as caught:
             client.upsert_comment(ISSUE, body("x"), MARKER)
@@ -247,7 +263,9 @@ def test_rejected_token_is_reported_without_retrying(api: LoopbackGitHub, delays
     assert len(api.requests) == 1
 
 
-def test_500_twice_then_success(api: LoopbackGitHub, client: GitHubClient, delays: list[float]) -> None:
+def test_500_twice_then_success(
+    api: LoopbackGitHub, client: GitHubClient, delays: list[float]
+) -> None:
     api.fail(2, status=500, method="GET", path_contains="/comments")
     result = client.upsert_comment(ISSUE, body("x"), MARKER)
     assert result.action == "created"
@@ -260,7 +278,9 @@ def test_500_twice_then_success(api: LoopbackGitHub, client: GitHubClient, delay
 def test_500_always_fails_after_retries_plus_one_attempts(
     api: LoopbackGitHub, delays: list[float], retries: int
 ) -> None:
-    api.fail(99, status=502, method="GET", path_contains="/comments", body={"message": "Bad Gateway"})
+    api.fail(
+        99, status=502, method="GET", path_contains="/comments", body={"message": "Bad Gateway"}
+    )
     with make_client(api, delays, retries=retries) as client:
         with pytest.raises(GitHubError) as caught:
             client.upsert_comment(ISSUE, body("x"), MARKER)
@@ -301,7 +321,9 @@ def test_create_that_reached_github_before_the_connection_dropped_is_not_duplica
     assert [r.method for r in api.requests if r.path != "/user"] == ["GET", "POST", "GET", "PATCH"]
 
 
-def test_create_failing_always_names_the_post_endpoint(api: LoopbackGitHub, delays: list[float]) -> None:
+def test_create_failing_always_names_the_post_endpoint(
+    api: LoopbackGitHub, delays: list[float]
+) -> None:
     api.fail(99, status=500, method="POST")
     with make_client(api, delays, retries=2) as client:
         with pytest.raises(GitHubError) as caught:
@@ -326,12 +348,16 @@ def test_connection_refused_fails_after_retries(delays: list[float]) -> None:
     )
     with client, pytest.raises(GitHubError) as caught:
         client.upsert_comment(ISSUE, body("x"), MARKER)
-    assert str(caught.value).startswith("GET /user failed after 3 attempts: connection error (ConnectError")
+    assert str(caught.value).startswith(
+        "GET /user failed after 3 attempts: connection error (ConnectError"
+    )
     assert caught.value.status is None
     assert delays == [0.25, 0.5]
 
 
-def test_rate_limit_retry_after_is_honoured(api: LoopbackGitHub, client: GitHubClient, delays: list[float]) -> None:
+def test_rate_limit_retry_after_is_honoured(
+    api: LoopbackGitHub, client: GitHubClient, delays: list[float]
+) -> None:
     api.fail(1, status=429, method="GET", path_contains="/comments", headers={"Retry-After": "7"})
     assert client.upsert_comment(ISSUE, body("x"), MARKER).action == "created"
     assert delays == [7.0]
@@ -349,9 +375,13 @@ def test_secondary_rate_limit_403_on_create_is_retried_not_read_only(
     assert len(api.issue_comments(ISSUE)) == 1
 
 
-def test_long_retry_after_fails_at_once(api: LoopbackGitHub, client: GitHubClient, delays: list[float]) -> None:
-    api.fail(9, status=429, method="GET", path_contains="/comments", headers={"Retry-After": "3600"},
-             body={"message": "API rate limit exceeded"})
+def test_long_retry_after_fails_at_once(
+    api: LoopbackGitHub, client: GitHubClient, delays: list[float]
+) -> None:
+    api.fail(
+        9, status=429, method="GET", path_contains="/comments",
+        headers={"Retry-After": "3600"}, body={"message": "API rate limit exceeded"},
+    )
     with pytest.raises(GitHubError) as caught:
         client.upsert_comment(ISSUE, body("x"), MARKER)
     assert str(caught.value) == (
@@ -362,7 +392,9 @@ def test_long_retry_after_fails_at_once(api: LoopbackGitHub, client: GitHubClien
     assert len(api.requests_for("GET", COMMENTS)) == 1
 
 
-def test_rate_limit_without_retry_after_uses_the_backoff(api: LoopbackGitHub, delays: list[float]) -> None:
+def test_rate_limit_without_retry_after_uses_the_backoff(
+    api: LoopbackGitHub, delays: list[float]
+) -> None:
     api.fail(1, status=403, method="GET", path_contains="/comments",
              body={"message": "You have exceeded a secondary rate limit"})
     with make_client(api, delays, backoff_seconds=0.5) as client:
@@ -370,7 +402,9 @@ def test_rate_limit_without_retry_after_uses_the_backoff(api: LoopbackGitHub, de
     assert delays == [0.5]
 
 
-def test_pagination_link_to_another_host_is_not_followed(api: LoopbackGitHub, client: GitHubClient) -> None:
+def test_pagination_link_to_another_host_is_not_followed(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
     api.fail(1, status=200, method="GET", path_contains="/comments", body=[],
              headers={"Link": '<https://evil.example/steal?page=2>; rel="next"'})
     with pytest.raises(GitHubError, match="pagination link leaves the API host"):
@@ -418,7 +452,9 @@ def test_token_never_appears_in_messages_reprs_or_logs(
     assert all(r.headers["authorization"] == f"Bearer {TOKEN}" for r in api.requests)
 
 
-def test_a_foreign_token_echoed_by_the_server_is_redacted_too(api: LoopbackGitHub, delays: list[float]) -> None:
+def test_a_foreign_token_echoed_by_the_server_is_redacted_too(
+    api: LoopbackGitHub, delays: list[float]
+) -> None:
     api.echo_authorization = True
     wrong = "github_pat_" + "Z" * 40
     with make_client(api, delays, token=wrong) as client, pytest.raises(GitHubError) as caught:
@@ -447,7 +483,8 @@ def test_body_at_the_limit_is_sent(api: LoopbackGitHub, client: GitHubClient) ->
 def test_body_over_the_limit_is_rejected_before_any_request(
     api: LoopbackGitHub, client: GitHubClient, text: str
 ) -> None:
-    with pytest.raises(ValueError, match=r"comment body is 65,5\d\d characters; GitHub accepts at most 65,536"):
+    expected = r"comment body is 65,5\d\d characters; GitHub accepts at most 65,536"
+    with pytest.raises(ValueError, match=expected):
         client.upsert_comment(ISSUE, text, MARKER)
     assert api.requests == []
 
@@ -477,3 +514,31 @@ def test_constructor_checks_its_arguments(kwargs: dict[str, Any], message: str) 
     options: dict[str, Any] = {"token": TOKEN, "repository": "octo/stats"} | kwargs
     with pytest.raises(ValueError, match=message):
         GitHubClient(**options)
+
+
+def test_rate_limited_user_endpoint_is_not_mistaken_for_an_installation_token(
+    api: LoopbackGitHub, delays: list[float]
+) -> None:
+    api.fail(9, status=403, method="GET", path_contains="/user",
+             body={"message": "You have exceeded a secondary rate limit"})
+    with make_client(api, delays, retries=1) as client, pytest.raises(GitHubError) as caught:
+        client.upsert_comment(ISSUE, body("x"), MARKER)
+    assert caught.value.rate_limited is True
+    assert (caught.value.endpoint, caught.value.status) == ("GET /user", 403)
+    assert api.requests_for("GET", COMMENTS) == []
+
+
+def test_primary_rate_limit_on_create_waits_for_the_reset_or_fails_when_far(
+    api: LoopbackGitHub, client: GitHubClient
+) -> None:
+    far = str(int(time.time()) + 3600)
+    api.fail(1, status=403, method="POST", body={"message": "API rate limit exceeded"},
+             headers={"x-ratelimit-remaining": "0", "x-ratelimit-reset": far})
+    with pytest.raises(GitHubError) as caught:
+        client.upsert_comment(ISSUE, body("x"), MARKER)
+    assert type(caught.value) is GitHubError  # a rate limit, not a read-only token
+    assert caught.value.rate_limited is True
+    assert str(caught.value).startswith(
+        f"POST {COMMENTS}: rate limited (HTTP 403 Forbidden: API rate limit exceeded); "
+        "GitHub asks to wait 3"
+    )

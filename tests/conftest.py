@@ -1,0 +1,51 @@
+"""Shared helpers: paths of the shipped example, a CLI runner, golden-file comparison."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gate.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+RUN_13 = EXAMPLES / "answers_run_assistant-1.3_set-1.2.jsonl"
+RUN_12 = EXAMPLES / "answers_run_assistant-1.2_set-1.2.jsonl"
+MERGED = EXAMPLES / "answers_run_merged.jsonl"
+SET_12 = EXAMPLES / "question_set-1.2.jsonl"
+THRESHOLDS = ROOT / "thresholds.yaml"
+
+
+def assert_golden(name: str, text: str) -> None:
+    """Compare text with tests/golden/<name>; UPDATE_GOLDEN=1 rewrites it deliberately."""
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"golden file {path} missing: run with UPDATE_GOLDEN=1 once and review it"
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def workdir(tmp_path, monkeypatch):
+    """A working directory holding examples/ and thresholds.yaml but no baselines/."""
+    shutil.copytree(EXAMPLES, tmp_path / "examples", ignore=shutil.ignore_patterns("workflows"))
+    shutil.copy(THRESHOLDS, tmp_path / "thresholds.yaml")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run the command line in-process; returns (exit code, stdout, stderr)."""
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
