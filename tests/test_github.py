@@ -528,7 +528,7 @@ def test_rate_limited_user_endpoint_is_not_mistaken_for_an_installation_token(
     assert api.requests_for("GET", COMMENTS) == []
 
 
-def test_primary_rate_limit_on_create_waits_for_the_reset_or_fails_when_far(
+def test_primary_rate_limit_with_a_far_reset_fails_at_once_not_as_read_only(
     api: LoopbackGitHub, client: GitHubClient
 ) -> None:
     far = str(int(time.time()) + 3600)

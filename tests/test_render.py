@@ -1,0 +1,98 @@
+"""Markdown, JUnit and JSON renderers: escaping, size limits, schema, parse-back."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+from jsonschema import Draft202012Validator
+
+from conftest import RUN_12, RUN_13, SET_12, THRESHOLDS
+from gate.measures import FigureRef, Finding
+from gate.pipeline import check_run
+from gate.records import schema
+from gate.render.json_report import report_to_dict
+from gate.render.junit import render_junit
+from gate.render.markdown import COMMENT_LIMIT, MARKER, escape, render_markdown
+
+NASTY = "Rate | was `7.6` <script>alert(1)</script> @someone **bold** [x](http://e.vil) ~~s~~ #12\nnext"
+
+
+def test_escape_makes_answer_text_inert():
+    out = escape(NASTY)
+    for live in ("|", "`", "<script>", "@someone", "**", "[x]", "~~", "\n", "http://"):
+        assert live not in out
+    assert re.search(r"(?<!&)#12", out) is None
+    assert "@\u2060someone" in out and "&lt;script&gt;" in out and "&#124;" in out
+
+
+def _nasty_report(count: int):
+    report = check_run(RUN_13, SET_12, THRESHOLDS)
+    findings = tuple(
+        Finding(f"q|{i}`", "en", "unsupported_numbers", "unsupported_figure", NASTY,
+                figure=FigureRef("7.6` | <b>", 7.6, 3, 10))
+        for i in range(count)
+    )
+    return report.__class__(**{**report.__dict__, "findings": findings})
+
+
+def _table_rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("| ")]
+
+
+def test_markdown_with_5000_hostile_findings_stays_intact_and_under_the_limit():
+    report = _nasty_report(5000)
+    text = render_markdown(report, full_report="the job summary")
+    assert len(text) <= COMMENT_LIMIT
+    assert text.startswith(MARKER + "\n")
+    cut = re.search(r"(\d+) more findings cut to keep this comment under GitHub's size limit\. The whole report is in the job summary\.", text)
+    assert cut is not None
+    shown = text.count("| q&#124;")
+    assert shown + int(cut.group(1)) == 5000 and shown > 100
+    assert "Findings (5000)" in text
+    # every table row has exactly as many cells as its header: no pipe leaked from an answer
+    for row in _table_rows(text):
+        assert row.endswith(" |")
+    header_cells = {len(r.split(" | ")) for r in _table_rows(text) if r.startswith("| q&#124;")}
+    assert header_cells == {len("| question | language | measure | reason | at fault | detail |".split(" | "))}
+    for live in ("<script>", "@someone", "<b>", "`"):
+        assert live not in text
+
+
+def test_markdown_uncut_when_it_fits():
+    text = render_markdown(check_run(RUN_13, SET_12, THRESHOLDS))
+    assert "cut to keep" not in text
+    assert "Findings (5)" in text
+    assert "| all | ❌ 0.83 (n=6) | ❌ 0.88 (n=8) | ❌ 0.50 (n=2) | 1.00 (n=6) | ❌ 0.25 (n=8) |" in text
+    assert "### ❌ answer-gate failed: 8 of 14 rules failed" in text
+    assert "| a03 | en | unsupported&#95;numbers | unsupported&#95;figure | <code>35</code> |" in text
+
+
+def test_markdown_passing_run():
+    text = render_markdown(check_run(RUN_12, SET_12, THRESHOLDS))
+    assert "### ✅ answer-gate passed: 14 rules checked" in text
+    assert "No finding." in text
+
+
+def test_json_report_validates_against_its_published_schema():
+    for run in (RUN_12, RUN_13):
+        data = report_to_dict(check_run(run, SET_12, THRESHOLDS))
+        errors = list(Draft202012Validator(schema("report")).iter_errors(data))
+        assert errors == []
+    assert data["schema_version"] == "1.0"
+
+
+def test_junit_parses_back_with_one_case_per_rule_and_slice():
+    report = check_run(RUN_13, SET_12, THRESHOLDS)
+    root = ET.fromstring(render_junit(report))
+    suite = root.find("testsuite")
+    cases = suite.findall("testcase")
+    assert len(cases) == len(report.rules) == 15
+    assert root.get("failures") == "8" and root.get("skipped") == "1"
+    failed = sorted((c.get("classname"), c.get("name")) for c in cases if c.find("failure") is not None)
+    assert ("answer-gate.all", "numeric_accuracy min 0.9") in failed
+    assert ("answer-gate.language=en", "unsupported_numbers max 0") in failed
+    skipped = [(c.get("classname"), c.get("name")) for c in cases if c.find("skipped") is not None]
+    assert skipped == [("answer-gate.language=fr", "refusal_accuracy min 0.9")]
+    assert "a07 [en] citation_validity cited_not_retrieved" in suite.find("system-out").text
