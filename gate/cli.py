@@ -41,6 +41,23 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
     check.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
     check.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
+    check.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
+    which = check.add_mutually_exclusive_group()
+    which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
+    which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+
+    baseline = commands.add_parser("baseline", help="store and list baselines", description="Store a run as the baseline of its assistant version, or list the stored ones.")
+    baseline.set_defaults(print_baseline_help=baseline.print_help)
+    actions = baseline.add_subparsers(dest="baseline_command", metavar="ACTION")
+    save = actions.add_parser("save", help="store a run as the baseline of its assistant version",
+                              description="Score a run and store its scores, per-question outcomes, versions, matching settings and the log itself (gzip) under the baselines folder.")
+    save.add_argument("run", help="the run log (JSON lines) with an assistant version in its header or file name")
+    save.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
+    save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
+    save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
+    save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
+    listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
+    listing.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     return parser
 
 
@@ -67,7 +84,10 @@ def _check(args: argparse.Namespace) -> int:
     problems = [Problem(path, None, flag, why) for flag, path in outputs.items() if path and (why := check_writable(path))]
     if problems:
         raise InputError(problems)
-    report = check_run(args.run, args.questions, args.thresholds)
+    from gate.baseline import BaselineComparer
+
+    comparer = BaselineComparer(directory=args.baselines, choice=args.baseline, skip=args.no_baseline)
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -75,6 +95,54 @@ def _check(args: argparse.Namespace) -> int:
         atomic_write_text(path, text)
     render_terminal(report, _console())
     return EXIT_PASS if report.verdict.passed else EXIT_FAIL
+
+
+def _baseline_save(args: argparse.Namespace) -> int:
+    from gate.baseline import save_baseline
+    from gate.measures import MEASURES
+    from gate.report import display_rate
+    from gate.scores import ALL
+
+    saved = save_baseline(args.run, args.questions, args.thresholds, args.baselines, force=args.force)
+    b = saved.baseline
+    for notice in saved.notices:
+        _error(f"notice: {notice}")
+    verb = "replaced" if saved.replaced else "saved"
+    print(f"{verb} the baseline of assistant {b.assistant_version} (set {b.set_version or 'unversioned'}): {b.path}, log {b.log_path}")
+    scores = ", ".join(f"{m.label} {display_rate(b.score(ALL, m.name).rate)} (n={b.score(ALL, m.name).denominator})" for m in MEASURES)
+    print(f"  all: {scores}")
+    for path in saved.removed:
+        print(f"  removed the old log {path}")
+    return EXIT_PASS
+
+
+def _baseline_list(args: argparse.Namespace) -> int:
+    from rich import box
+    from rich.table import Table
+
+    from gate.baseline import list_baselines
+    from gate.measures import MEASURES
+    from gate.report import display_rate
+    from gate.scores import ALL
+
+    stored = list_baselines(args.baselines)
+    console = _console()
+    if not stored:
+        console.print(f"no baselines stored in {args.baselines}", highlight=False, markup=False)
+        return EXIT_PASS
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {args.baselines} (slice all)", title_justify="left")
+    for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
+        table.add_column(name, justify=justify, no_wrap=True)
+    for m in MEASURES:
+        table.add_column(m.label, justify="right")
+    for b in stored:
+        cells = []
+        for m in MEASURES:
+            count = b.score(ALL, m.name)
+            cells.append("-" if count.rate is None else f"{display_rate(count.rate)} (n={count.denominator})")
+        table.add_row(b.assistant_version, b.set_version or "-", str(b.answers), f"answer-gate {b.scorer_version}", *cells)
+    console.print(table)
+    return EXIT_PASS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,6 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "check":
             return _check(args)
+        if args.command == "baseline":
+            if args.baseline_command == "save":
+                return _baseline_save(args)
+            if args.baseline_command == "list":
+                return _baseline_list(args)
+            args.print_baseline_help(sys.stderr)
+            return EXIT_INPUT
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total

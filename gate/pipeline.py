@@ -17,7 +17,8 @@ from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import check_levels, decide
 
 #: A hook that compares the run with a baseline: (run, joined pairs, outcomes, scores,
-#: thresholds) -> (comparison, regression rule results, notices). Issue-4 baselines plug in here.
+#: thresholds, question_set=the set scored against) -> (comparison, regression rule results,
+#: notices). :class:`gate.baseline.BaselineComparer` is the one ``answer-gate check`` uses.
 Comparer = Callable[..., tuple[Any, list, list[str]]]
 
 
@@ -48,13 +49,13 @@ def check_run(
     outcomes, score_notices = score_run(joined.pairs, rules.matching)
     scores = aggregate(outcomes)
     results = check_levels(scores, rules)
+    used_set = question_set if question_set is not None else run.merged_set
     comparison = None
     compare_notices: list[str] = []
     if compare is not None:
-        comparison, regression_results, compare_notices = compare(run, joined, outcomes, scores, rules)
+        comparison, regression_results, compare_notices = compare(run, joined, outcomes, scores, rules, question_set=used_set)
         results = results + list(regression_results)
     verdict = decide(results)
-    used_set = question_set if question_set is not None else run.merged_set
     return build_report(
         run=Source(run.path, run.assistant_version),
         set_version_logged=run.set_version,
