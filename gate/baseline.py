@@ -54,7 +54,7 @@ from gate.figures import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
 from gate.measures import MEASURES, Count, Outcome, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run, schema, schema_problems
-from gate.report import display_rate, round_half_up
+from gate.report import display_change, display_rate, round_half_up
 from gate.scores import ALL, Score, aggregate, language_slice, slice_language
 from gate.thresholds import REGRESSION_KINDS, Rule, Thresholds, load_thresholds
 from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult
@@ -162,27 +162,6 @@ def _decimal_text(value: Fraction) -> str:
     """A bound such as alpha as written (``0.05``), six decimals at most."""
     shown = round_half_up(value, 6).normalize()
     return format(shown, "f")
-
-
-def display_change(before: Fraction | None, after: Fraction | None) -> tuple[str, str, str]:
-    """Two rates and the change between them, as shown: ``("1.00", "0.83", "-0.17")``.
-
-    Two decimals, rounded half up, unless that would contradict the exact values: equal
-    texts for different rates, a change that reads as none (or some), or a change that is
-    not the difference of the two texts shown (7/8 after 1 reads ``1.000 -> 0.875
-    (-0.125)``, never ``1.00 -> 0.88 (-0.13)``). Up to six decimals, then exact fractions.
-    A missing rate reads ``-`` and so does the change.
-    """
-    if before is None or after is None:
-        return display_rate(before), display_rate(after), "-"
-    delta = after - before
-    for digits in range(2, 7):
-        a, b = round_half_up(before, digits), round_half_up(after, digits)
-        d = round_half_up(delta, digits)
-        if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d:
-            change = f"{d:+.{digits}f}" if d else f"{d:.{digits}f}".lstrip("-")
-            return f"{a:.{digits}f}", f"{b:.{digits}f}", change
-    return fraction_text(before), fraction_text(after), ("+" if delta > 0 else "") + fraction_text(delta)
 
 
 def _ids(ids: Sequence[str]) -> str:

@@ -41,6 +41,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
     check.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
     check.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
+    check.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here (the PR comment's body; for GitLab, Jenkins and others)")
+    check.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
+    check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
+    check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
     check.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
@@ -56,6 +60,11 @@ def _parser() -> argparse.ArgumentParser:
     save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
     save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
+    comment = commands.add_parser("comment", help="post a stored markdown report as the sticky PR comment",
+                                  description="Post or update the sticky pull request comment from a markdown report written by 'check --markdown' "
+                                  "(the workflow_run half of the fork-safe pattern). Reads GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
+    comment.add_argument("markdown", help="the markdown report")
+    comment.add_argument("--pr", type=int, required=True, metavar="NUMBER", help="the pull request number")
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
     listing.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     return parser
@@ -80,10 +89,17 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    outputs = {"--json": args.json_path}
+    outputs = {"--json": args.json_path, "--markdown": args.markdown_path, "--junit": args.junit_path}
     problems = [Problem(path, None, flag, why) for flag, path in outputs.items() if path and (why := check_writable(path))]
+    if args.comment and not args.github:
+        problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     if problems:
         raise InputError(problems)
+    settings = None
+    if args.github:
+        from gate.actions import ActionSettings
+
+        settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
     from gate.baseline import BaselineComparer
 
     comparer = BaselineComparer(directory=args.baselines, choice=args.baseline, skip=args.no_baseline)
@@ -91,10 +107,95 @@ def _check(args: argparse.Namespace) -> int:
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
+    if args.markdown_path:
+        from gate.render.markdown import render_markdown
+
+        rendered[args.markdown_path] = render_markdown(report, full_report=args.json_path)
+    if args.junit_path:
+        from gate.render.junit import render_junit
+
+        rendered[args.junit_path] = render_junit(report)
     for path, text in rendered.items():
         atomic_write_text(path, text)
     render_terminal(report, _console())
+    if settings is not None:
+        _publish(report, settings, args)
     return EXIT_PASS if report.verdict.passed else EXIT_FAIL
+
+
+def _publish(report, settings, args: argparse.Namespace) -> None:
+    """GitHub Actions: annotations, job summary, step outputs, sticky comment.
+
+    Nothing here changes the verdict: a comment that cannot be posted is one warning.
+    """
+    from gate.actions import Annotation, SettingsError, annotations, write_output, write_summary
+    from gate.github import GitHubClient, GitHubError, ReadOnlyToken
+    from gate.render.markdown import MARKER, render_markdown
+    from gate.verdict import FAIL, WARN
+
+    items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
+             for r, text in zip(report.rules, report.rule_texts) if r.status in (FAIL, WARN)]
+    for line in annotations(items):
+        print(line)
+    where = f"the job summary of {settings.run_url}" if settings.run_url else "the job summary"
+    summary_limit = 1_048_576 - (settings.step_summary.stat().st_size if settings.step_summary and settings.step_summary.exists() else 0)
+    summary = render_markdown(report, limit=summary_limit, full_report=args.json_path)
+    while len(summary.encode("utf-8")) > summary_limit:
+        summary = render_markdown(report, limit=len(summary) * summary_limit // len(summary.encode("utf-8")) - 1, full_report=args.json_path)
+    write_summary(settings.step_summary, summary)
+    comment_url = ""
+    if args.comment:
+        try:
+            comment_settings = settings.from_env(os.environ, require=("comment",))
+        except SettingsError as exc:
+            print(f"::warning title=answer-gate::comment skipped: {exc}")
+            comment_settings = None
+        if comment_settings is not None and comment_settings.comment_skip_reason:
+            print(f"comment skipped: {comment_settings.comment_skip_reason}")
+        elif comment_settings is not None:
+            body = render_markdown(report, full_report=where)
+            try:
+                with GitHubClient(comment_settings.token, comment_settings.repository, api_url=comment_settings.api_url) as client:
+                    result = client.upsert_comment(comment_settings.pr_number, body, MARKER)
+                comment_url = result.url
+                print(f"comment {result.action}: {result.url}")
+            except ReadOnlyToken:
+                print("::warning title=answer-gate::comment skipped: the token cannot write to this pull request "
+                      "(a fork or Dependabot pull request); the report is in the job summary"
+                      + (f" and in {args.markdown_path}" if args.markdown_path else ""))
+            except GitHubError as exc:
+                print(f"::warning title=answer-gate::comment not posted: {exc}; the verdict stands and the report is in the job summary")
+    outputs = {
+        "passed": "true" if report.verdict.passed else "false",
+        "report-json": os.path.abspath(args.json_path) if args.json_path else "",
+        "report-markdown": os.path.abspath(args.markdown_path) if args.markdown_path else "",
+        "comment-url": comment_url,
+    }
+    for name, value in outputs.items():
+        write_output(settings.output, name, value)
+
+
+def _comment(args: argparse.Namespace) -> int:
+    from gate.actions import ActionSettings, SettingsError
+    from gate.errors import InputError, Problem
+    from gate.github import GitHubClient
+    from gate.render.markdown import MARKER
+
+    try:
+        body = open(args.markdown, encoding="utf-8").read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError([Problem(args.markdown, None, None, f"cannot be read: {exc}")]) from None
+    env = dict(os.environ)
+    missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
+    if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
+        missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
+    if missing:
+        raise SettingsError(missing)
+    settings = ActionSettings.from_env(env)
+    with GitHubClient(settings.token, settings.repository, api_url=settings.api_url) as client:
+        result = client.upsert_comment(args.pr, body, MARKER)
+    print(f"comment {result.action}: {result.url}")
+    return EXIT_PASS
 
 
 def _baseline_save(args: argparse.Namespace) -> int:
@@ -160,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "check":
             return _check(args)
+        if args.command == "comment":
+            return _comment(args)
         if args.command == "baseline":
             if args.baseline_command == "save":
                 return _baseline_save(args)

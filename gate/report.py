@@ -69,6 +69,27 @@ def display_points(delta: Fraction | None, digits: int = 2) -> str:
     return f"{shown:+.{digits}f}"
 
 
+def display_change(before: Fraction | None, after: Fraction | None) -> tuple[str, str, str]:
+    """Two rates and the change between them, as shown: ``("1.00", "0.83", "-0.17")``.
+
+    Two decimals, rounded half up, unless that would contradict the exact values: equal
+    texts for different rates, a change that reads as none (or some), or a change that is
+    not the difference of the two texts shown (7/8 after 1 reads ``1.000 -> 0.875
+    (-0.125)``, never ``1.00 -> 0.88 (-0.13)``). Up to six decimals, then exact fractions.
+    A missing rate reads ``-`` and so does the change.
+    """
+    if before is None or after is None:
+        return display_rate(before), display_rate(after), "-"
+    delta = after - before
+    for digits in range(2, 7):
+        a, b = round_half_up(before, digits), round_half_up(after, digits)
+        d = round_half_up(delta, digits)
+        if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d:
+            change = f"{d:+.{digits}f}" if d else f"{d:.{digits}f}".lstrip("-")
+            return f"{a:.{digits}f}", f"{b:.{digits}f}", change
+    return str(before), str(after), ("+" if delta > 0 else "") + str(delta)
+
+
 @dataclass(frozen=True)
 class Cell:
     """One cell of the slices-by-measures table.
@@ -180,8 +201,11 @@ def build_cells(scores: Iterable[Score], rules: Iterable[RuleResult]) -> list[Ce
     return cells
 
 
-def describe_rule(result: RuleResult, cells: Iterable[Cell]) -> str:
-    """One line for people: slice, measure, value, the bound it is held to, and where."""
+def describe_rule(result: RuleResult, cells: Iterable[Cell], comparison: Any = None) -> str:
+    """One line for people: slice, measure, value, the bound it is held to, and where.
+
+    For a regression rule the change is shown as the comparison shows it (see
+    :func:`display_change`), so the two never disagree."""
     label = next(m.label for m in MEASURES if m.name == result.rule.measure)
     bound = f"{round_half_up(result.rule.bound, 2):.2f}"
     if result.rule.kind in ("min", "max"):
@@ -191,6 +215,13 @@ def describe_rule(result: RuleResult, cells: Iterable[Cell]) -> str:
         text = f"{result.slice}: {label} {value}, {verb} {result.rule.kind} {bound} ({result.rule.source})"
     else:
         change = display_points(result.actual)
+        compared = getattr(comparison, "cell", None)
+        if compared is not None:
+            try:
+                c = compared(result.slice, result.rule.measure)
+                change = display_change(c.baseline.rate, c.current.rate)[2]
+            except KeyError:
+                pass
         text = f"{result.slice}: {label} changed {change} against the baseline, limit {result.rule.kind} {bound} ({result.rule.source})"
     if result.reason:
         text += f"; {result.reason}"
@@ -232,7 +263,7 @@ def build_report(
         slices=slices,
         cells=cells,
         rules=tuple(rules),
-        rule_texts=tuple(describe_rule(r, cells) for r in rules),
+        rule_texts=tuple(describe_rule(r, cells, comparison) for r in rules),
         findings=findings,
         notices=tuple(notices),
         verdict=verdict,
