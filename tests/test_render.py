@@ -66,7 +66,7 @@ def test_markdown_uncut_when_it_fits():
     assert "Findings (5)" in text
     assert "| all | ❌ 0.83 (n=6) | ❌ 0.88 (n=8) | ❌ 0.50 (n=2) | 1.00 (n=6) | ❌ 0.25 (n=8) |" in text
     assert "### ❌ answer-gate failed: 8 of 14 rules failed" in text
-    assert "| a03 | en | unsupported&#95;numbers | unsupported&#95;figure | <code>35</code> |" in text
+    assert "| a03 | en | unsupported numbers | unsupported&#95;figure | <code>35</code> |" in text
 
 
 def test_markdown_passing_run():
@@ -96,3 +96,16 @@ def test_junit_parses_back_with_one_case_per_rule_and_slice():
     skipped = [(c.get("classname"), c.get("name")) for c in cases if c.find("skipped") is not None]
     assert skipped == [("answer-gate.language=fr", "refusal_accuracy min 0.9")]
     assert "a07 [en] citation_validity cited_not_retrieved" in suite.find("system-out").text
+
+
+def test_markdown_golden_for_the_example_against_its_baseline(monkeypatch):
+    from conftest import ROOT, assert_golden
+    from gate.baseline import BaselineComparer
+
+    monkeypatch.chdir(ROOT)
+    report = check_run("examples/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl",
+                       "thresholds.yaml", compare=BaselineComparer())
+    text = render_markdown(report)
+    assert_golden("comment_1.3_vs_1.2.md", text)
+    assert "| all | numeric accuracy | 1.00 | 0.83 | -0.17 | a03 | none | 0.5 |" in text
+    assert 'x-axis ["1.2", "1.3"]' in text

@@ -94,7 +94,7 @@ def _deltas(report: Report) -> dict[tuple[str, str], str]:
         return out
     for cell in comparison.get("cells", []):
         shown = cell.get("delta_display")
-        if shown:
+        if shown and cell.get("delta"):
             out[(cell["slice"], cell["measure"])] = shown
     return out
 
@@ -159,7 +159,11 @@ def _flips_section(report: Report) -> list[str]:
 
 def _trend_section(report: Report) -> list[str]:
     comparison = _comparison(report)
-    history = (comparison or {}).get("history") or []
+    if comparison is None:
+        return []
+    history = [h for h in comparison.get("history") or [] if h.get("version") != report.run.version]
+    now = {m.name: (float(report.cell("all", m.name).rate) if report.cell("all", m.name).rate is not None else None) for m in report.measures}
+    history.append({"version": report.run.version or "this run", "rates": now})
     versions = [h["version"] for h in history]
     if len(versions) < 2:
         return []
@@ -190,7 +194,8 @@ def _mermaid_label(text: str) -> str:
 def finding_line(f: Finding) -> str:
     """One finding as a table row, quoting the figure or citation at fault."""
     at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
-    return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(f.measure)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
+    label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
+    return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
 
 
 def _findings_section(findings: Iterable[Finding], cut: int, where: str | None) -> list[str]:

@@ -1,0 +1,419 @@
+"""Extraction of figures: the shared cases and the rules behind them."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from gate.figures import (
+    DEFAULT_LANGUAGE,
+    Figure,
+    MatchSettings,
+    evidence_values,
+    extract_figures,
+    language_known,
+)
+
+CASES = Path(__file__).parent / "cases"
+
+
+def _load(name: str) -> list[dict]:
+    with open(CASES / name, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def D(x: object) -> Decimal:
+    """A JSON number as the exact decimal it was written as."""
+    return Decimal(repr(x)) if isinstance(x, float) else Decimal(str(x))
+
+
+def values(text: str, language: str) -> list[Decimal]:
+    return [f.value for f in extract_figures(text, language)]
+
+
+NUMBER_CASES = _load("numbers.jsonl")
+
+
+@pytest.mark.parametrize("case", NUMBER_CASES, ids=[c["id"] for c in NUMBER_CASES])
+def test_numbers_case(case: dict) -> None:
+    figures = extract_figures(case["text"], case["language"])
+    assert [f.value for f in figures] == [D(x) for x in case["figures"]]
+    for f in figures:
+        assert case["text"][f.start : f.end] == f.text
+    assert [f.start for f in figures] == sorted(f.start for f in figures)
+
+
+def test_running_example() -> None:
+    text = (
+        "About 7.6% of the population was undernourished in 2024, down from 7.9% "
+        "in 2023 (FS_UNDERNOURISH_PCT)."
+    )
+    assert extract_figures(text, "en") == [
+        Figure("7.6%", 6, 10, Decimal("7.6"), -1, True, "about"),
+        Figure("7.9%", 67, 71, Decimal("7.9"), -1, True, None),
+    ]
+    assert values("The statistics office does not publish a forecast of the population for 2040.", "en") == []
+
+
+# --- spans, exponents, flags ---------------------------------------------
+
+SPANS = [
+    ("en", "Public debt stood at $4.1bn, or 12% of output.", ["$4.1bn", "12%"]),
+    ("en", "Sales rose to over $96 million.", ["$96 million"]),
+    ("en", "Output reached USD 5 million and 12 EUR.", ["USD 5 million", "12 EUR"]),
+    ("en", "Real wages changed by −1.3% in the second quarter.", ["−1.3%"]),
+    ("en", "The rate was between 7.6 and 8.4 percent.", ["7.6", "8.4 percent"]),
+    ("en", "Unemployment rose by 0.3 percentage points to 5.1%.", ["0.3 percentage points", "5.1%"]),
+    ("en", "Seven percent of households had no electricity.", ["Seven percent"]),
+    ("en", "A dozen regions reported growth.", ["A dozen"]),
+    ("fr", "Le taux atteint 6,8\u202f% en 2025.", ["6,8\u202f%"]),
+    ("fr", "La région compte 3,2 millions d'habitants.", ["3,2 millions"]),
+    ("fr", "Le pays compte trois millions de ménages.", ["trois millions"]),
+    ("fr", "Les exportations ont atteint 1,5 Md€.", ["1,5 Md€"]),
+    ("de", "Die Exporte erreichten 1,5 Mrd. Euro.", ["1,5 Mrd."]),
+    ("pt", "As exportações somaram R$ 1,5 bilhão em 2024.", ["R$ 1,5 bilhão"]),
+    ("es", "Las remesas sumaron 1.500 millones de dólares.", ["1.500 millones"]),
+    ("ar", "بلغ معدل البطالة ٦٫٨٪ في عام ٢٠٢٥.", ["٦٫٨٪"]),
+]
+
+
+@pytest.mark.parametrize("language,text,expected", SPANS, ids=[f"{s[0]}-{i}" for i, s in enumerate(SPANS)])
+def test_spans(language: str, text: str, expected: list[str]) -> None:
+    figures = extract_figures(text, language)
+    assert [f.text for f in figures] == expected
+    assert all(text[f.start : f.end] == f.text for f in figures)
+
+
+EXPONENTS = [
+    ("en", "7.6", "7.6", -1),
+    ("en", "7.60", "7.60", -2),
+    ("en", "41", "41", 0),
+    ("en", "6,000", "6000", 0),
+    ("en", "3.2 million", "3200000", 5),
+    ("en", "12,345.6 million", "12345600000", 5),
+    ("en", "$4.1bn", "4100000000", 8),
+    ("en", ".5", "0.5", -1),
+    ("en", "twelve", "12", 0),
+    ("en", "three million", "3000000", 6),
+    ("en", "twenty-one point five", "21.5", -1),
+    ("de", "1,5 Mrd.", "1500000000", 8),
+    ("de", "2,5 Tsd.", "2500", 2),
+    ("fr", "1,234", "1.234", -3),
+    ("fr", "1,2 billion", "1200000000000", 11),
+    ("fr", "3 milliers", "3000", 3),
+    ("es", "1.500 millones", "1500000000", 6),
+    ("es", "mil millones", "1000000000", 9),
+    ("es", "1,2 billones", "1200000000000", 11),
+    ("pt", "1,5 bilhão", "1500000000", 8),
+    ("it", "2 miliardi", "2000000000", 9),
+    ("nl", "1,5 miljoen", "1500000", 5),
+]
+
+
+@pytest.mark.parametrize("language,text,value,exponent", EXPONENTS, ids=[f"{e[0]}:{e[1]}" for e in EXPONENTS])
+def test_value_and_exponent(language: str, text: str, value: str, exponent: int) -> None:
+    (figure,) = extract_figures(f"It was {text} in total.", language)
+    assert figure.value == Decimal(value)
+    assert figure.exponent == exponent
+    assert "E" not in str(figure.value)  # written without exponent notation
+
+
+def test_value_keeps_stated_decimals() -> None:
+    (figure,) = extract_figures("The rate was 7.60% last year.", "en")
+    assert str(figure.value) == "7.60"
+    assert figure.value == Decimal("7.6")
+
+
+PERCENT = [
+    ("en", "12%", True), ("en", "12 %", True), ("en", "12\u00a0%", True), ("en", "12 percent", True),
+    ("en", "12 per cent", True), ("en", "0.3 pp", True), ("en", "12 points", False), ("en", "12", False),
+    ("fr", "12 pour cent", True), ("fr", "12\u202f%", True), ("es", "12 por ciento", True),
+    ("de", "12 Prozent", True), ("pt", "12 por cento", True), ("it", "12 per cento", True),
+    ("nl", "12 procent", True), ("ar", "١٢٪", True),
+]
+
+
+@pytest.mark.parametrize("language,text,percent", PERCENT, ids=[f"{p[0]}:{p[1]}" for p in PERCENT])
+def test_percent_flag(language: str, text: str, percent: bool) -> None:
+    (figure,) = extract_figures(f"Rate: {text} overall", language)
+    assert figure.percent is percent
+    assert figure.value == 12 or figure.value == Decimal("0.3")
+
+
+HEDGES = [
+    ("en", "About 6,000 households", "about"), ("en", "around 6,000 households", "about"),
+    ("en", "roughly 6,000 households", "about"), ("en", "nearly 6,000 households", "under"),
+    ("en", "almost 6,000 households", "under"), ("en", "less than 6,000 households", "under"),
+    ("en", "under 6,000 households", "under"), ("en", "over 6,000 households", "over"),
+    ("en", "more than 6,000 households", "over"), ("en", "at least 6,000 households", "at_least"),
+    ("en", "at most 6,000 households", "at_most"), ("en", "up to 6,000 households", "at_most"),
+    ("en", "~6,000 households", "about"), ("en", "> 6,000 households", "over"),
+    ("en", "6,000+ households", "at_least"), ("en", "6,000 households", None),
+    ("fr", "environ 6 000 ménages", "about"), ("fr", "presque 6 000 ménages", "under"),
+    ("fr", "plus de 6 000 ménages", "over"), ("fr", "moins de 6 000 ménages", "under"),
+    ("fr", "au moins 6 000 ménages", "at_least"), ("fr", "plus d'1,5 million de ménages", "over"),
+    ("es", "unos 6.000 hogares", "about"), ("es", "casi 6.000 hogares", "under"),
+    ("es", "más de 6.000 hogares", "over"), ("es", "menos de 6.000 hogares", "under"),
+    ("es", "al menos 6.000 hogares", "at_least"),
+    ("de", "rund 6.000 Haushalte", "about"), ("de", "etwa 6.000 Haushalte", "about"),
+    ("de", "fast 6.000 Haushalte", "under"), ("de", "über 6.000 Haushalte", "over"),
+    ("de", "mehr als 6.000 Haushalte", "over"), ("de", "weniger als 6.000 Haushalte", "under"),
+    ("de", "mindestens 6.000 Haushalte", "at_least"),
+    ("pt", "cerca de 6.000 famílias", "about"), ("pt", "quase 6.000 famílias", "under"),
+    ("pt", "mais de 6.000 famílias", "over"), ("it", "quasi 6.000 famiglie", "under"),
+    ("it", "oltre 6.000 famiglie", "over"), ("nl", "bijna 6.000 huishoudens", "under"),
+    ("nl", "ruim 6.000 huishoudens", "over"),
+]
+
+
+@pytest.mark.parametrize("language,text,hedge", HEDGES, ids=[f"{h[0]}:{h[1]}" for h in HEDGES])
+def test_hedge(language: str, text: str, hedge: str | None) -> None:
+    (figure,) = extract_figures(text, language)
+    assert figure.hedge == hedge
+
+
+def test_hedge_does_not_cross_punctuation_or_reach_the_next_figure() -> None:
+    figures = extract_figures("About 7.6% in 2024, down from 7.9% in 2023; over, 5 regions.", "en")
+    assert [(f.value, f.hedge) for f in figures] == [(Decimal("7.6"), "about"), (Decimal("7.9"), None), (5, None)]
+
+
+# --- separators and languages -------------------------------------------
+
+SEPARATORS = [
+    ("en", "1,234", "1234"), ("fr", "1,234", "1.234"), ("de", "1,234", "1.234"),
+    ("en", "1.234", "1.234"), ("de", "1.234", "1234"), ("es", "1.234", "1234"),
+    ("pt", "1.234", "1234"), ("it", "1.234", "1234"), ("nl", "1.234", "1234"),
+    ("fr", "1 234", "1234"), ("fr", "1\u00a0234", "1234"), ("fr", "1\u202f234", "1234"),
+    ("fr", "7.6", "7.6"), ("de", "7.6", "7.6"), ("en", "1.234.567", "1234567"),
+    ("fr", "1.234.567", "1234567"), ("de", "1,234,567", "1234567"), ("en", "12,345.6", "12345.6"),
+    ("de", "12.345,6", "12345.6"), ("fr", "12 345,6", "12345.6"), ("de-CH", "1'234'567", "1234567"),
+    ("es-MX", "1,234.5", "1234.5"), ("fr-CA", "1 234,5", "1234.5"),
+    ("ar", "١٬٢٣٤٫٥", "1234.5"), ("ar", "1,234,567", "1234567"), ("fa", "۱۲٫۵", "12.5"),
+]
+
+
+@pytest.mark.parametrize("language,text,value", SEPARATORS, ids=[f"{s[0]}:{s[1]}" for s in SEPARATORS])
+def test_separators(language: str, text: str, value: str) -> None:
+    assert values(f"Le total : {text} au total.", language) == [Decimal(value)]
+
+
+def test_arabic_indic_digits() -> None:
+    text = "بلغ معدل البطالة ٦٫٨٪ في عام ٢٠٢٥، وعدد السكان ١٬٢٣٤٬٥٦٧ نسمة، والتغير −٠٫٤٪."
+    figures = extract_figures(text, "ar")
+    assert [(f.value, f.exponent, f.percent) for f in figures] == [
+        (Decimal("6.8"), -1, True),
+        (Decimal("1234567"), 0, False),
+        (Decimal("-0.4"), -1, True),
+    ]
+    assert [f.text for f in figures] == ["٦٫٨٪", "١٬٢٣٤٬٥٦٧", "−٠٫٤٪"]
+
+
+def test_language_known() -> None:
+    assert language_known("en")
+    assert language_known("fr-CA")
+    assert language_known("pt_BR")
+    assert language_known("ar")
+    assert not language_known("xx")
+    assert not language_known("")
+    assert not language_known("12")
+    assert DEFAULT_LANGUAGE == "en"
+
+
+def test_unknown_language_uses_the_default() -> None:
+    text = "About 1,234.5 people in 2024."
+    assert extract_figures(text, "xx-YY") == extract_figures(text, DEFAULT_LANGUAGE)
+
+
+# --- what is not a figure ------------------------------------------------
+
+NOT_FIGURES = [
+    ("en", "Data as of 2025-06-30T10:30 were final."),
+    ("en", "Updated 30/06/2025 and 06/30/2025 and 30-06-2025."),
+    ("en", "On June 30, 2025 and 30 June 2025 and Jun 30, 2025."),
+    ("en", "The series covers 2019–2021, FY2024, 2023-24, 2023/24 and the 1990s."),
+    ("en", "At 10:30, 3 pm and 10:30:15."),
+    ("en", "The 2nd, 3rd and 21st values."),
+    ("en", "In Q2, H1 and S2 of the year."),
+    ("en", "See [1], [2, 3], [12] and [doc-2]."),
+    ("en", "Series EDU_STATS_2024, COVID-19, PM2.5 and 5G."),
+    ("en", "SDG indicator 2.1.1 and SDG 2 and ISO 3166."),
+    ("en", "As table 3 and tables 4 and 5 show, see p. 12, section 2.3, No. 5 and #3."),
+    ("en", "1. Rural areas\n2. Urban areas\n(1) first"),
+    ("en", "One of the regions did it."),
+    ("en", "Hundreds of firms and thousands of people."),
+    ("en", "The under-five mortality rate."),
+    ("en", "Two thirds of the regions."),
+    ("fr", "Au 30/06/2025 et le 30 juin 2025, au 1er janvier 2024."),
+    ("fr", "Au 3e trimestre et au T2 2025, à 15 h 30 ou 15h30."),
+    ("fr", "Un des ménages."),
+    ("de", "Am 30.06.2025 und am 30.06. und am 1. Juni 2025."),
+    ("de", "Im 2. Quartal und im 3. Halbjahr."),
+    ("es", "El 30 de junio de 2025, el 2.º trimestre y el 1.er lugar."),
+    ("pt", "Em 30 de junho de 2025, no 2.º trimestre e no 1º lugar."),
+]
+
+
+@pytest.mark.parametrize("language,text", NOT_FIGURES, ids=[f"{n[0]}-{i}" for i, n in enumerate(NOT_FIGURES)])
+def test_not_figures(language: str, text: str) -> None:
+    assert extract_figures(text, language) == []
+
+
+DENOMINATORS = [
+    ("en", "35 per 1,000 live births", ["35"]),
+    ("en", "12.3 deaths per 100,000 inhabitants", ["12.3"]),
+    ("en", "35 per 1 million", ["35"]),
+    ("en", "5 per 3 days", ["5", "3"]),  # not a power of ten: a figure
+    ("fr", "35 pour 1 000 naissances", ["35"]),
+    ("es", "35 muertes por cada 1.000 nacidos vivos", ["35"]),
+    ("de", "35 je 100.000 Einwohner", ["35"]),
+    ("pt", "35 por 1.000 nascidos vivos", ["35"]),
+]
+
+
+@pytest.mark.parametrize("language,text,expected", DENOMINATORS, ids=[f"{d[0]}:{d[1]}" for d in DENOMINATORS])
+def test_denominators(language: str, text: str, expected: list[str]) -> None:
+    assert values(text, language) == [Decimal(x) for x in expected]
+
+
+def test_a_count_with_a_group_separator_is_not_a_year() -> None:
+    assert values("About 2,050 deaths were recorded in 2019.", "en") == [2050]
+    assert values("Il y a eu 2 050 décès en 2019.", "fr") == [2050]
+    assert values("A year with units is a figure: 2024 % and $2024 and 2024 million.", "en") == [
+        2024,
+        2024,
+        2024000000,
+    ]
+
+
+# --- ranges, signs, words ------------------------------------------------
+
+RANGES = [
+    ("en", "Rates ranged 7.6–8.4% in 2022.", [("7.6", True), ("8.4", True)]),
+    ("en", "Rates ranged 7.6-8.4% in 2022.", [("7.6", True), ("8.4", True)]),
+    ("en", "Rates ranged 7.6 - 8.4 percent.", [("7.6", True), ("8.4", True)]),
+    ("en", "between 7.6 and 8.4 percent", [("7.6", True), ("8.4", True)]),
+    ("en", "from 12 to 15% of households", [("12", True), ("15", True)]),
+    ("en", "3-4 million people", [("3000000", False), ("4000000", False)]),
+    ("en", "between 3 and 4 million people", [("3000000", False), ("4000000", False)]),
+    ("en", "ranged from -2 to -1", [("-2", False), ("-1", False)]),
+    ("en", "5 regions and 6%", [("5", False), ("6", True)]),  # "and" without "between"
+    ("fr", "entre 7,6 et 8,4 %", [("7.6", True), ("8.4", True)]),
+    ("fr", "7,6–8,4 %", [("7.6", True), ("8.4", True)]),
+    ("fr", "de 3 à 4 millions", [("3000000", False), ("4000000", False)]),
+    ("es", "entre 7,6 y 8,4 %", [("7.6", True), ("8.4", True)]),
+    ("de", "zwischen 7,6 und 8,4 %", [("7.6", True), ("8.4", True)]),
+    ("en", "between five and seven percent", [("5", True), ("7", True)]),
+]
+
+
+@pytest.mark.parametrize("language,text,expected", RANGES, ids=[f"{r[0]}:{r[1]}" for r in RANGES])
+def test_ranges(language: str, text: str, expected: list[tuple[str, bool]]) -> None:
+    figures = extract_figures(text, language)
+    assert [(f.value, f.percent) for f in figures] == [(Decimal(v), p) for v, p in expected]
+
+
+def test_range_first_end_takes_the_scale_and_its_exponent() -> None:
+    first, second = extract_figures("3.1-3.4 million people", "en")
+    assert (first.value, first.exponent, first.text) == (Decimal(3100000), 5, "3.1")
+    assert (second.value, second.exponent) == (Decimal(3400000), 5)
+
+
+SIGNS = [
+    ("en", "-0.4%", "-0.4"), ("en", "−0.4%", "-0.4"), ("en", "+0.4%", "0.4"),
+    ("fr", "−0,4 %", "-0.4"), ("en", "(−1.3%)", "-1.3"), ("en", "−$5m", "-5000000"),
+]
+
+
+@pytest.mark.parametrize("language,text,value", SIGNS, ids=[f"{s[0]}:{s[1]}" for s in SIGNS])
+def test_signs(language: str, text: str, value: str) -> None:
+    assert values(f"It changed by {text} last year.", language) == [Decimal(value)]
+
+
+WORDS = [
+    ("en", "Seven percent of households", [("7", True)]),
+    ("en", "The census counted three million households.", [("3000000", False)]),
+    ("en", "five gold and two silver", [("5", False), ("2", False)]),
+    ("en", "a dozen regions", [("12", False)]),
+    ("en", "twelve regions", [("12", False)]),
+    ("en", "a million people", [("1000000", False)]),
+    ("en", "one hundred and five people", [("105", False)]),
+    ("en", "nearly three million people", [("3000000", False)]),
+    ("en", "one region and one of the others", []),
+    ("en", "the first and second regions", []),
+    ("fr", "Sept pour cent des ménages", [("7", True)]),
+    ("fr", "trois millions de ménages", [("3000000", False)]),
+    ("fr", "vingt et un pour cent", [("21", True)]),
+    ("fr", "plus d'un million de personnes", [("1000000", False)]),
+    ("fr", "une douzaine de régions", [("12", False)]),
+    ("fr", "le deuxième trimestre et un taux", []),
+    ("es", "tres millones de hogares", [("3000000", False)]),
+    ("es", "veinticinco por ciento", [("25", True)]),
+    ("de", "drei Millionen Haushalte", [("3000000", False)]),
+    ("de", "einundzwanzig Prozent", [("21", True)]),
+    ("pt", "três milhões de famílias", [("3000000", False)]),
+    ("it", "tre milioni di famiglie", [("3000000", False)]),
+    ("nl", "drie miljoen huishoudens", [("3000000", False)]),
+]
+
+
+@pytest.mark.parametrize("language,text,expected", WORDS, ids=[f"{w[0]}:{w[1]}" for w in WORDS])
+def test_number_words(language: str, text: str, expected: list[tuple[str, bool]]) -> None:
+    figures = extract_figures(text, language)
+    assert [(f.value, f.percent) for f in figures] == [(Decimal(v), p) for v, p in expected]
+    assert all(text[f.start : f.end] == f.text for f in figures)
+
+
+def test_word_hedge() -> None:
+    (figure,) = extract_figures("nearly three million people", "en")
+    assert (figure.hedge, figure.exponent) == ("under", 6)
+
+
+def test_empty_text() -> None:
+    assert extract_figures("", "en") == []
+
+
+# --- evidence values -----------------------------------------------------
+
+
+def test_evidence_values_convert_floats_through_repr() -> None:
+    evidence = evidence_values([0.1, 7.6, 0.30000000000000004], None, None, "en")
+    assert evidence == (Decimal("0.1"), Decimal("7.6"), Decimal("0.30000000000000004"))
+
+
+def test_evidence_values_order_stable_and_deduplicated() -> None:
+    evidence = evidence_values(
+        [7.6, Decimal("7.60"), 7, 7.0, "8.4", None, float("nan"), float("inf"), True],
+        "Which of the top 10 districts, with 7.6%?",
+        {"P1": "Growth in three regions out of twelve; a dozen more.", "P2": "Le taux : 6,8 %."},
+        "en",
+    )
+    assert evidence == (
+        Decimal("7.6"), Decimal("7"), Decimal("8.4"), Decimal("10"), Decimal("3"), Decimal("12"),
+        Decimal("6.8"),
+    )
+
+
+def test_evidence_values_read_passages_in_the_language() -> None:
+    assert evidence_values([], None, {"P1": "Le taux s'établit à 6,8 % sur 1 234 567."}, "fr") == (
+        Decimal("6.8"),
+        Decimal("1234567"),
+    )
+
+
+def test_evidence_values_reject_non_numbers() -> None:
+    with pytest.raises(TypeError):
+        evidence_values([object()], None, None, "en")
+    with pytest.raises(ValueError):
+        evidence_values(["seven"], None, None, "en")
+
+
+def test_match_settings_validate() -> None:
+    with pytest.raises(ValueError, match="rounding"):
+        MatchSettings(rounding="round_half_up")
+    with pytest.raises(ValueError, match="derived"):
+        MatchSettings(derived=("ratio",))
+    with pytest.raises(ValueError, match="derived"):
+        MatchSettings(derived="difference")  # type: ignore[arg-type]

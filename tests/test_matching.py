@@ -1,0 +1,289 @@
+"""Matching figures against evidence: the shared cases, every boundary, the messages."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from gate.figures import (
+    Figure,
+    MatchSettings,
+    Support,
+    check_figure,
+    evidence_values,
+    explain,
+    extract_figures,
+)
+
+CASES = Path(__file__).parent / "cases"
+
+
+def D(x: object) -> Decimal:
+    return Decimal(repr(x)) if isinstance(x, float) else Decimal(str(x))
+
+
+def _load(name: str) -> list[dict]:
+    with open(CASES / name, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+MATCHING_CASES = _load("matching.jsonl")
+
+
+@pytest.mark.parametrize("case", MATCHING_CASES, ids=[c["id"] for c in MATCHING_CASES])
+def test_matching_case(case: dict) -> None:
+    figures = extract_figures(case["answer"], case["language"])
+    evidence = evidence_values(
+        case["retrieved_values"], case.get("question"), case.get("retrieved_passages"), case["language"]
+    )
+    got = [(f.value, check_figure(f, evidence).supported) for f in figures]
+    assert got == [(D(x["value"]), x["supported"]) for x in case["figures"]], case["why"]
+
+
+def the_figure(text: str, language: str) -> Figure:
+    (figure,) = extract_figures(text, language)
+    return figure
+
+
+def supported(text: str, language: str, value: str, settings: MatchSettings = MatchSettings()) -> bool:
+    return check_figure(the_figure(text, language), [Decimal(value)], settings).supported
+
+
+# --- boundaries: exactly at the ends of each interval -------------------
+# (language, text, value, supported). u is the unit of the last significant digit.
+
+BOUNDARIES = [
+    # no hedge: x - u/2 <= v <= x + u/2, ties included
+    ("en", "The rate was 7.6%.", "7.55", True),
+    ("en", "The rate was 7.6%.", "7.65", True),
+    ("en", "The rate was 7.6%.", "7.5499", False),
+    ("en", "The rate was 7.6%.", "7.6501", False),
+    ("en", "The region had 3.2 million people.", "3150000", True),
+    ("en", "The region had 3.2 million people.", "3250000", True),
+    ("en", "The region had 3.2 million people.", "3250001", False),
+    ("en", "6,000 households were surveyed.", "6000.5", True),
+    ("en", "6,000 households were surveyed.", "6000.51", False),
+    # about: half a unit of the last significant digit
+    ("en", "About 6,000 households.", "5500", True),
+    ("en", "About 6,000 households.", "6500", True),
+    ("en", "About 6,000 households.", "5499", False),
+    ("en", "About 6,000 households.", "6501", False),
+    ("en", "About 7.6% of them.", "7.65", True),
+    ("en", "About 7.6% of them.", "7.66", False),
+    # over: x < v <= x + u (and x itself)
+    ("en", "Sales rose to over $2.3 million.", "2300000", True),
+    ("en", "Sales rose to over $2.3 million.", "2300001", True),
+    ("en", "Sales rose to over $2.3 million.", "2400000", True),
+    ("en", "Sales rose to over $2.3 million.", "2400001", False),
+    ("en", "Sales rose to over $2.3 million.", "2299999", False),
+    ("en", "Sales rose to over $96 million.", "96412330", True),
+    # at least: x <= v <= x + u
+    ("en", "At least 40 regions.", "40", True),
+    ("en", "At least 40 regions.", "50", True),
+    ("en", "At least 40 regions.", "50.1", False),
+    ("en", "At least 40 regions.", "39.9", False),
+    # under / nearly: x - u <= v < x (and x itself)
+    ("en", "Nearly 52,000 people.", "51000", True),
+    ("en", "Nearly 52,000 people.", "51870", True),
+    ("en", "Nearly 52,000 people.", "50999", False),
+    ("en", "Nearly 52,000 people.", "52000", True),
+    ("en", "Nearly 52,000 people.", "52001", False),
+    ("en", "Under 5% of them.", "4", True),
+    ("en", "Under 5% of them.", "3.99", False),
+    ("en", "Under 5% of them.", "5.2", False),
+    # at most: x - u <= v <= x
+    ("en", "At most 40 regions.", "30", True),
+    ("en", "At most 40 regions.", "40", True),
+    ("en", "At most 40 regions.", "29.9", False),
+    ("en", "At most 40 regions.", "40.1", False),
+    # French
+    ("fr", "Environ 6 000 ménages.", "5500", True),
+    ("fr", "Environ 6 000 ménages.", "6501", False),
+    ("fr", "Plus de 3,4 millions de personnes.", "3500000", True),
+    ("fr", "Plus de 3,4 millions de personnes.", "3500001", False),
+    ("fr", "Plus de 3,4 millions de personnes.", "3399999", False),
+    ("fr", "Presque 8 000 ménages.", "7000", True),
+    ("fr", "Presque 8 000 ménages.", "8001", False),
+    ("fr", "Moins de 5 % des ménages.", "4", True),
+    ("fr", "Moins de 5 % des ménages.", "5.2", False),
+    ("fr", "Au moins 12 % des ménages.", "13", True),
+    ("fr", "Au moins 12 % des ménages.", "11.9", False),
+    ("fr", "Le taux était de 6,8 %.", "6.85", True),
+    ("fr", "Le taux était de 6,8 %.", "6.851", False),
+    # German
+    ("de", "Rund 12.000 Betriebe.", "11500", True),
+    ("de", "Rund 12.000 Betriebe.", "12500", True),
+    ("de", "Rund 12.000 Betriebe.", "12501", False),
+    ("de", "Über 3 Mio. Personen.", "4000000", True),
+    ("de", "Über 3 Mio. Personen.", "4000001", False),
+    ("de", "Fast 5 % der Haushalte.", "4", True),
+    ("de", "Fast 5 % der Haushalte.", "5.01", False),
+    ("de", "Mindestens 20 Betriebe.", "30", True),
+    ("de", "Mindestens 20 Betriebe.", "19", False),
+    # Spanish
+    ("es", "Casi 8.000 hogares.", "7000", True),
+    ("es", "Casi 8.000 hogares.", "7930", True),
+    ("es", "Casi 8.000 hogares.", "6999", False),
+    ("es", "Casi 8.000 hogares.", "8001", False),
+    # "1.500 millones" is an integer mantissa: its trailing zeros are not significant
+    ("es", "Más de 1.500 millones de dólares.", "1600000000", True),
+    ("es", "Más de 1.500 millones de dólares.", "1600000001", False),
+    ("es", "Unos 3,2 millones de hogares.", "3150000", True),
+    ("es", "Unos 3,2 millones de hogares.", "3250001", False),
+    ("es", "Al menos 12 % de los hogares.", "12", True),
+    ("es", "Menos de 5 % de los hogares.", "5.1", False),
+]
+
+
+@pytest.mark.parametrize(
+    "language,text,value,expected", BOUNDARIES, ids=[f"{b[0]}:{b[1]}@{b[2]}" for b in BOUNDARIES]
+)
+def test_hedge_boundaries(language: str, text: str, value: str, expected: bool) -> None:
+    assert supported(text, language, value) is expected
+
+
+def test_intervals_are_reported() -> None:
+    cases = [
+        ("The rate was 7.6%.", ("7.55", "7.65")),
+        ("About 6,000 households.", ("5500", "6500")),
+        ("Sales rose to over $2.3 million.", ("2300000", "2400000")),
+        ("Nearly 45,000 people.", ("44000", "45000")),
+        ("At least 40 regions.", ("40", "50")),
+        ("At most 40 regions.", ("30", "40")),
+    ]
+    for text, (low, high) in cases:
+        support = check_figure(the_figure(text, "en"), [])
+        assert (support.low, support.high) == (Decimal(low), Decimal(high)), text
+        assert support == Support(False, support.low, support.high, None, None)
+
+
+def test_negative_hedges_bound_the_magnitude() -> None:
+    assert supported("Prices fell nearly −1.3%.", "en", "-1.25")
+    assert not supported("Prices fell nearly −1.3%.", "en", "-1.35")
+    assert supported("Prices fell over −1.3%.", "en", "-1.35")
+    assert not supported("Prices fell over −1.3%.", "en", "-1.25")
+    assert not supported("Prices changed by -0.4%.", "en", "0.4")
+
+
+# --- settings ------------------------------------------------------------
+
+
+def test_rounding_exact() -> None:
+    exact = MatchSettings(rounding="exact")
+    assert supported("The rate was 7.6%.", "en", "7.6", exact)
+    assert supported("The rate was 7.6%.", "en", "7.60", exact)
+    assert not supported("The rate was 7.6%.", "en", "7.63", exact)
+    assert not supported("About 6,000 households.", "en", "6140", exact)
+    assert not supported("Over $2.3 million.", "en", "2341977", exact)
+    support = check_figure(the_figure("The rate was 7.6%.", "en"), [Decimal("7.63")], exact)
+    assert support.low == support.high == Decimal("7.6")
+
+
+def test_percent_fraction() -> None:
+    figure = the_figure("About 12% of households were poor.", "en")
+    assert check_figure(figure, [Decimal("0.12")]).supported
+    assert check_figure(figure, [Decimal("0.1234")]).supported
+    assert not check_figure(figure, [Decimal("0.12")], MatchSettings(percent_fraction=False)).supported
+    plain = the_figure("About 12 households were poor.", "en")
+    assert not check_figure(plain, [Decimal("0.12")]).supported
+    support = check_figure(figure, [Decimal("0.12")])
+    assert support.matched == Decimal("0.12") and support.nearest == Decimal("0.12")
+
+
+def test_derived_difference() -> None:
+    figure = the_figure("Unemployment rose by 0.3 percentage points.", "en")
+    evidence = [Decimal("7.6"), Decimal("7.9")]
+    assert not check_figure(figure, evidence).supported
+    derived = MatchSettings(derived=("difference",))
+    support = check_figure(figure, evidence, derived)
+    assert support.supported and support.matched == Decimal("0.3")
+    assert check_figure(figure, [Decimal("0.076"), Decimal("0.079")], derived).supported
+    assert not check_figure(figure, [Decimal("7.6"), Decimal("8.4")], derived).supported
+    assert check_figure(figure, [Decimal("7.63"), Decimal("7.91")], derived).supported  # 0.28 rounds to 0.3
+
+
+def test_nearest_and_matched() -> None:
+    figure = the_figure("The under-five mortality rate was 35 per 1,000 live births in 2020.", "en")
+    support = check_figure(figure, [Decimal(41), Decimal(44)])
+    assert support == Support(False, Decimal("34.5"), Decimal("35.5"), Decimal(41), None)
+    support = check_figure(figure, [Decimal(44), Decimal("35.2"), Decimal("35")])
+    assert support.supported and support.matched == Decimal("35") and support.nearest == Decimal("35")
+    support = check_figure(figure, [Decimal(44), Decimal("35.2")])
+    assert support.matched == Decimal("35.2") and support.nearest == Decimal("35.2")
+
+
+def test_float_evidence_is_read_exactly() -> None:
+    figure = the_figure("The share was 0.3%.", "en")
+    assert check_figure(figure, [0.30000000000000004]).supported  # type: ignore[list-item]
+    assert check_figure(figure, evidence_values([0.35], None, None, "en")).supported
+
+
+def test_question_and_passages_support() -> None:
+    answer = "Of the top 10 districts, three reported 31.5%."
+    figures = extract_figures(answer, "en")
+    evidence = evidence_values([31.5], "Which of the top 10 districts?", {"P": "Three districts."}, "en")
+    assert [(f.value, check_figure(f, evidence).supported) for f in figures] == [
+        (Decimal(10), True),
+        (Decimal(3), True),
+        (Decimal("31.5"), True),
+    ]
+
+
+# --- explanations --------------------------------------------------------
+
+EXPLAIN = [
+    (
+        "en", "The under-five mortality rate was 35 per 1,000 live births.", ["41", "44"],
+        MatchSettings(), "retrieved value",
+        "'35' (35, stated to 1) is not within 0.5 of any retrieved value; nearest 41",
+    ),
+    (
+        "en", "Under 5% of them.", ["5.2"], MatchSettings(), "retrieved value",
+        "'under 5%' (5 percent, stated to 1) needs a retrieved value in [4, 5); nearest 5.2",
+    ),
+    (
+        "en", "Sales rose to over $2.3 million.", ["9100000"], MatchSettings(), "retrieved value",
+        "'over $2.3 million' (2300000, stated to 100000) needs a retrieved value in (2300000, 2400000]; "
+        "nearest 9100000",
+    ),
+    (
+        "en", "The rate was 7.60%.", ["7.63"], MatchSettings(), "retrieved value",
+        "'7.60%' (7.60 percent, stated to 0.01) is not within 0.005 of any retrieved value; nearest 7.63",
+    ),
+    (
+        "en", "The rate was 7.6%.", ["7.63"], MatchSettings(), "retrieved value",
+        "'7.6%' (7.6 percent, stated to 0.1) is supported by 7.63; it needs a value in [7.55, 7.65]",
+    ),
+    (
+        "en", "About 12% of households.", ["0.12"], MatchSettings(), "retrieved value",
+        "'about 12%' (12 percent, stated to 1) is supported by 0.12 as a fraction (12 percent); "
+        "it needs a value in [11.5, 12.5]",
+    ),
+    (
+        "en", "The rate was 7.6%.", ["7.63"], MatchSettings(rounding="exact"), "evidence value",
+        "'7.6%' (7.6 percent, stated to 0.1) equals no evidence value; nearest 7.63",
+    ),
+    (
+        "en", "The rate was 7.6%.", [], MatchSettings(), "retrieved value",
+        "'7.6%' (7.6 percent, stated to 0.1) is not within 0.05 of any retrieved value; "
+        "there is no retrieved value",
+    ),
+    (
+        "en", "The share was 0.0000003%.", ["0.00000031"], MatchSettings(), "retrieved value",
+        "'0.0000003%' (0.0000003 percent, stated to 0.0000001) is supported by 0.00000031; "
+        "it needs a value in [0.00000025, 0.00000035]",
+    ),
+]
+
+
+@pytest.mark.parametrize("language,text,evidence,settings,against,message", EXPLAIN, ids=[str(i) for i in range(len(EXPLAIN))])
+def test_explain(
+    language: str, text: str, evidence: list[str], settings: MatchSettings, against: str, message: str
+) -> None:
+    figure = the_figure(text, language)
+    support = check_figure(figure, [Decimal(v) for v in evidence], settings)
+    assert explain(figure, support, against) == message
+    assert "E" not in message.replace("EUR", "")
