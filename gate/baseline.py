@@ -797,7 +797,7 @@ class Comparison:
             if not c.changed:
                 quiet += 1
                 continue
-            before, after, change = display_change(c.baseline.rate, c.current.rate)
+            before, after, change = display_change(c.baseline.rate, c.current.rate, [(r.rule.kind, r.rule.bound, not r.broken) for r in c.results if r.actual is not None])
             mark = {FAIL: " ✗", WARN: " !"}.get(c.status or "", "")
             lines.append(f"  {label[c.measure]} {c.slice}: {before} -> {after} ({change}), "
                          f"broken {_ids(c.broken)}, fixed {_ids(c.fixed)}, p={display_p(c.p_value, self.alpha)}{mark}")
@@ -824,7 +824,7 @@ class Comparison:
                     "status": r.status, "n": r.n, "reason": r.reason}
 
         def cell(c: ComparedCell) -> dict[str, Any]:
-            before, after, change = display_change(c.baseline.rate, c.current.rate)
+            before, after, change = display_change(c.baseline.rate, c.current.rate, [(r.rule.kind, r.rule.bound, not r.broken) for r in c.results if r.actual is not None])
             return {
                 "slice": c.slice,
                 "measure": c.measure,

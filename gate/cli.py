@@ -45,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
     check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
-    check.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
+    check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -64,10 +64,59 @@ def _parser() -> argparse.ArgumentParser:
                                   description="Post or update the sticky pull request comment from a markdown report written by 'check --markdown' "
                                   "(the workflow_run half of the fork-safe pattern). Reads GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
     comment.add_argument("markdown", help="the markdown report")
-    comment.add_argument("--pr", type=int, required=True, metavar="NUMBER", help="the pull request number")
+    comment.add_argument("--pr", type=_positive, required=True, metavar="NUMBER", help="the pull request number")
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
-    listing.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
+    listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number from 1, found {value}")
+    return value
+
+
+def _baselines_dir(value: str | None) -> str:
+    """The baselines folder: the default may be absent (no baseline), a named one must exist."""
+    from gate.errors import InputError, Problem
+
+    if value is None:
+        return "baselines"
+    if not os.path.isdir(value):
+        why = "found a file" if os.path.exists(value) else "found nothing there"
+        raise InputError([Problem(value, None, "--baselines", f"expected a folder of baselines, {why}")])
+    return value
+
+
+def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list:
+    """Every reason the requested report paths cannot be written, before anything runs."""
+    from gate.errors import Problem
+    from gate.files import check_writable
+
+    problems = []
+    seen: dict[str, str] = {}
+    taken = {os.path.realpath(p): p for p in inputs if p}
+    for flag, path in (("--json", args.json_path), ("--markdown", args.markdown_path), ("--junit", args.junit_path)):
+        if path is None:
+            continue
+        if not path.strip():
+            problems.append(Problem(flag, None, None, "expected a file path, found an empty string"))
+            continue
+        why = check_writable(path)
+        if why:
+            problems.append(Problem(path, None, flag, why))
+            continue
+        real = os.path.realpath(path)
+        if real in taken:
+            problems.append(Problem(path, None, flag, f"expected a new report file, found the input {taken[real]!r}: it would be overwritten"))
+        elif real in seen:
+            problems.append(Problem(path, None, flag, f"expected a path of its own, found the path of {seen[real]} too"))
+        seen[real] = flag
+    return problems
 
 
 def _error(message: str) -> None:
@@ -84,13 +133,12 @@ def _console(file=None):
 
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
-    from gate.files import atomic_write_text, check_writable
+    from gate.files import atomic_write_text
     from gate.pipeline import check_run
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    outputs = {"--json": args.json_path, "--markdown": args.markdown_path, "--junit": args.junit_path}
-    problems = [Problem(path, None, flag, why) for flag, path in outputs.items() if path and (why := check_writable(path))]
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds])
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     if problems:
@@ -102,7 +150,8 @@ def _check(args: argparse.Namespace) -> int:
         settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
     from gate.baseline import BaselineComparer
 
-    comparer = BaselineComparer(directory=args.baselines, choice=args.baseline, skip=args.no_baseline)
+    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
+    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer)
     rendered = {}
     if args.json_path:
@@ -191,6 +240,11 @@ def _comment(args: argparse.Namespace) -> int:
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
     if missing:
         raise SettingsError(missing)
+    from gate.github import MAX_COMMENT_CHARS
+
+    if len(body) + len(MARKER) + 1 > MAX_COMMENT_CHARS:
+        raise InputError([Problem(args.markdown, None, None, f"expected at most {MAX_COMMENT_CHARS - len(MARKER) - 1:,} characters for a comment, "
+                                  f"found {len(body):,}; write it with 'answer-gate check --markdown', which keeps it under the limit")])
     settings = ActionSettings.from_env(env)
     with GitHubClient(settings.token, settings.repository, api_url=settings.api_url) as client:
         result = client.upsert_comment(args.pr, body, MARKER)
@@ -226,12 +280,13 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from gate.report import display_rate
     from gate.scores import ALL
 
-    stored = list_baselines(args.baselines)
+    directory = _baselines_dir(args.baselines)
+    stored = list_baselines(directory)
     console = _console()
     if not stored:
-        console.print(f"no baselines stored in {args.baselines}", highlight=False, markup=False)
+        console.print(f"no baselines stored in {directory}", highlight=False, markup=False)
         return EXIT_PASS
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {args.baselines} (slice all)", title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
     for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
         table.add_column(name, justify=justify, no_wrap=True)
     for m in MEASURES:
@@ -273,7 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total
-        _error(f"{count} problem{'s' if count != 1 else ''} with the input; nothing was written:")
+        tail = "; nothing was written" if args.command in ("check", "baseline") else ""
+        _error(f"{count} problem{'s' if count != 1 else ''} with the input{tail}:")
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT
     except GateError as exc:
@@ -282,9 +338,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _error("interrupted; nothing was written")
         return 130
-    except Exception as exc:  # a bug: say so plainly, keep the traceback for debugging
-        if os.environ.get("ANSWER_GATE_DEBUG"):
-            raise
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as rich does for the report.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAIL
+    except OSError as exc:
+        if exc.filename is None:
+            _error(f"cannot write the report: {exc.strerror or exc}")
+            return EXIT_INPUT
+        _error(f"internal error: {type(exc).__name__}: {exc} (a bug in answer-gate; set ANSWER_GATE_DEBUG=1 for the traceback and please report it)")
+        return EXIT_INTERNAL
+    except Exception as exc:  # a bug: say so plainly; the traceback on request
+        if os.environ.get("ANSWER_GATE_DEBUG", "") not in ("", "0"):
+            import traceback
+
+            traceback.print_exc()
         _error(f"internal error: {type(exc).__name__}: {exc} (a bug in answer-gate; set ANSWER_GATE_DEBUG=1 for the traceback and please report it)")
         return EXIT_INTERNAL
     return EXIT_INPUT

@@ -82,6 +82,12 @@ class ProblemCollector:
             self.add(p.file, p.line, p.field, p.message)
         self.total += other.total - len(other.problems)
 
+    def absorb(self, error: InputError) -> None:
+        """Take over the problems of a raised :class:`InputError`."""
+        for p in error.problems:
+            self.add(p.file, p.line, p.field, p.message)
+        self.total += error.total - len(error.problems)
+
     def raise_if_any(self) -> None:
         """Raise :class:`InputError` with every problem collected, if there is one."""
         if self.total:

@@ -2,14 +2,23 @@
 
 Each file is written to a temporary file in the same folder, flushed to disk, then renamed
 over the target (``os.replace`` is atomic on POSIX and Windows). A crash leaves the old file
-intact and at most a stray temporary file, which is removed when the write fails.
+intact and at most a stray temporary file, which is removed when the write fails. A new
+file gets the usual permissions (0666 less the umask), a replaced one keeps its own, and a
+symbolic link is written through, not replaced.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
@@ -18,9 +27,14 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     Raises:
         OSError: the folder does not exist or is not writable; the target is untouched.
     """
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent if str(target.parent) else ".")
+    target = Path(os.path.realpath(path))  # a symbolic link is written through, not replaced
     try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -41,12 +55,15 @@ def atomic_write_text(path: str | Path, text: str) -> None:
 
 def check_writable(path: str | Path) -> str | None:
     """Why ``path`` cannot be written, or None when its folder exists and is writable."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    shown = str(Path(path).parent) if str(Path(path).parent) else "."
     if target.is_dir():
         return "expected a file path, found a directory"
+    if target.exists() and not target.is_file():
+        return "expected a regular file path, found a device, pipe or socket (reports are written whole, by renaming)"
     if not folder.is_dir():
-        return f"the folder {str(folder)!r} does not exist"
+        return f"the folder {shown!r} does not exist"
     if not os.access(folder, os.W_OK):
-        return f"the folder {str(folder)!r} is not writable"
+        return f"the folder {shown!r} is not writable"
     return None

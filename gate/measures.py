@@ -95,7 +95,7 @@ class Finding:
         measure: the measure it counts against.
         code: stable reason code (``numeric_mismatch``, ``unsupported_figure``,
             ``cited_not_retrieved``, ``should_decline``, ``should_answer``,
-            ``no_answer_logged``).
+            ``empty_answer``, ``no_answer_logged``).
         message: a sentence for people.
         figure: the figure at fault, if any.
         cited_id: the citation at fault, if any.
@@ -178,6 +178,8 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
 
     text = answer.answer or ""
     figures = fig.extract_figures(text, answer.language) if text else []
+    empty = not answer.declined and not text.strip()
+    empty_message = "the answer is empty but the assistant did not decline"
 
     # Numeric accuracy: every expected value is stated by some figure of the answer.
     if expects_answer and question.expected_values:
@@ -185,31 +187,41 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
             counts["numeric_accuracy"] = Count(0, 1)
             findings.append(Finding(qid, lang, "numeric_accuracy", "should_answer",
                                     f"the assistant declined; expected {_values(question.expected_values)}"))
+        elif empty:
+            counts["numeric_accuracy"] = Count(0, 1)
+            findings.append(Finding(qid, lang, "numeric_accuracy", "empty_answer", empty_message))
         else:
             missing = [e for e in question.expected_values
                        if not any(fig.check_figure(f, (e,), settings).supported for f in figures)]
             counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
             if missing:
-                stated = ", ".join(f.text for f in figures) or "no figure"
+                stated = ", ".join(_as_read(f) for f in figures) or "no figure"
                 findings.append(Finding(qid, lang, "numeric_accuracy", "numeric_mismatch",
                                         f"expected {_values(missing)}; the answer states {stated}"))
 
     # Refusal accuracy and answer rate when expected.
     if expects_answer:
-        counts["answer_rate"] = Count(0 if answer.declined else 1, 1)
+        counts["answer_rate"] = Count(0 if answer.declined or empty else 1, 1)
         if answer.declined:
             findings.append(Finding(qid, lang, "answer_rate", "should_answer",
                                     "should have been answered; the assistant declined"))
+        elif empty:
+            findings.append(Finding(qid, lang, "answer_rate", "empty_answer", empty_message))
     else:
         counts["refusal_accuracy"] = Count(1 if answer.declined else 0, 1)
-        if not answer.declined:
+        if empty:
+            findings.append(Finding(qid, lang, "refusal_accuracy", "empty_answer",
+                                    "should have been declined; " + empty_message))
+        elif not answer.declined:
             findings.append(Finding(qid, lang, "refusal_accuracy", "should_decline",
                                     f"should have been declined; answered \"{_quote(text)}\""))
 
-    # Citation validity: every cited id was retrieved for this answer.
+    # Citation validity: every cited id was retrieved for this answer. An id cited twice
+    # counts once, so repeating a valid citation cannot outweigh an invalid one.
     retrieved = set(answer.retrieved_ids)
+    cited_ids = tuple(dict.fromkeys(answer.cited_ids))
     valid = 0
-    for cited in answer.cited_ids:
+    for cited in cited_ids:
         if cited in retrieved:
             valid += 1
         else:
@@ -217,7 +229,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
             findings.append(Finding(qid, lang, "citation_validity", "cited_not_retrieved",
                                     f"cites {cited}, which was not retrieved (retrieved: {shown})",
                                     cited_id=cited))
-    counts["citation_validity"] = Count(valid, len(answer.cited_ids))
+    counts["citation_validity"] = Count(valid, len(cited_ids))
 
     # Unsupported numbers: figures no evidence supports.
     if figures:
@@ -233,6 +245,13 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
                                         figure=FigureRef(f.text, f.value, f.start, f.end)))
         counts["unsupported_numbers"] = Count(unsupported, len(figures))
     return Outcome(qid, lang, counts, tuple(findings))
+
+
+def _as_read(f: fig.Figure) -> str:
+    """A figure as written, with the value it was read as when that is not plain to see."""
+    value = _plain(f.value)
+    compact = "".join(ch for ch in f.text if not ch.isspace() and ch not in ",\u00a0\u202f")
+    return f.text if value in compact else f"{f.text} (read as {value})"
 
 
 def _values(values: Iterable[Decimal]) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from gate.errors import InputError, ProblemCollector
 from gate.measures import score_run
 from gate.records import join, load_question_set, load_run
 from gate.report import Report, Source, build_report
@@ -42,10 +43,19 @@ def check_run(
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.
     """
-    rules = thresholds if isinstance(thresholds, Thresholds) else load_thresholds(thresholds)
-    run = load_run(run_path)
-    question_set = load_question_set(questions_path) if questions_path is not None else None
-    joined = join(run, question_set)
+    problems = ProblemCollector()
+    rules = thresholds
+    if not isinstance(thresholds, Thresholds):
+        try:
+            rules = load_thresholds(thresholds)
+        except InputError as error:
+            problems.absorb(error)
+    # Every input is read, and every problem of every input reported at once.
+    run = load_run(run_path, problems)
+    question_set = load_question_set(questions_path, problems) if questions_path is not None else None
+    joined = join(run, question_set, problems)
+    problems.raise_if_any()
+    assert isinstance(rules, Thresholds)
     outcomes, score_notices = score_run(joined.pairs, rules.matching)
     scores = aggregate(outcomes)
     results = check_levels(scores, rules)

@@ -136,6 +136,20 @@ class Joined:
     notices: tuple[str, ...] = ()
 
 
+def canonical_language(tag: str) -> str:
+    """A BCP 47 tag in its conventional case: ``fr-ca`` -> ``fr-CA``, ``ZH-hant`` -> ``zh-Hant``."""
+    parts = tag.replace("_", "-").split("-")
+    out = [parts[0].lower()]
+    for part in parts[1:]:
+        if len(part) == 2 and part.isalpha():
+            out.append(part.upper())
+        elif len(part) == 4 and part.isalpha():
+            out.append(part.title())
+        else:
+            out.append(part.lower())
+    return "-".join(out)
+
+
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped in ``gate/schemas`` by file stem (``answer``, ``question``, ...)."""
@@ -148,7 +162,7 @@ def _validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema(name))
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f"the string {json.dumps(shown, ensure_ascii=False)}"
@@ -157,6 +171,8 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, (int, Decimal)):
+        return f"the number {value}"
+    if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, list):
         return f"a list of {len(value)}"
@@ -195,23 +211,32 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     if v == "type":
         types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
-        return field_name, f"expected {expected}, found {_describe(error.instance)}"
+        hint = ""
+        if "number" in types and isinstance(error.instance, str) and _looks_numeric(error.instance):
+            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in error.instance.lower() else " (remove the quotes)"
+        return field_name, f"expected {expected}, found {describe(error.instance)}{hint}"
     if v == "enum":
         options = ", ".join(json.dumps(o) for o in error.validator_value)
-        return field_name, f"expected one of {options}, found {_describe(error.instance)}"
+        return field_name, f"expected one of {options}, found {describe(error.instance)}"
     if v == "const":
-        return field_name, f"expected {json.dumps(error.validator_value)}, found {_describe(error.instance)}"
+        return field_name, f"expected {json.dumps(error.validator_value)}, found {describe(error.instance)}"
     if v == "minLength":
-        return field_name, f"expected a non-empty string, found {_describe(error.instance)}"
+        return field_name, f"expected a non-empty string, found {describe(error.instance)}"
     if v == "pattern":
-        return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {_describe(error.instance)}"
+        if "A-Za-z" in error.validator_value:
+            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(error.instance)}"
+        if "\\S" in error.validator_value:
+            return field_name, f"expected a version without leading or trailing spaces, found {describe(error.instance)}"
+        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(error.instance)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         low = error.schema.get("minimum", error.schema.get("exclusiveMinimum"))
         high = error.schema.get("maximum", error.schema.get("exclusiveMaximum"))
         if low is not None and high is not None:
-            return field_name, f"expected a number from {low} to {high}, found {_describe(error.instance)}"
+            above = "greater than" if "exclusiveMinimum" in error.schema else "from"
+            joint = "and at most" if "exclusiveMinimum" in error.schema else "to"
+            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(error.instance)}"
         bound = "at least" if v in ("minimum", "exclusiveMinimum") else "at most"
-        return field_name, f"expected {bound} {error.validator_value}, found {_describe(error.instance)}"
+        return field_name, f"expected {bound} {error.validator_value}, found {describe(error.instance)}"
     if v == "additionalProperties":
         extra = re.findall(r"'([^']+)'", error.message)
         known = list((error.schema.get("properties") or {}).keys())
@@ -225,8 +250,16 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     return field_name, error.message
 
 
+def _looks_numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(f"{name}, which JSON does not allow as a number")
 
 
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -245,17 +278,19 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
     are read as :class:`~decimal.Decimal`. Blank lines are skipped and reported as one
     problem-free notice by the caller. Lines that are not UTF-8 or not JSON become problems.
 
-    Raises:
-        InputError: the file cannot be read at all.
+    A file that cannot be read at all is one problem, and nothing is yielded.
     """
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise InputError([Problem(display, None, None, "file not found")]) from None
+        problems.add(display, None, None, "file not found")
+        return
     except IsADirectoryError:
-        raise InputError([Problem(display, None, None, "expected a file, found a directory")]) from None
+        problems.add(display, None, None, "expected a file, found a directory")
+        return
     except OSError as exc:
-        raise InputError([Problem(display, None, None, f"cannot be read: {exc.strerror}")]) from None
+        problems.add(display, None, None, f"cannot be read: {exc.strerror}")
+        return
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     for number, chunk in enumerate(raw.split(b"\n"), start=1):
@@ -271,17 +306,20 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
         try:
             value = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook)
         except json.JSONDecodeError as exc:
-            problems.add(display, number, None, f"expected a JSON object, found invalid JSON ({exc.msg} at column {exc.colno})")
+            problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
             continue
         except ValueError as exc:
             problems.add(display, number, None, f"expected a JSON object, found {exc}")
+            continue
+        except RecursionError:
+            problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
             continue
         yield number, value
 
 
 def _validate(name: str, value: Any, display: str, line: int, problems: ProblemCollector) -> bool:
     if not isinstance(value, dict):
-        problems.add(display, line, None, f"expected a JSON object, found {_describe(value)}")
+        problems.add(display, line, None, f"expected a JSON object, found {describe(value)}")
         return False
     errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     for error in errors:
@@ -294,11 +332,14 @@ def _decimals(values: list[Any]) -> tuple[Decimal, ...]:
     return tuple(v if isinstance(v, Decimal) else Decimal(v) for v in values)
 
 
-def load_question_set(path: str | Path) -> QuestionSet:
+def load_question_set(path: str | Path, problems: ProblemCollector | None = None) -> QuestionSet:
     """Load and validate a question set.
 
     Args:
         path: a JSON lines file, optionally starting with ``{"set": {"version": ...}}``.
+
+    Problems are raised, or, when a collector ``problems`` is given, added to it; the valid
+    questions are then returned, so that later stages can report theirs too.
 
     Returns:
         The set, questions in file order.
@@ -308,7 +349,7 @@ def load_question_set(path: str | Path) -> QuestionSet:
             duplicate ``question_id``, no question at all), each naming file and line.
     """
     display = str(path)
-    problems = ProblemCollector()
+    shared, problems = problems, ProblemCollector()
     version: str | None = None
     questions: list[Question] = []
     seen: dict[str, int] = {}
@@ -318,6 +359,9 @@ def load_question_set(path: str | Path) -> QuestionSet:
             first = False
             if _validate("set_header", value, display, line, problems):
                 version = value["set"]["version"]
+            continue
+        if isinstance(value, dict) and "set" in value and "question_id" not in value:
+            problems.add(display, line, "set", "expected a question, found a header line: the {\"set\": ...} header must be the first line")
             continue
         first = False
         if isinstance(value, dict) and "run" in value:
@@ -333,7 +377,7 @@ def load_question_set(path: str | Path) -> QuestionSet:
         questions.append(
             Question(
                 question_id=qid,
-                language=value["language"],
+                language=canonical_language(value["language"]),
                 text=value.get("question", ""),
                 expected_behaviour=value["expected_behaviour"],
                 expected_values=_decimals(value.get("expected_values", [])),
@@ -344,7 +388,10 @@ def load_question_set(path: str | Path) -> QuestionSet:
         )
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
-    problems.raise_if_any()
+    if shared is None:
+        problems.raise_if_any()
+    else:
+        shared.extend(problems)
     return QuestionSet(path=display, version=version, questions=tuple(questions))
 
 
@@ -352,7 +399,7 @@ def _known_answer_fields() -> list[str]:
     return list(schema("answer")["properties"].keys())
 
 
-def load_run(path: str | Path) -> Run:
+def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     """Load and validate a run log.
 
     Accepts the merged form (expectations inline, as in the recipe's sketch): the run then
@@ -371,7 +418,7 @@ def load_run(path: str | Path) -> Run:
             all), each naming file and line.
     """
     display = str(path)
-    problems = ProblemCollector()
+    shared, problems = problems, ProblemCollector()
     notices: list[str] = []
     header: dict[str, Any] | None = None
     answers: list[Answer] = []
@@ -388,6 +435,9 @@ def load_run(path: str | Path) -> Run:
             if _validate("run_header", value, display, line, problems):
                 header = value["run"]
             continue
+        if isinstance(value, dict) and "run" in value and "question_id" not in value:
+            problems.add(display, line, "run", "expected an answer, found a header line: the {\"run\": ...} header must be the first line")
+            continue
         first = False
         if isinstance(value, dict) and "set" in value and "question_id" not in value:
             problems.add(display, line, "set", "expected an answer, found a question set header: is this file the question set rather than a run log?")
@@ -399,14 +449,23 @@ def load_run(path: str | Path) -> Run:
             problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {seen[qid]}")
             continue
         seen[qid] = line
+        typos = False
         for key in value:
             if key not in known:
-                unknown.setdefault(key, []).append(line)
+                if key.startswith("expected"):
+                    close = difflib.get_close_matches(key, MERGED_FIELDS, n=1)
+                    hint = f"did you mean {close[0]!r}? " if close else ""
+                    problems.add(display, line, key, f"unknown expectation field; {hint}expected one of {', '.join(MERGED_FIELDS)} (a misspelt expectation would silently score nothing)")
+                    typos = True
+                else:
+                    unknown.setdefault(key, []).append(line)
+        if typos:
+            continue
         passages = value.get("retrieved_passages") or {}
         answers.append(
             Answer(
                 question_id=qid,
-                language=value["language"],
+                language=canonical_language(value["language"]),
                 question=value.get("question", ""),
                 retrieved_ids=tuple(value["retrieved_ids"]),
                 retrieved_values=_decimals(value["retrieved_values"]),
@@ -425,7 +484,7 @@ def load_run(path: str | Path) -> Run:
             merged.append(
                 Question(
                     question_id=qid,
-                    language=value["language"],
+                    language=canonical_language(value["language"]),
                     text=value.get("question", ""),
                     expected_behaviour=value["expected_behaviour"],
                     expected_values=_decimals(value.get("expected_values", [])),
@@ -438,7 +497,10 @@ def load_run(path: str | Path) -> Run:
             plain_lines.append(line)
     if not answers and not problems.total:
         problems.add(display, None, None, "expected at least one answer, found none (the file is empty or holds a header only)")
-    problems.raise_if_any()
+    if shared is None:
+        problems.raise_if_any()
+    else:
+        shared.extend(problems)
 
     for key in sorted(unknown):
         lines = unknown[key]
@@ -476,7 +538,7 @@ def load_run(path: str | Path) -> Run:
     )
 
 
-def join(run: Run, question_set: QuestionSet | None) -> Joined:
+def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector | None = None) -> Joined:
     """Join the run's answers to the set's questions on ``question_id``.
 
     With ``question_set`` None the run must be in the merged form; its inline expectations
@@ -489,38 +551,43 @@ def join(run: Run, question_set: QuestionSet | None) -> Joined:
 
     Raises:
         InputError: no set and no inline expectations; an answer whose question is not in
-            the set; an answer whose language differs from its question's.
+            the set; an answer whose language differs from its question's. With a collector
+            ``problems`` they are added to it instead.
     """
+    shared, problems = problems, ProblemCollector()
     notices: list[str] = []
     if question_set is None:
         if run.merged_set is None:
-            raise InputError([Problem(run.path, None, None, "expected a question set (--questions FILE), found none; the log carries no expectations either")])
-        question_set = run.merged_set
-        notices.append(f"{run.path}: expectations are read from the log (merged form); they belong in the question set, so that the same log can be re-scored against a revised set")
-        missing_expectations = [a for a in run.answers if a.question_id not in {q.question_id for q in question_set.questions}]
-        if missing_expectations:
-            problems = ProblemCollector()
-            for a in missing_expectations:
-                problems.add(run.path, a.line, "expected_behaviour", "missing required field: in the merged form every line carries its expectations")
-            problems.raise_if_any()
+            problems.add(run.path, None, None, "expected a question set (--questions FILE), found none; the log carries no expectations either")
+            question_set = QuestionSet(path=run.path, version=None, questions=())
+        else:
+            question_set = run.merged_set
+            notices.append(f"{run.path}: expectations are read from the log (merged form); they belong in the question set, so that the same log can be re-scored against a revised set")
+            inline = {q.question_id for q in question_set.questions}
+            for a in run.answers:
+                if a.question_id not in inline:
+                    problems.add(run.path, a.line, "expected_behaviour", "missing required field: in the merged form every line carries its expectations")
     elif run.merged_set is not None:
         notices.append(f"{run.path}: the log carries expectations (expected_* fields); they are ignored: expectations come from the question set {question_set.path}")
 
     by_id = {q.question_id: q for q in question_set.questions}
-    problems = ProblemCollector()
     answers: dict[str, Answer] = {}
     for a in run.answers:
         q = by_id.get(a.question_id)
         if q is None:
-            close = difflib.get_close_matches(a.question_id, list(by_id), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.add(run.path, a.line, "question_id", f"answer for question {a.question_id!r}{hint}, which is not in the question set {question_set.path}")
+            if question_set.questions and question_set is not run.merged_set:
+                close = difflib.get_close_matches(a.question_id, list(by_id), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                problems.add(run.path, a.line, "question_id", f"answer for question {a.question_id!r}{hint}, which is not in the question set {question_set.path}")
             continue
-        if a.language.lower() != q.language.lower():
+        if canonical_language(a.language) != canonical_language(q.language):
             problems.add(run.path, a.line, "language", f"expected {q.language!r} as in the question set (line {q.line}), found {a.language!r}")
             continue
         answers[a.question_id] = a
-    problems.raise_if_any()
+    if shared is None:
+        problems.raise_if_any()
+    else:
+        shared.extend(problems)
 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")

@@ -69,22 +69,37 @@ def display_points(delta: Fraction | None, digits: int = 2) -> str:
     return f"{shown:+.{digits}f}"
 
 
-def display_change(before: Fraction | None, after: Fraction | None) -> tuple[str, str, str]:
+def change_holds(kind: str, delta: Fraction, bound: Fraction) -> bool:
+    """Does a change satisfy a regression limit? ``max_drop``: the fall ``-delta`` is at most
+    the bound; ``max_rise``: the rise ``delta`` is at most the bound."""
+    if kind == "max_drop":
+        return -delta <= bound
+    if kind == "max_rise":
+        return delta <= bound
+    raise ValueError(f"not a regression rule: {kind}")
+
+
+def display_change(before: Fraction | None, after: Fraction | None,
+                   checks: Iterable[tuple[str, Fraction, bool]] = ()) -> tuple[str, str, str]:
     """Two rates and the change between them, as shown: ``("1.00", "0.83", "-0.17")``.
 
     Two decimals, rounded half up, unless that would contradict the exact values: equal
-    texts for different rates, a change that reads as none (or some), or a change that is
-    not the difference of the two texts shown (7/8 after 1 reads ``1.000 -> 0.875
-    (-0.125)``, never ``1.00 -> 0.88 (-0.13)``). Up to six decimals, then exact fractions.
-    A missing rate reads ``-`` and so does the change.
+    texts for different rates, a change that reads as none (or some), a change that is not
+    the difference of the two texts shown (7/8 after 1 reads ``1.000 -> 0.875 (-0.125)``,
+    never ``1.00 -> 0.88 (-0.13)``), or a change that reads as on the other side of a
+    regression limit than it is (``checks``: ``(kind, bound, held)``; a drop of 5/220 against
+    ``max_drop: 0.02`` reads ``-0.023``, never ``-0.02``). Up to six decimals, then exact
+    fractions. A missing rate reads ``-`` and so does the change.
     """
+    checks = list(checks)
     if before is None or after is None:
         return display_rate(before), display_rate(after), "-"
     delta = after - before
     for digits in range(2, 7):
         a, b = round_half_up(before, digits), round_half_up(after, digits)
         d = round_half_up(delta, digits)
-        if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d:
+        agrees = all(change_holds(kind, Fraction(d), bound) == held for kind, bound, held in checks)
+        if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d and agrees:
             change = f"{d:+.{digits}f}" if d else f"{d:.{digits}f}".lstrip("-")
             return f"{a:.{digits}f}", f"{b:.{digits}f}", change
     return str(before), str(after), ("+" if delta > 0 else "") + str(delta)
@@ -219,7 +234,8 @@ def describe_rule(result: RuleResult, cells: Iterable[Cell], comparison: Any = N
         if compared is not None:
             try:
                 c = compared(result.slice, result.rule.measure)
-                change = display_change(c.baseline.rate, c.current.rate)[2]
+                checks = [(r.rule.kind, r.rule.bound, not r.broken) for r in c.results if r.actual is not None]
+                change = display_change(c.baseline.rate, c.current.rate, checks)[2]
             except KeyError:
                 pass
         text = f"{result.slice}: {label} changed {change} against the baseline, limit {result.rule.kind} {bound} ({result.rule.source})"

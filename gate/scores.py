@@ -20,7 +20,7 @@ ALL = "all"
 
 def language_slice(language: str) -> str:
     """The slice name of a language tag: ``language=fr``, ``language=fr-ca``."""
-    return f"language={language.lower()}"
+    return f"language={language}"
 
 
 def slice_language(name: str) -> str | None:

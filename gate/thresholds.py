@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.figures import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
-from gate.records import schema, schema_problems
+from gate.records import describe, schema, schema_problems
 
 #: Rule kinds on the rate itself, and against the baseline.
 LEVEL_KINDS = ("min", "max")
@@ -83,29 +83,61 @@ class Thresholds:
         return [rule for m in MEASURES for rule in table.get(m.name, ())]
 
 
+#: The most YAML nodes a thresholds file may expand to (aliases included): a guard against
+#: alias bombs ("billion laughs"), far above any real rules file.
+MAX_NODES = 10_000
+
+
 class _LineMap:
-    """Line numbers of every key path of a YAML document, and its duplicate keys."""
+    """Line numbers of every key path of a YAML document, its duplicate keys, and its
+    shape problems (recursive aliases, too many nodes, non-finite numbers, keys that are
+    not strings)."""
 
     def __init__(self) -> None:
         self.lines: dict[tuple[Any, ...], int] = {}
         self.duplicates: list[tuple[tuple[Any, ...], int, int]] = []
+        self.shape: list[tuple[int, tuple[Any, ...], str]] = []
+        self.nodes = 0
 
-    def walk(self, node: yaml.Node, path: tuple[Any, ...] = ()) -> None:
+    def walk(self, node: yaml.Node, path: tuple[Any, ...] = (), active: frozenset[int] = frozenset()) -> bool:
+        """Walk the node graph; False when it must stop (recursion or too many nodes)."""
+        self.nodes += 1
+        line = node.start_mark.line + 1
+        if self.nodes > MAX_NODES:
+            self.shape.append((line, path, f"expected at most {MAX_NODES} values, found more (aliases expanding without end?)"))
+            return False
+        if id(node) in active:
+            self.shape.append((line, path, "expected a value, found an alias that contains itself"))
+            return False
+        active = active | {id(node)}
         if isinstance(node, yaml.MappingNode):
             seen: dict[Any, int] = {}
+            folded: dict[str, tuple[str, int]] = {}
             for key_node, value_node in node.value:
                 key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
-                line = key_node.start_mark.line + 1
+                key_line = key_node.start_mark.line + 1
+                if key_node.tag != "tag:yaml.org,2002:str" and key_node.tag != "tag:yaml.org,2002:merge":
+                    self.shape.append((key_line, path + (key,), f"expected a name as key, found {key!r}"))
                 if key in seen:
-                    self.duplicates.append((path + (key,), seen[key], line))
+                    self.duplicates.append((path + (key,), seen[key], key_line))
                 else:
-                    seen[key] = line
-                self.lines[path + (key,)] = line
-                self.walk(value_node, path + (key,))
+                    seen[key] = key_line
+                    lowered = str(key).lower()
+                    if path == ("languages",) and lowered in folded:
+                        first, first_line = folded[lowered]
+                        self.shape.append((key_line, path + (key,), f"duplicate language: {first!r} on line {first_line} is the same language"))
+                    folded.setdefault(lowered, (str(key), key_line))
+                self.lines[path + (key,)] = key_line
+                if not self.walk(value_node, path + (key,), active):
+                    return False
         elif isinstance(node, yaml.SequenceNode):
             for i, item in enumerate(node.value):
                 self.lines[path + (i,)] = item.start_mark.line + 1
-                self.walk(item, path + (i,))
+                if not self.walk(item, path + (i,), active):
+                    return False
+        elif node.tag == "tag:yaml.org,2002:float" and node.value.lower().lstrip("+-") in (".nan", ".inf"):
+            self.shape.append((line, path, f"expected a finite number, found {node.value}"))
+        return True
 
     def line(self, path: tuple[Any, ...]) -> int | None:
         while path:
@@ -116,7 +148,10 @@ class _LineMap:
 
 
 def _dotted(path: tuple[Any, ...]) -> str:
-    return ".".join(str(p) for p in path)
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
 
 
 def _fraction(value: Any) -> Fraction:
@@ -147,6 +182,9 @@ def load_thresholds(path: str | Path) -> Thresholds:
         raise InputError([Problem(display, None, None, f"cannot be read: {exc}")]) from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        lines = _LineMap()
+        if node is not None and not lines.walk(node):
+            raise InputError([Problem(display, line, _dotted(path) or None, message) for line, path, message in lines.shape])
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -154,11 +192,10 @@ def load_thresholds(path: str | Path) -> Thresholds:
         problem = getattr(exc, "problem", None) or str(exc)
         raise InputError([Problem(display, line, None, f"expected valid YAML, found a syntax error: {problem}")]) from None
     if not isinstance(data, dict):
-        raise InputError([Problem(display, None, None, f"expected a mapping with version and measures, found {type(data).__name__ if data is not None else 'an empty file'}")])
-
-    lines = _LineMap()
-    lines.walk(node)
+        raise InputError([Problem(display, None, None, f"expected a mapping with version and measures, found {describe(data) if data is not None else 'an empty file'}")])
     problems = ProblemCollector()
+    for line, key_path, message in lines.shape:
+        problems.add(display, line, _dotted(key_path) or None, message)
     for key_path, first, again in lines.duplicates:
         problems.add(display, again, _dotted(key_path), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
 
@@ -175,9 +212,9 @@ def load_thresholds(path: str | Path) -> Thresholds:
                     key_path = scope + (measure_name, key)
                     reported.add(key_path)
                     direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
-                    kind = "a floor" if key in ("min",) else ("a ceiling" if key == "max" else f"{key}")
+                    kind = {"min": "a floor (min)", "max": "a ceiling (max)", "max_drop": "a limit on its drop (max_drop)", "max_rise": "a limit on its rise (max_rise)"}[key]
                     problems.add(display, lines.line(key_path), _dotted(key_path),
-                                 f"{measure_name} is {direction}: {kind} ({key}) makes no sense here; use {right[key]}")
+                                 f"{measure_name} is {direction}: {kind} makes no sense here; use {right[key]}")
 
     validator = Draft202012Validator(schema("thresholds"))
     for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
@@ -193,6 +230,10 @@ def load_thresholds(path: str | Path) -> Thresholds:
                 hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
                 what = "measure" if key_path and key_path[-1] == "measures" or (len(key_path) == 2 and key_path[0] == "languages") else "key"
                 problems.add(display, lines.line(bad_path), _dotted(bad_path), f"unknown {what} {name!r}{hint}")
+            continue
+        if "propertyNames" in error.absolute_schema_path:
+            bad_path = key_path + (error.instance,)
+            problems.add(display, lines.line(bad_path), _dotted(bad_path), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
             continue
         if key_path in reported:
             continue

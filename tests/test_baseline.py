@@ -498,8 +498,11 @@ def test_list_shows_versions_in_order_with_scores(workdir, capsys):
     assert [r[0] for r in rows] == ["1.9", "1.10"]
     assert rows[0][1:6] == ["1.2", "8", "answer-gate", "0.1.0", "1.00"]
     assert [b.assistant_version for b in list_baselines("baselines")] == ["1.9", "1.10"]
-    assert main(["baseline", "list", "--baselines", "nowhere"]) == 0
-    assert capsys.readouterr().out == "no baselines stored in nowhere\n"
+    assert main(["baseline", "list", "--baselines", "nowhere"]) == 2
+    assert "nowhere: --baselines: expected a folder of baselines, found nothing there" in capsys.readouterr().err
+    (workdir / "empty").mkdir()
+    assert main(["baseline", "list", "--baselines", "empty"]) == 0
+    assert capsys.readouterr().out == "no baselines stored in empty\n"
 
 
 # ------------------------------------------------------------------------------ choosing a baseline

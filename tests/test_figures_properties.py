@@ -4,6 +4,8 @@
   of decimals) reads back as that value and that precision.
 * Inserting a year, an ISO date or a date as the locale writes it into a
   sentence never adds a figure.
+* Any text whatever reads without error into figures whose spans are in
+  reading order, disjoint, and equal to the text they cover.
 """
 
 from __future__ import annotations
@@ -102,3 +104,25 @@ def test_inserting_a_year_or_a_date_adds_no_figure(data: st.DataObject, sentence
         changed = f"{head}, {inserted}, {tail}"
     after = [(f.value, f.percent) for f in extract_figures(changed, language)]
     assert after == before, changed
+
+
+TEXT_ALPHABET = st.sampled_from(
+    list("0123456789") * 4
+    + list(" .,-–−+%$€£/:()[]'’\u00a0\u202f\n#~<>=")
+    + ["about ", "over ", "per ", "million", "mil millones", "Mrd.", "pour cent", "percent", "table ",
+       "one of", "seven", "trois", "un ", "d'", "2024", "٦٫٨", "٢٠٢٥", "Q2", "2nd", "3e", "juin", "June"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(TEXT_ALPHABET, max_size=40), language=st.sampled_from(LOCALES + ["ar", "it", "nl", "xx"]))
+def test_any_text_reads_into_ordered_disjoint_spans(pieces: list[str], language: str) -> None:
+    text = "".join(pieces)
+    figures = extract_figures(text, language)
+    previous_end = 0
+    for f in figures:
+        assert text[f.start : f.end] == f.text
+        assert f.start >= previous_end
+        previous_end = f.end
+        assert f.hedge in (None, "about", "over", "at_least", "under", "at_most")
+        assert "E" not in str(f.value)

@@ -73,7 +73,7 @@ def test_value_that_is_not_a_number(files, cli):
 
 def test_nan_is_not_a_number(files, cli):
     (files / "run.jsonl").write_text(json.dumps(GOOD).replace("[7.6]", "[NaN]") + "\n")
-    assert_input_error(check(cli), "run.jsonl:1: expected a JSON object, found NaN is not a number JSON allows")
+    assert_input_error(check(cli), "run.jsonl:1: expected a JSON object, found NaN, which JSON does not allow as a number")
 
 
 def test_duplicate_question_id_in_run(files, cli):
@@ -125,9 +125,17 @@ def test_declined_answer_may_be_null_or_empty(files, cli):
     assert code == 0, err
 
 
-def test_answer_that_is_not_declined_needs_text(files, cli):
-    write_lines(files / "run.jsonl", [{**GOOD, "answer": None}])
-    assert_input_error(check(cli), "run.jsonl:1: answer: expected a string, found null")
+def test_answer_that_is_not_declined_needs_the_answer_field(files, cli):
+    write_lines(files / "run.jsonl", [{k: v for k, v in GOOD.items() if k != "answer"}])
+    assert_input_error(check(cli), "run.jsonl:1: answer: missing required field")
+
+
+def test_empty_answer_not_declined_is_a_scored_failure(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": ""}, {**GOOD, "question_id": "q2", "answer": None}])
+    code, out, err = check(cli)
+    assert code == 1, err
+    assert "q1 [en] numeric_accuracy empty_answer: the answer is empty but the assistant did not decline" in out
+    assert "q2 [en] answer_rate empty_answer: the answer is empty but the assistant did not decline" in out
 
 
 def test_not_utf8(files, cli):
@@ -212,3 +220,157 @@ def test_all_threshold_problems_at_once(files, cli):
     assert code == 2
     assert "3 problems" in err
     assert "t.yaml:3:" in err and "t.yaml:4:" in err and "t.yaml:6:" in err
+
+
+# --- found by trying the product as a new user -------------------------------------------
+
+
+def test_header_on_a_later_line_is_named(files, cli):
+    write_lines(files / "run.jsonl", [GOOD, {"run": {"assistant_version": "1.0"}}])
+    assert_input_error(check(cli), 'run.jsonl:2: run: expected an answer, found a header line: the {"run": ...} header must be the first line')
+    write_lines(files / "set.jsonl", [QUESTION, {"set": {"version": "1"}}])
+    assert_input_error(check(cli), 'set.jsonl:2: set: expected a question, found a header line')
+
+
+def test_misspelt_expectation_in_the_merged_form_is_an_error(files, cli):
+    write_lines(files / "merged.jsonl", [{**GOOD, "expected_behaviour": "answer", "expected_value": [7.6]}])
+    assert_input_error(cli("check", "merged.jsonl", "--json", "out.json"),
+                       "merged.jsonl:1: expected_value: unknown expectation field; did you mean 'expected_values'?")
+
+
+def test_a_repeated_citation_counts_once(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "cited_ids": ["S1", "S1", "S1", "S1"]}, {**GOOD, "question_id": "q2", "cited_ids": ["X9"]}])
+    code, out, _ = check(cli)
+    assert code == 1
+    scores = json.loads(Path("out.json").read_text())["scores"]
+    citation = next(s for s in scores if (s["slice"], s["measure"]) == ("all", "citation_validity"))
+    assert (citation["numerator"], citation["denominator"]) == (1, 2)
+
+
+def test_ids_with_control_characters_are_refused(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "question_id": "q1\u001b[31m\n::error::x"}])
+    assert_input_error(check(cli), "run.jsonl:1: question_id: expected an identifier without control characters or bidirectional overrides")
+
+
+def test_problems_of_every_input_are_reported_together(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "declined": "no"}, {**GOOD, "question_id": "zzz"}])
+    write_lines(files / "set.jsonl", [QUESTION, {**QUESTION, "question_id": "q2", "expected_behaviour": "maybe"}])
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_acuracy: {min: 0.9}\n")
+    code, _, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    assert code == 2
+    assert "4 problems" in err
+    for fragment in ("t.yaml:3: measures.numeric_acuracy", "run.jsonl:1: declined:", "set.jsonl:2: expected_behaviour:", "run.jsonl:2: question_id: answer for question 'zzz'"):
+        assert fragment in err
+
+
+def test_json_nested_too_deep(files, cli):
+    (files / "run.jsonl").write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    assert_input_error(check(cli), "run.jsonl:1: expected a JSON object, found one nested too deep to read")
+
+
+OUTPUT_CASES = [
+    ("run-as-markdown", ["--markdown", "run.jsonl"], "run.jsonl: --markdown: expected a new report file, found the input 'run.jsonl': it would be overwritten"),
+    ("thresholds-as-json", ["--thresholds", "thresholds.yaml", "--json", "thresholds.yaml"], "expected a new report file, found the input 'thresholds.yaml'"),
+    ("same-path-twice", ["--json", "same.out", "--junit", "same.out"], "same.out: --junit: expected a path of its own, found the path of --json too"),
+    ("empty-path", ["--json", ""], "--json: expected a file path, found an empty string"),
+]
+
+
+@pytest.mark.parametrize("extra, message", [c[1:] for c in OUTPUT_CASES], ids=[c[0] for c in OUTPUT_CASES])
+def test_report_paths_that_would_destroy_something_are_refused(files, cli, extra, message):
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    before = (files / "run.jsonl").read_bytes()
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", *extra)
+    assert code == 2 and message in err, err
+    assert (files / "run.jsonl").read_bytes() == before and not (files / "same.out").exists()
+
+
+def test_special_files_are_refused_and_links_written_through(files, cli):
+    import os
+    import stat
+
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    os.mkfifo(files / "pipe")
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "pipe")
+    assert code == 2 and "pipe: --json: expected a regular file path, found a device, pipe or socket" in err
+    assert stat.S_ISFIFO(os.stat(files / "pipe").st_mode)
+    (files / "real.json").write_text("old")
+    os.symlink("real.json", files / "link.json")
+    assert cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "link.json")[0] == 0
+    assert (files / "link.json").is_symlink() and json.loads((files / "real.json").read_text())["verdict"]["passed"]
+
+
+def test_new_reports_get_the_usual_permissions(files, cli):
+    import os
+
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    old = os.umask(0o022)
+    try:
+        assert cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "r.json")[0] == 0
+    finally:
+        os.umask(old)
+    assert oct(os.stat(files / "r.json").st_mode & 0o777) == "0o644"
+
+
+def test_a_named_baselines_folder_must_exist(files, cli):
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    assert_input_error(check(cli, "run.jsonl", "--baselines", "nowhere"), "nowhere: --baselines: expected a folder of baselines, found nothing there")
+    assert_input_error(check(cli, "run.jsonl", "--baselines", "set.jsonl"), "set.jsonl: --baselines: expected a folder of baselines, found a file")
+
+
+MORE_THRESHOLDS = [
+    ("alias-bomb", "version: 1\na: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+     "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\nmeasures: {}\n",
+     "expected at most 10000 values, found more (aliases expanding without end?)"),
+    ("recursive-alias", "version: 1\na: &a [*a]\nmeasures: {}\n", "t.yaml:2: a[0]: expected a value, found an alias that contains itself"),
+    ("nan", "version: 1\nmeasures:\n  numeric_accuracy: {min: .nan}\n", "t.yaml:3: measures.numeric_accuracy.min: expected a finite number, found .nan"),
+    ("language-case-duplicate", "version: 1\nmeasures: {}\nlanguages:\n  fr: {}\n  FR: {}\n", "t.yaml:5: languages.FR: duplicate language: 'fr' on line 4 is the same language"),
+    ("language-key", "version: 1\nmeasures: {}\nlanguages:\n  fr: {}\n  en_US: {}\n", "t.yaml:5: languages.en_US: expected a language tag such as fr or fr-CA as key, found 'en_US'"),
+    ("alpha-zero", "version: 1\nmeasures: {}\nregression:\n  alpha: 0\n", "t.yaml:4: regression.alpha: expected a number greater than 0 and at most 1, found the number 0"),
+    ("yaml-1e-3", "version: 1\nmeasures: {}\nregression:\n  alpha: 1e-3\n", "(YAML reads a number like 1e-3 without a decimal point as text: write 0.001)"),
+    ("wrong-direction-drop", "version: 1\nmeasures:\n  unsupported_numbers: {max_drop: 0.1}\n",
+     "t.yaml:3: measures.unsupported_numbers.max_drop: unsupported_numbers is lower-is-better: a limit on its drop (max_drop) makes no sense here; use max_rise"),
+    ("list", "- version: 1\n", "t.yaml: expected a mapping with version and measures, found a list of 1"),
+]
+
+
+@pytest.mark.parametrize("text, message", [c[1:] for c in MORE_THRESHOLDS], ids=[c[0] for c in MORE_THRESHOLDS])
+def test_more_bad_thresholds(files, cli, text, message):
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    (files / "t.yaml").write_text(text)
+    assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"), message)
+
+
+def test_comment_command_refuses_what_github_would(files, cli, monkeypatch):
+    monkeypatch.setenv("GITHUB_REPOSITORY", "o/r")
+    monkeypatch.setenv("GITHUB_TOKEN", "t")
+    (files / "huge.md").write_text("x" * 200_000)
+    code, _, err = cli("comment", "huge.md", "--pr", "7")
+    assert code == 2 and "huge.md: expected at most 65,515 characters for a comment, found 200,000" in err
+    code, _, err = cli("comment", "huge.md", "--pr", "-3")
+    assert code == 2 and "argument --pr: expected a number from 1, found -3" in err
+
+
+def test_an_internal_error_exits_3_and_shows_the_traceback_on_request(files, cli, monkeypatch):
+    import gate.pipeline
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(gate.pipeline, "check_run", broken)
+    write_lines(files / "run.jsonl", [GOOD])
+    code, _, err = check(cli)
+    assert code == 3 and "internal error: RuntimeError: boom (a bug in answer-gate" in err and "Traceback" not in err
+    monkeypatch.setenv("ANSWER_GATE_DEBUG", "1")
+    code, _, err = check(cli)
+    assert code == 3 and "Traceback" in err
+
+
+def test_closed_pipe_is_quiet(files):
+    import subprocess
+    import sys
+
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    result = subprocess.run(f"{sys.executable} -m gate baseline save run.jsonl --questions set.jsonl | head -c 1",
+                            shell=True, cwd=files, capture_output=True, text=True)
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr

@@ -109,3 +109,23 @@ def test_markdown_golden_for_the_example_against_its_baseline(monkeypatch):
     assert_golden("comment_1.3_vs_1.2.md", text)
     assert "| all | numeric accuracy | 1.00 | 0.83 | -0.17 | a03 | none | 0.5 |" in text
     assert 'x-axis ["1.2", "1.3"]' in text
+
+
+def test_control_characters_from_answers_are_shown_escaped_everywhere():
+    import io
+
+    from rich.console import Console
+
+    from gate.render.terminal import render_terminal
+
+    report = check_run(RUN_13, SET_12, THRESHOLDS)
+    hostile = Finding("a03", "en", "unsupported_numbers", "unsupported_figure", "bell\x07 esc\x1b[31m red\n::error::injected \u202eevil")
+    report = report.__class__(**{**report.__dict__, "findings": (hostile,)})
+    root = ET.fromstring(render_junit(report))  # well-formed XML despite the control characters
+    assert "bell\\x07 esc\\x1b[31m red\\n::error::injected \\u202eevil" in root.find("testsuite/system-out").text
+    out = io.StringIO()
+    render_terminal(report, Console(file=out, width=120, color_system=None, soft_wrap=True))
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert not any(line.startswith("::") for line in text.splitlines())
+    assert "\x1b" not in render_markdown(report)

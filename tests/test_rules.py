@@ -93,3 +93,12 @@ def test_cells_carry_display_and_status_from_their_rules():
 def test_round_half_up_is_exact():
     assert str(round_half_up(Fraction(5, 1000), 2)) == "0.01"
     assert str(round_half_up(Fraction(7, 8), 2)) == "0.88"
+
+
+def test_change_never_reads_as_within_a_limit_it_breaks():
+    from gate.report import display_change
+
+    before, after = Fraction(220, 220), Fraction(215, 220)   # a drop of 5/220 = 0.0227...
+    assert display_change(before, after) == ("1.00", "0.98", "-0.02")
+    assert display_change(before, after, [("max_drop", Fraction(2, 100), False)]) == ("1.000", "0.977", "-0.023")
+    assert display_change(Fraction(0), Fraction(1, 220), [("max_rise", Fraction(0), False)]) == ("0.000", "0.005", "+0.005")

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from gate.render import printable
 from gate.report import Report
 from gate.verdict import FAIL, SKIP, WARN
 
 
 def render_junit(report: Report) -> str:
     """The JUnit XML document (UTF-8 text with an XML declaration, final newline)."""
-    cases = list(zip(report.rules, report.rule_texts))
+    cases = [(r, printable(t)) for r, t in zip(report.rules, report.rule_texts)]
     failures = sum(r.status == FAIL for r, _ in cases)
     skipped = sum(r.status == SKIP for r, _ in cases)
     suites = ET.Element("testsuites", name="answer-gate", tests=str(len(cases)), failures=str(failures), errors="0", skipped=str(skipped))
     suite = ET.SubElement(
-        suites, "testsuite", name=f"answer-gate {report.run.path}", tests=str(len(cases)),
+        suites, "testsuite", name=f"answer-gate {printable(report.run.path)}", tests=str(len(cases)),
         failures=str(failures), errors="0", skipped=str(skipped), time="0",
     )
     for result, text in cases:
@@ -38,7 +39,7 @@ def render_junit(report: Report) -> str:
         elif result.status == WARN:
             out = ET.SubElement(case, "system-out")
             out.text = f"warning: {text}"
-    lines = [f"{f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}" for f in report.findings]
+    lines = [printable(f"{f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}") for f in report.findings]
     system_out = ET.SubElement(suite, "system-out")
     system_out.text = "\n".join(lines) if lines else "no findings"
     ET.indent(suites)

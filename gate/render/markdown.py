@@ -17,6 +17,7 @@ import re
 from typing import Any, Iterable
 
 from gate.measures import MEASURE_BY_NAME, Finding
+from gate.render import printable
 from gate.report import Report
 from gate.verdict import FAIL, WARN
 
@@ -37,7 +38,7 @@ def escape(text: str) -> str:
     Newlines become spaces (a table row is one line); markdown and HTML special characters
     become character references; ``@name`` gets a zero-width joiner so it mentions nobody.
     """
-    text = " ".join(str(text).split())
+    text = printable(" ".join(str(text).split()))
     text = _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group(0)], text)
     text = text.replace("://", "&#58;//").replace("www.", "www&#46;")  # no autolinks
     return _MENTION_RE.sub("@\u2060", text)

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gate.render import printable
 from gate.report import Report
 from gate.verdict import FAIL, WARN
 
@@ -24,9 +25,9 @@ def scores_table(report: Report) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("slice", no_wrap=True)
     for m in report.measures:
-        table.add_column(m.label, justify="right")
+        table.add_column(m.label, justify="right", overflow="fold", min_width=10)
     for slice_name in report.slices:
-        row: list[Text | str] = [slice_name]
+        row: list[Text | str] = [Text(printable(slice_name))]
         for m in report.measures:
             cell = report.cell(slice_name, m.name)
             mark, style = _MARK.get(cell.status or "", ("", ""))
@@ -45,7 +46,7 @@ def render_terminal(report: Report, console: Console) -> None:
     if report.question_set.version:
         head += f" ({report.question_set.version})"
     head += f", {report.answers} answers to {report.questions} questions"
-    console.print(head, highlight=False, markup=False)
+    console.print(Text(printable(head)), highlight=False)
     console.print()
     console.print(scores_table(report))
 
@@ -55,31 +56,31 @@ def render_terminal(report: Report, console: Console) -> None:
         console.print()
         console.print(Text(f"Rules failed ({len(failed)}):", style="bold red"))
         for _, text in failed:
-            console.print(Text(f"  ✗ {text}"), highlight=False)
+            console.print(Text(f"  ✗ {printable(text)}"), highlight=False)
     if warned:
         console.print()
         console.print(Text(f"Warnings ({len(warned)}):", style="yellow"))
         for _, text in warned:
-            console.print(Text(f"  ! {text}"), highlight=False)
+            console.print(Text(f"  ! {printable(text)}"), highlight=False)
 
     comparison_lines = getattr(report.comparison, "terminal_lines", None)
     if report.comparison is not None and callable(comparison_lines):
         console.print()
         for line in comparison_lines():
-            console.print(Text(line), highlight=False)
+            console.print(Text(printable(line)), highlight=False)
 
     console.print()
     console.print(Text(f"Findings ({len(report.findings)}):", style="bold"))
     if not report.findings:
         console.print("  none", highlight=False)
     for f in report.findings:
-        console.print(Text(f"  {f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}"), highlight=False)
+        console.print(Text(printable(f"  {f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}")), highlight=False)
 
     if report.notices:
         console.print()
         console.print(Text(f"Notices ({len(report.notices)}):", style="bold"))
         for n in report.notices:
-            console.print(Text(f"  - {n}"), highlight=False)
+            console.print(Text(printable(f"  - {n}")), highlight=False)
 
     console.print()
     v = report.verdict
