@@ -1,15 +1,44 @@
 """Figures stated in an answer, and whether the evidence supports them.
 
-First working version (interface frozen; internals being completed).
+A *figure* is a numeric quantity that an answer states as a claim: "7,6 %",
+"3.2 million", "nearly 45,000", "seven percent". Years used as years, dates,
+times, ordinals, period labels, citation markers, identifiers and codes,
+denominators ("per 1,000"), list numbering and table references are not
+figures. This module finds the figures of a text in the conventions of its
+language and checks each against evidence values with exact decimal
+arithmetic.
+
+Method (recipe 4.2 of ``seeds/measurement-of-generated-answers.txt``, with the
+rules of issue 3):
+
+* Separators come from CLDR through Babel, per language (the BCP 47 tag's
+  region refines them when Babel knows it: ``es-MX`` writes ``1,234.5``). A
+  number the language's own convention cannot read is read with the decimal
+  and group symbols swapped ("7.6 %" in a French answer is 7.6), then as
+  grouped digits only ("1.234.567"). Arabic-Indic and other Unicode decimal
+  digits are read, with U+066B as decimal and U+066C as group separator.
+* Number words (the languages text2num covers: en, fr, es, de, pt, it, nl) are
+  found with ``text_to_num.find_numbers`` over this module's own tokens, so
+  each keeps its character span.
+* A figure stated with its last digit at 10**e is supported by an evidence
+  value v when |v - x| <= 10**e / 2, computed exactly; hedges ("about",
+  "over", "nearly", "at least", "at most" and their kin per language) change
+  the interval as documented in :func:`check_figure`.
+
+Everything here is pure: no I/O, no printing, no global mutable state other
+than ``functools.lru_cache`` caches of locale data.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal, InvalidOperation
 from functools import lru_cache
+from typing import NamedTuple
 
 import babel.numbers
 from babel import Locale, UnknownLocaleError
@@ -26,12 +55,45 @@ __all__ = [
     "language_known",
 ]
 
+#: Conventions used for a language Babel does not know (separators, words).
 DEFAULT_LANGUAGE = "en"
+
+ROUNDINGS = ("stated_precision", "exact")
+DERIVATIONS = ("difference",)
+
+
+# --------------------------------------------------------------------------
+# Public records
+# --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Figure:
-    """A numeric quantity stated in a text."""
+    """One numeric quantity stated in a text.
+
+    Attributes:
+        text: The figure as written, ``answer[start:end]``: the number with its
+            sign, currency symbol or code, scale word or abbreviation and
+            percent sign or word, e.g. ``"$4.1bn"``, ``"6,8 %"``,
+            ``"3,2 millions"``. A hedge word is not part of the span.
+        start: Offset of the first character (a Python ``str`` index).
+        end: Offset one past the last character.
+        value: The quantity, sign and scale applied, as an exact ``Decimal``:
+            ``"3,2 millions"`` is 3200000 and ``"1,2 billion"`` in French is
+            1.2e12. Percentages are kept as written (``"7,6 %"`` is 7.6).
+            Written without exponent notation: an integer when ``exponent``
+            is >= 0, else with exactly ``-exponent`` decimals ("7.60").
+        exponent: Power of ten of the last stated digit after scale: "7.6" is
+            -1, "7.60" is -2, "41" is 0, "6,000" is 0, "3.2 million" is 5,
+            "1,5 Mrd." is 8. Number words state units ("twelve" is 0) unless
+            they end in a scale word ("three million" is 6).
+        percent: Stated as a percentage or in percentage points (``%``,
+            "percent", "pour cent", "por ciento", "Prozent", "pp", ...).
+        hedge: ``None`` or one of ``"about"``, ``"over"``, ``"at_least"``,
+            ``"under"``, ``"at_most"``, normalised across languages ("nearly",
+            "almost", "less than", "casi", "knapp" are ``"under"``; "more
+            than", "plus de", "über" are ``"over"``).
+    """
 
     text: str
     start: int
@@ -44,16 +106,62 @@ class Figure:
 
 @dataclass(frozen=True)
 class MatchSettings:
-    """How figures are matched against evidence."""
+    """How figures are matched against evidence values.
+
+    Attributes:
+        rounding: ``"stated_precision"`` (a figure stands for every value that
+            rounds to it at its last stated digit, ties included) or
+            ``"exact"`` (only an equal value supports it).
+        percent_fraction: A percentage is also supported by a value stored as
+            a fraction (12% by 0.12): an evidence value v with |v| < 10 counts
+            as 100 * v too (fractions up to 1,000 percent).
+        derived: Optional derivations; ``("difference",)`` also accepts a
+            figure supported by the absolute difference of two evidence values
+            ("up 0.3 percentage points" from 7.6 and 7.9). Off by default.
+
+    Raises:
+        ValueError: On an unknown ``rounding`` or derivation.
+    """
 
     rounding: str = "stated_precision"
     percent_fraction: bool = True
     derived: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        if self.rounding not in ROUNDINGS:
+            raise ValueError(
+                f"rounding: expected one of {', '.join(ROUNDINGS)}, found {self.rounding!r}"
+            )
+        if isinstance(self.derived, str):
+            raise ValueError(f"derived: expected a tuple of names, found the string {self.derived!r}")
+        unknown = [d for d in self.derived if d not in DERIVATIONS]
+        if unknown:
+            raise ValueError(
+                f"derived: expected names among {', '.join(DERIVATIONS)}, found {', '.join(map(repr, unknown))}"
+            )
+
 
 @dataclass(frozen=True)
 class Support:
-    """Whether evidence supports a figure."""
+    """Whether the evidence supports one figure, and why.
+
+    Attributes:
+        supported: Some evidence value (or, with ``derived``, a difference of
+            two) lies in the figure's interval.
+        low: Lower end of the interval of values that support the figure, in
+            the figure's own unit (percent for a percentage). Inclusive, except
+            for hedge ``"over"`` (exclusive: the value must exceed it).
+        high: Upper end of the interval. Inclusive, except for hedge
+            ``"under"`` (exclusive). With ``rounding="exact"`` low == high ==
+            the figure's value. An evidence value equal to the figure's value
+            supports it whatever the hedge.
+        nearest: The evidence value closest to the figure (a fraction counts
+            by its percentage when ``percent_fraction`` applies); ``None`` when
+            there is no evidence.
+        matched: The evidence value that supported the figure (as stored, e.g.
+            0.12 for 12%), or the difference that did with ``derived``;
+            ``None`` when unsupported.
+    """
 
     supported: bool
     low: Decimal
@@ -62,129 +170,1820 @@ class Support:
     matched: Decimal | None
 
 
-def _language(tag: str) -> str:
-    return tag.replace("_", "-").split("-")[0].lower()
+# --------------------------------------------------------------------------
+# Lexicon: words per language (lowercase unless said otherwise)
+# --------------------------------------------------------------------------
+
+# Scale words written after a number, with a space: word -> power of ten.
+_SCALE_WORDS: dict[str, dict[str, int]] = {
+    "en": {
+        "thousand": 3, "thousands": 3, "million": 6, "millions": 6, "mn": 6, "mln": 6,
+        "billion": 9, "billions": 9, "bn": 9, "bln": 9, "trillion": 12, "trillions": 12,
+        "tn": 12, "trn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7,
+    },
+    "fr": {
+        "mille": 3, "millier": 3, "milliers": 3, "million": 6, "millions": 6, "mio": 6,
+        "milliard": 9, "milliards": 9, "md": 9, "mds": 9, "mrd": 9, "mrds": 9,
+        "billion": 12, "billions": 12,
+    },
+    "es": {
+        "mil": 3, "millón": 6, "millones": 6, "millon": 6, "mill.": 6, "mdd": 6,
+        "mil millones": 9, "millardo": 9, "millardos": 9, "billón": 12, "billones": 12,
+        "billon": 12,
+    },
+    "de": {
+        "tausend": 3, "tsd.": 3, "million": 6, "millionen": 6, "mio.": 6, "mio": 6,
+        "milliarde": 9, "milliarden": 9, "mrd.": 9, "mrd": 9, "billion": 12,
+        "billionen": 12, "bio.": 12,
+    },
+    "pt": {
+        "mil": 3, "milhão": 6, "milhões": 6, "milhao": 6, "milhoes": 6, "mi": 6,
+        "mil milhões": 9, "bilhão": 9, "bilhões": 9, "bilhao": 9, "bilhoes": 9, "bi": 9,
+        "bilião": 12, "biliões": 12, "trilhão": 12, "trilhões": 12, "tri": 12,
+    },
+    "it": {
+        "mila": 3, "milione": 6, "milioni": 6, "mln": 6, "miliardo": 9, "miliardi": 9,
+        "mld": 9, "mrd": 9, "bilione": 12, "bilioni": 12,
+    },
+    "nl": {
+        "duizend": 3, "miljoen": 6, "miljoenen": 6, "mln": 6, "mln.": 6, "miljard": 9,
+        "miljarden": 9, "mld": 9, "mld.": 9, "mrd": 9, "biljoen": 12,
+    },
+}
+# Abbreviations written right after the digits ("$4.1bn", "3.2B", "10k"):
+# case-sensitive, every language.
+_ATTACHED_SCALES = {
+    "k": 3, "K": 3, "m": 6, "M": 6, "mn": 6, "mln": 6, "Mn": 6, "bn": 9, "Bn": 9,
+    "b": 9, "B": 9, "bln": 9, "tn": 12, "Tn": 12, "T": 12, "Md": 9, "Mds": 9, "Mrd": 9,
+    "Mio": 6,
+}
+# Units written right after the digits: the number stays a figure.
+_ATTACHED_UNITS = frozenset(
+    "km km2 km² m2 m² kg g mg t kt Mt Gt ha l L ml mL hl cm mm kWh MWh GWh TWh kW MW GW "
+    "x pp pts bp bps yrs y mo wk".split()
+)
+# Percent words and percentage points, every language (lowercase match).
+_PERCENT_WORDS = (
+    "percentage points", "percentage point", "percent", "per cent", "pct", "pp", "p.p.",
+    "points de pourcentage", "point de pourcentage", "pour cent", "pourcent",
+    "puntos porcentuales", "punto porcentual", "por ciento",
+    "prozentpunkte", "prozentpunkten", "prozentpunkt", "prozent",
+    "pontos percentuais", "ponto percentual", "por cento",
+    "punti percentuali", "punto percentuale", "per cento", "percento",
+    "procentpunten", "procentpunt", "procent",
+)
+_HEDGE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "about": "about", "around": "about", "approximately": "about", "approx.": "about",
+        "approx": "about", "roughly": "about", "circa": "about", "ca.": "about",
+        "c.": "about", "some": "about", "close to": "about", "an estimated": "about",
+        "estimated": "about", "nearly": "under", "almost": "under", "just under": "under",
+        "under": "under", "below": "under", "less than": "under", "fewer than": "under",
+        "just below": "under", "slightly less than": "under", "not quite": "under",
+        "over": "over", "more than": "over", "above": "over", "just over": "over",
+        "exceeding": "over", "in excess of": "over", "upwards of": "over",
+        "slightly more than": "over", "well over": "over", "at least": "at_least",
+        "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
+        "at most": "at_most", "up to": "at_most", "no more than": "at_most",
+        "not more than": "at_most", "a maximum of": "at_most",
+    },
+    "fr": {
+        "environ": "about", "approximativement": "about", "à peu près": "about",
+        "autour de": "about", "aux alentours de": "about", "quelque": "about",
+        "près de": "about", "presque": "under", "quasiment": "under",
+        "pas loin de": "under", "moins de": "under", "un peu moins de": "under",
+        "plus de": "over", "un peu plus de": "over", "au-delà de": "over",
+        "au moins": "at_least", "au minimum": "at_least", "au plus": "at_most",
+        "au maximum": "at_most", "jusqu'à": "at_most",
+    },
+    "es": {
+        "unos": "about", "unas": "about", "alrededor de": "about", "aproximadamente": "about",
+        "aprox.": "about", "en torno a": "about", "cerca de": "about", "más o menos": "about",
+        "casi": "under", "menos de": "under", "poco menos de": "under", "inferior a": "under",
+        "más de": "over", "poco más de": "over", "algo más de": "over", "superior a": "over",
+        "al menos": "at_least", "como mínimo": "at_least", "por lo menos": "at_least",
+        "como máximo": "at_most", "a lo sumo": "at_most", "hasta": "at_most",
+    },
+    "de": {
+        "rund": "about", "etwa": "about", "ca.": "about", "circa": "about", "zirka": "about",
+        "ungefähr": "about", "um die": "about", "fast": "under", "knapp": "under",
+        "beinahe": "under", "nahezu": "under", "annähernd": "under", "weniger als": "under",
+        "unter": "under", "gut": "over", "über": "over", "mehr als": "over",
+        "mindestens": "at_least", "wenigstens": "at_least", "höchstens": "at_most",
+        "maximal": "at_most", "bis zu": "at_most",
+    },
+    "pt": {
+        "cerca de": "about", "aproximadamente": "about", "em torno de": "about",
+        "por volta de": "about", "perto de": "about", "quase": "under", "menos de": "under",
+        "abaixo de": "under", "mais de": "over", "acima de": "over", "pelo menos": "at_least",
+        "no mínimo": "at_least", "no máximo": "at_most", "até": "at_most",
+    },
+    "it": {
+        "circa": "about", "intorno a": "about", "attorno a": "about", "all'incirca": "about",
+        "approssimativamente": "about", "quasi": "under", "meno di": "under",
+        "poco meno di": "under", "oltre": "over", "più di": "over", "poco più di": "over",
+        "almeno": "at_least", "al massimo": "at_most", "fino a": "at_most",
+    },
+    "nl": {
+        "ongeveer": "about", "circa": "about", "ca.": "about", "rond": "about",
+        "rond de": "about", "zo'n": "about", "ruwweg": "about", "bijna": "under",
+        "nagenoeg": "under", "krap": "under", "minder dan": "under", "ruim": "over",
+        "meer dan": "over", "ten minste": "at_least", "minstens": "at_least",
+        "hoogstens": "at_most", "maximaal": "at_most",
+    },
+}
+_HEDGE_SYMBOLS = {
+    "~": "about", "≈": "about", "∼": "about", ">": "over", "<": "under",
+    "≥": "at_least", "≤": "at_most",
+}
+# Words before a denominator ("35 per 1,000"): only a power of ten follows them.
+_DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("per", "per every", "for every"),
+    "fr": ("pour", "pour chaque", "sur", "par"),
+    "es": ("por", "por cada", "cada"),
+    "de": ("je", "pro", "auf"),
+    "pt": ("por", "por cada", "a cada", "em cada"),
+    "it": ("per", "ogni", "su"),
+    "nl": ("per", "op"),
+}
+# Words before a reference to a part of a document or a code ("table 3").
+_REFERENCE_WORDS: dict[str, str] = {
+    "en": "table tables tab. figure figures fig. chart graph section sections chapter page rev. "
+    "revision code codes "
+    "pages p. pp. annex appendix box item note footnote row column line step question "
+    "indicator indicators goal target no. nos. nr. version v. article art. paragraph "
+    "para. volume vol. issue wave round phase tier grade rank ranked level",
+    "fr": "tableau tableaux graphique graphe figure section chapitre page annexe encadré "
+    "note ligne colonne question indicateur objectif cible n° nº numéro article version "
+    "vague étape niveau rang",
+    "es": "cuadro tabla figura gráfico sección capítulo página pág. anexo recuadro nota "
+    "fila columna pregunta indicador objetivo meta n.º nº núm. número artículo versión "
+    "nivel",
+    "de": "tabelle abbildung abb. grafik schaubild abschnitt kapitel seite s. anhang kasten "
+    "fußnote zeile spalte frage indikator ziel nr. nummer artikel version absatz stufe "
+    "rang platz",
+    "pt": "tabela quadro figura gráfico seção secção capítulo página pág. anexo nota linha "
+    "coluna pergunta indicador objetivo meta nº n.º número artigo versão nível",
+    "it": "tabella tavola figura grafico sezione capitolo pagina pag. allegato nota riga "
+    "colonna domanda indicatore obiettivo traguardo n. nº numero articolo versione livello",
+    "nl": "tabel figuur grafiek sectie paragraaf hoofdstuk pagina blz. bijlage kader noot "
+    "rij kolom vraag indicator doel nr. nummer artikel versie niveau",
+}
+# Classification codes and goal labels written before a number ("SDG 2.1.1").
+_CODE_WORDS = frozenset(
+    "sdg sdgs odd ods sdg-indikator iso isic nace naics icd hs cpc coicop cofog nuts isced "
+    "isco sitc #".split()
+)
+_BETWEEN_WORDS = frozenset("between entre zwischen tra fra tussen".split())
+_RANGE_TO = frozenset("- – — to à a bis tot al até".split())
+_RANGE_AND = frozenset("and et y und e en".split())
+# Articles and prepositions before a German-style ordinal ("im 2. Quartal").
+_DOT_ORDINAL_BEFORE = frozenset(
+    "im am in der die das den dem des zum zur vom beim ab bis seit jedes jeder jede "
+    "sein seine ihr ihre ihrem seinem für nach vor".split()
+)
+_DOT_ORDINAL_NOUNS = frozenset(
+    "quartal quartals halbjahr halbjahres jahrhundert jahrhunderts monat monats woche "
+    "platz rang stelle mal klasse lebensjahr auflage stock welle runde".split()
+)
+# Languages that write ordinals as "2." (CLDR), where "2. Quartal" is no figure.
+_DOT_ORDINAL_LANGUAGES = frozenset("de da nb no nn fi cs sk sl hr sr bs hu pl et lv is tr".split())
+_VAGUE_PLURALS = frozenset(
+    "hundreds thousands millions billions dozens tens scores centaines milliers millions "
+    "milliards dizaines cientos centenares miles millones decenas hunderte tausende "
+    "millionen milliarden dutzende centenas milhares milhões dezenas centinaia migliaia "
+    "milioni miliardi decine honderden duizenden miljoenen miljarden tientallen".split()
+)
+# Words that make a number word a fraction ("two thirds"): no figure.
+_FRACTION_WORDS = frozenset(
+    "half halves third thirds quarter quarters fifth fifths tenth tenths demi demie tiers "
+    "quart quarts cinquième cinquièmes dixième dixièmes medio media tercio tercios cuarto "
+    "cuartos quinto quintos décimo décimos hälfte drittel viertel fünftel zehntel meio meia "
+    "terço terços quarto quartos quinto quintos mezzo mezza terzo terzi quarto quarti "
+    "quinto quinti decimo decimi derde derden kwart vijfde tiende".split()
+)
+_THOUSAND_ENDINGS = ("thousand", "mille", "mil", "tausend", "duizend", "mila")
+_DOZEN_WORDS = {
+    "en": r"(?:a|one)\s+dozen", "fr": r"une\s+douzaine", "es": r"una\s+docena",
+    "de": r"ein\s+dutzend", "pt": r"uma\s+dúzia", "it": r"una\s+dozzina", "nl": r"een\s+dozijn",
+}
+_ARTICLE_SCALES = {"en": r"an?\s+(?=(?:million|billion|trillion)\b)"}
+# Number words per language (lowercase) for the languages text2num covers: the
+# words a run of number words may consist of. Scale words of a million and
+# more are not here: the reader of what follows a number applies them, as it
+# does after digits. ``lone`` words mean one and double as articles; they are
+# a figure only with a scale or percent after them ("un million").
+_NUMBER_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "words": "zero one two three four five six seven eight nine ten eleven twelve "
+        "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
+        "fifty sixty seventy eighty ninety hundred thousand",
+        "joiners": "and point",
+        "lone": "one",
+    },
+    "fr": {
+        "words": "zéro un une deux trois quatre cinq six sept huit neuf dix onze douze treize "
+        "quatorze quinze seize vingt vingts trente quarante cinquante soixante septante "
+        "octante huitante nonante cent cents mille",
+        "joiners": "et virgule",
+        "lone": "un une",
+    },
+    "es": {
+        "words": "cero un uno una dos tres cuatro cinco seis siete ocho nueve diez once doce "
+        "trece catorce quince dieciséis diecisiete dieciocho diecinueve veinte veintiuno "
+        "veintiún veintiuna veintidós veintitrés veinticuatro veinticinco veintiséis "
+        "veintisiete veintiocho veintinueve treinta cuarenta cincuenta sesenta setenta "
+        "ochenta noventa cien ciento doscientos doscientas trescientos trescientas "
+        "cuatrocientos cuatrocientas quinientos quinientas seiscientos seiscientas "
+        "setecientos setecientas ochocientos ochocientas novecientos novecientas mil",
+        "joiners": "y coma",
+        "lone": "un uno una",
+    },
+    "pt": {
+        "words": "zero um uma dois duas três quatro cinco seis sete oito nove dez onze doze "
+        "treze catorze quatorze quinze dezesseis dezasseis dezessete dezassete dezoito "
+        "dezenove dezanove vinte trinta quarenta cinquenta sessenta setenta oitenta noventa "
+        "cem cento duzentos duzentas trezentos trezentas quatrocentos quatrocentas "
+        "quinhentos quinhentas seiscentos seiscentas setecentos setecentas oitocentos "
+        "oitocentas novecentos novecentas mil",
+        "joiners": "e vírgula",
+        "lone": "um uma",
+    },
+    "it": {
+        "compound": r"(?:zero|un[oa]?|due|tr[eé]|quattro|cinque|sei|sette|otto|nove|dieci|undici"
+        r"|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove"
+        r"|vent[io]?|trent[ao]?|quarant[ao]?|cinquant[ao]?|sessant[ao]?|settant[ao]?"
+        r"|ottant[ao]?|novant[ao]?|cento?|mille|mila)+",
+        "starts": "ze un du tr tr qu ci se ot no di do ve ce mi",
+        "joiners": "e virgola",
+        "lone": "un uno una",
+    },
+    "de": {
+        "compound": r"(?:null|eins?|eine|zwei|zwo|drei|vier|fünf|sechs|sech|sieben|sieb|acht"
+        r"|neun|zehn|elf|zwölf|zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig"
+        r"|achtzig|neunzig|hundert|tausend|und)+",
+        "starts": "nu ei zw dr vi fü se si ac ne ze el hu ta",
+        "joiners": "komma",
+        "lone": "ein eine eins einer",
+        "stop": "und",
+    },
+    "nl": {
+        "compound": r"(?:nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf"
+        r"|dertien|veertien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig"
+        r"|honderd|duizend|en|ën)+",
+        "starts": "nu ee éé tw dr vi ze ac ne ti el de ve ho du ta",
+        "joiners": "komma",
+        "lone": "een één",
+        "stop": "en ën",
+    },
+}
+# Substrings that call for the phrase reader: the dozen word first, then
+# article + scale phrases ("a million") where the article is no number word.
+_SPECIAL_HINTS: dict[str, tuple[str, ...]] = {
+    "en": ("dozen", "a million", "a billion", "a trillion", "one million", "one billion", "one trillion"),
+    "fr": ("douzaine",), "es": ("docena",), "de": ("dutzend",), "pt": ("dúzia",),
+    "it": ("dozzina",), "nl": ("dozijn",),
+}
+_WORD_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’/–—%…"
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
-@lru_cache(maxsize=256)
+class _Lexicon(NamedTuple):
+    words: frozenset[str]  # number words (all, lone ones included)
+    trigger: frozenset[str]  # words that call for a scan (not the lone ones)
+    compound: re.Pattern[str] | None  # glued compounds (de, nl, it)
+    starts: frozenset[str]  # the first two letters of every compound
+    joiners: frozenset[str]
+    lone: frozenset[str]
+    stop: frozenset[str]  # parts of compounds that are no number alone ("und")
+    dozen: str  # "dozen", "douzaine" ...
+    article_hints: tuple[str, ...]  # "a million" ... (en: "a" is no number word)
+    lone_before_scale: frozenset[str]  # "un", "d'un", "ein" ... (not for en: see hints)
+    big_scales: frozenset[str]  # "million", "millions," ...
+
+    def is_number_word(self, w: str) -> bool:
+        if w in self.words:
+            return True
+        if "-" in w:
+            return all(self.is_number_word(p) for p in w.split("-"))
+        return (
+            self.compound is not None
+            and w not in self.lone
+            and w not in self.stop
+            and self.compound.fullmatch(w) is not None
+        )
+
+    def mentioned(self, text: str) -> bool:
+        """A quick, permissive test: may ``text`` hold a figure in words?"""
+        lower = text.lower()
+        if self.dozen in lower:
+            return True
+        if self.article_hints and "illion" in lower:
+            for h in self.article_hints:
+                if h in lower:
+                    return True
+        words = lower.split()
+        if not self.trigger.isdisjoint(words):  # the trigger holds "seven," "(seven" ...
+            return True
+        if not self.lone_before_scale.isdisjoint(words) and not self.big_scales.isdisjoint(words):
+            return True  # "un million", "plus d'un milliard"
+        if "-" in lower:
+            for w in words:
+                if "-" in w and self.is_number_word(w.strip(_WORD_PUNCTUATION)):
+                    return True
+        if self.compound is not None:
+            match = self.compound.fullmatch
+            lone = self.lone
+            stop = self.stop
+            starts = self.starts
+            for w in words:
+                if w[:2] not in starts and w[1:3] not in starts:
+                    continue
+                w = w.strip(_WORD_PUNCTUATION)
+                if len(w) > 2 and w not in lone and w not in stop and match(w):
+                    return True
+        return False
+
+
+def _lexicon(lang: str) -> _Lexicon:
+    spec = _NUMBER_WORDS[lang]
+    lone = frozenset(spec["lone"].split())
+    words = frozenset(spec.get("words", "").split()) | lone
+    compound = re.compile(spec["compound"]) if "compound" in spec else None
+    trigger = words - lone
+    return _Lexicon(
+        words=words,
+        trigger=trigger
+        | {w + p for w in trigger for p in _WORD_PUNCTUATION}
+        | {p + w for w in trigger for p in "(\"'«“"},
+        compound=compound,
+        starts=frozenset(spec.get("starts", "").split()),
+        joiners=frozenset(spec["joiners"].split()),
+        lone=lone,
+        stop=frozenset(spec.get("stop", "").split()),
+        dozen=_SPECIAL_HINTS[lang][0],
+        article_hints=_SPECIAL_HINTS[lang][1:],
+        lone_before_scale=frozenset()
+        if lang == "en"
+        else frozenset(lone | {e + w for w in lone for e in ("d'", "d’", "l'", "l’")}),
+        big_scales=frozenset(
+            w + p
+            for w, power in _SCALE_WORDS[lang].items()
+            if power >= 6 and " " not in w
+            for p in ("", *_WORD_PUNCTUATION)
+        ),
+    )
+
+
+
+_SPACES = " \u00a0\u202f\u2009"
+_BIDI = "\u200e\u200f\u061c"
+_MINUS = "-\u2212"
+_CURRENCY_CHARS = "$€£¥₹₽₩₺₦₴₱₪฿₫¢₲₵₡₸₼₾"
+_ISO_CURRENCIES = frozenset(babel.numbers.list_currencies())
+_CTX = Context(prec=80)
+_ONE = Decimal(1)
+_HUNDRED = Decimal(100)
+_TEN = Decimal(10)
+_MINUS_TEN = Decimal(-10)
+
+# --------------------------------------------------------------------------
+# Locale conventions (cached per tag)
+# --------------------------------------------------------------------------
+
+
+def _split_tag(language: str) -> tuple[str, str | None]:
+    parts = str(language).strip().replace("_", "-").split("-")
+    lang = parts[0].lower()
+    region = None
+    for p in parts[1:]:
+        if len(p) == 2 and p.isalpha() or len(p) == 3 and p.isdigit():
+            region = p.upper()
+            break
+    return lang, region
+
+
+@lru_cache(maxsize=512)
 def language_known(language: str) -> bool:
-    """Whether Babel knows the language of a BCP 47 tag."""
+    """Whether Babel (CLDR) knows the language of a BCP 47 tag.
+
+    Args:
+        language: A BCP 47 tag such as ``"fr"``, ``"fr-CA"``, ``"pt_BR"``. Only
+            the language subtag is judged: ``"fr-CA"`` is known because French
+            is.
+
+    Returns:
+        True when Babel has locale data for the language. For an unknown one
+        the module uses the conventions of :data:`DEFAULT_LANGUAGE`; the scorer
+        warns once per run.
+    """
+    lang, _ = _split_tag(language)
+    if not lang.isalpha() or not 2 <= len(lang) <= 8:
+        return False
     try:
-        Locale.parse(_language(language))
-    except (UnknownLocaleError, ValueError):
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError, TypeError):
         return False
     return True
 
 
-@lru_cache(maxsize=256)
-def _symbols(language: str) -> tuple[str, str]:
-    lang = _language(language) if language_known(language) else DEFAULT_LANGUAGE
-    return (
-        babel.numbers.get_decimal_symbol(lang),
-        babel.numbers.get_group_symbol(lang),
+class _Conventions(NamedTuple):
+    lang: str  # lexicon language (en when unknown)
+    text2num: str | None  # language code for text_to_num, if covered
+    native: tuple[frozenset[str], frozenset[str]]  # decimal chars, group chars
+    swapped: tuple[frozenset[str], frozenset[str]]
+    body: re.Pattern[str]
+    space_body: re.Pattern[str]  # digits grouped by spaces: "1 234 567,8"
+    after_words: dict[str, list[tuple[str, str, int]]]  # first word -> (rest, kind, power)
+    month_after: re.Pattern[str]
+    months: frozenset[str]  # lowercase full names and dotted abbreviations
+    month_first: frozenset[str]  # first letters of what ``month_after`` reads after a space
+    hedges: dict[tuple[str, ...], str]
+    denominators: frozenset[tuple[str, ...]]
+    references: frozenset[str]
+    scales: dict[str, int]
+    dot_ordinals: bool
+    after_first: frozenset[str]  # characters that may start what ``after`` reads
+    after_pre2: frozenset[str]  # their first two letters, lowercase
+    after_one: frozenset[str]  # one-letter words among them ("h"), lowercase
+    hedge_last: frozenset[str]  # last words of hedge phrases
+    context_last: frozenset[str]  # last words of any phrase read before a number
+    denominator_last: frozenset[str]
+    words: _Lexicon | None
+    specials: re.Pattern[str] | None  # "a dozen", "a million"
+
+
+def _strip_marks(s: str) -> str:
+    return "".join(c for c in s if c not in _BIDI)
+
+
+def _words_alternation(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=512)
+def _conventions(language: str) -> _Conventions:
+    lang, region = _split_tag(language)
+    if not language_known(language):
+        lang, region = DEFAULT_LANGUAGE, None
+    locale = None
+    if region:
+        try:
+            locale = Locale.parse(f"{lang}_{region}")
+        except (UnknownLocaleError, ValueError):
+            locale = None
+    if locale is None:
+        locale = Locale.parse(lang)
+    decimal = _strip_marks(babel.numbers.get_decimal_symbol(locale)) or "."
+    group = _strip_marks(babel.numbers.get_group_symbol(locale)) or ","
+    extra_groups = set(_SPACES) | {"'", "’", "\u066c"}
+    native = (frozenset({decimal, "\u066b"}), frozenset({group} | extra_groups) - {decimal})
+    other = "," if decimal == "." else "."
+    swapped = (frozenset({other, "\u066b"}), frozenset({decimal} | extra_groups) - {other})
+    sp = "[\u00a0\u202f\u2009 ]"
+    # The look-behind sits after the first character so that the engine can
+    # skip ahead to candidate characters (a digit, "." or U+066B).
+    # A digit not glued to a word, a number or a separator (a "." may precede
+    # it when nothing glued precedes the "."; ".5" is read by the caller).
+    # A plain year (1800-2100) after a space or bracket and before punctuation,
+    # a bracket or the end is skipped by the engine itself: the commonest
+    # number in answers never reaches Python. Any other year-like number
+    # ("2023-24", "$2024", "2024 million") is judged by the scanner.
+    # Groups: integer digits, first separator, digits after it, the rest.
+    body = re.compile(
+        r"(\d(?<![\w,\u066b\u066c]\d)(?<![\w.,\u066b\u066c][.\u066b]\d)"
+        r"(?!(?<=[\s(\[][12])(?<![" + _CURRENCY_CHARS + r"][ \u00a0\u202f][12])"
+        r"(?:(?<=1)[89]\d\d|(?<=2)(?:0\d\d|100))(?:[,.;:)\]!?](?!\d)|\s*[(\[]|\x00))"
+        r"\d*)(?:([.,'’\u066b\u066c])(\d+)((?:[.,'’\u066b\u066c]\d+)*))?"
+    )
+    space_body = re.compile(r"\d{1,3}(?:" + sp + r"\d{3}(?!\d))+(?:[.,\u066b]\d+)?")
+    lex = lang if lang in _HEDGE_WORDS else DEFAULT_LANGUAGE
+    scales = dict(_SCALE_WORDS.get(lex, _SCALE_WORDS["en"]))
+    if lex != "en":
+        for w in ("bn", "mn", "mln"):
+            scales.setdefault(w, _SCALE_WORDS["en"][w])
+    after_words: dict[str, list[tuple[str, str, int]]] = {}
+    phrases = [(w, "pct", 0) for w in _PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
+    phrases += [(w, "time", 0) for w in ("a.m.", "p.m.", "am", "pm", "uhr", "h")]
+    for phrase, kind, power in phrases:
+        phrase = phrase.lower()
+        head = _LETTERS.match(phrase)
+        assert head is not None, phrase
+        after_words.setdefault(head.group(), []).append((phrase[head.end() :], kind, power))
+    for entries in after_words.values():
+        entries.sort(key=lambda x: -len(x[0]))
+    after_words_all = [p[0].lower() for p in phrases]
+    month_names: set[str] = set()
+    abbreviations: set[str] = set()
+    for ctx in ("format", "stand-alone") if lang != "en" else ():
+        for name in locale.months[ctx]["wide"].values():
+            month_names.add(name.lower())
+        for name in locale.months[ctx]["abbreviated"].values():
+            abbreviations.add(name.lower().rstrip("."))
+    english = Locale.parse("en").months["format"]
+    en_names = set(english["wide"].values()) | set(english["abbreviated"].values()) | {"Sept"}
+    month_alts = [_words_alternation(en_names) + r")(?![^\W\d_])"]
+    if month_names:
+        month_alts.append(r"(?i:" + _words_alternation(month_names) + r"))(?![^\W\d_])")
+    if abbreviations:
+        month_alts.append(r"(?i:" + _words_alternation(abbreviations) + r"))(?:\.|(?=[ \u00a0]\d))")
+    month_after = re.compile(
+        r"(?:\.|er|st|nd|rd|th|º)?[ \u00a0](?:de[ \u00a0])?(?:"
+        + "|".join("(?:" + a for a in month_alts)
+        + ")"
+    )
+    months = frozenset(
+        month_names | {a + "." for a in abbreviations} | {n.lower() for n in en_names if n != "May"}
+    )
+    hedges: dict[tuple[str, ...], str] = {}
+    for phrase, hedge in _HEDGE_WORDS[lex].items():
+        hedges[tuple(phrase.replace("’", "'").split())] = hedge
+    denominators = frozenset(
+        tuple(p.split()) for p in _DENOMINATOR_WORDS[lex] + _DENOMINATOR_WORDS["en"]
+    )
+    refs = set(_REFERENCE_WORDS[lex].split()) | set(_REFERENCE_WORDS["en"].split()) | _CODE_WORDS
+    references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
+    t2n = lex if lex in _NUMBER_WORDS and _text2num_supports(lex) else None
+    specials = None
+    if t2n:
+        pattern = r"(?i)\b(?:(?P<dozen>" + _DOZEN_WORDS[lex] + r")\b"
+        if lex in _ARTICLE_SCALES:
+            pattern += r"|(?P<article>" + _ARTICLE_SCALES[lex] + r")"
+        specials = re.compile(pattern + ")")
+    return _Conventions(
+        lang=lex,
+        text2num=t2n,
+        native=native,
+        swapped=swapped,
+        body=body,
+        space_body=space_body,
+        after_words=after_words,
+        month_after=month_after,
+        months=months,
+        month_first=frozenset(
+            {n[0] for n in en_names}
+            | {c for n in month_names | abbreviations | {"de"} for c in (n[0], n[0].upper())}
+        ),
+        hedges=hedges,
+        denominators=denominators,
+        references=references,
+        scales={k.lower(): v for k, v in scales.items()},
+        dot_ordinals=lang in _DOT_ORDINAL_LANGUAGES,
+        after_first=frozenset(
+            "%٪％M"
+            + "".join(w[0] + w[0].upper() for w in (*_PERCENT_WORDS, *scales))
+            + "aApPuUhH"
+        ),
+        after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2),
+        after_one=frozenset(w for w in after_words_all if len(w) == 1),
+        hedge_last=frozenset(k[-1] for k in hedges),
+        context_last=frozenset(k[-1] for k in hedges) | frozenset(k[-1] for k in denominators),
+        denominator_last=frozenset(k[-1] for k in denominators),
+        words=_lexicon(lex) if t2n else None,
+        specials=specials,
     )
 
 
-_BODY = re.compile(
-    r"(?<![\w\-_.,])([-\u2212]?)(\d[\d.,\u00a0\u202f ]*\d|\d)(?![\w])"
-)
-_YEAR = re.compile(r"^(1[89]|20)\d\d$")
-_SCALE = re.compile(r"\s*(thousand|millions?|milliards?|billions?|bn|m|k|mio\.|mrd\.)\b", re.I)
-_PCT = re.compile(r"\s*(%|percent|pour cent|por ciento)")
-_SCALES = {"thousand": 3, "million": 6, "millions": 6, "milliard": 9, "milliards": 9,
-           "billion": 9, "billions": 9, "bn": 9, "m": 6, "k": 3, "mio.": 6, "mrd.": 9}
-_HEDGES = {"about": "about", "around": "about", "nearly": "under", "almost": "under",
-           "over": "over", "environ": "about", "rund": "about", "casi": "under"}
+@lru_cache(maxsize=16)
+def _text2num_supports(lang: str) -> bool:
+    try:
+        from text_to_num import find_numbers
+
+        find_numbers([], lang, 0.0)
+    except Exception:  # unsupported language, or text2num unavailable
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------
+# Reading one number
+# --------------------------------------------------------------------------
+
+_SEPARATOR = re.compile(r"(\D)")
+_CHAIN_COLON = re.compile(r"\d+(?::\d+)+")
+_CHAIN_SLASH = re.compile(r"\d+(?:[./]\d+)*(?:/\d+)+")
+_DMY_DASH = re.compile(r"\d{1,2}-\d{1,2}-\d{2,4}(?!\d)")
+_YEAR_TAIL = re.compile(r"(?:[-–—/](?:\d{4}|\d{2})(?!\d))(?:-\d{2}(?!\d))?(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?")
+_DAY_MONTH_DOT = re.compile(r"\d{1,2}\.\d{1,2}$")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_TIME_MINUTES = re.compile(r"[ \u00a0]?\d{2}(?!\d)")
+_CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
+_REF_CHAIN = re.compile(r"(?:\s*(?:[,–—-]|and|et|y|und|e|en|&)\s*\d+(?:[.]\d+)*[a-z]?(?![\d%]))+")
+_CURRENCY_AFTER = re.compile(r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_]))")
+_URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+|\S+@\S+\.\w+")
+_ASCII_DIGITS = {c: str(i) for i, c in enumerate("0123456789")}
+
+
+def _ascii(body: str) -> str:
+    """Replace any Unicode decimal digits of ``body`` by ASCII digits."""
+    return "".join(
+        c if c in _ASCII_DIGITS else (str(unicodedata.decimal(c)) if c.isdecimal() else c)
+        for c in body
+    )
+
+
+def _read(body: str, conv: _Conventions) -> tuple[str, str, bool] | None:
+    """Split a digit body into (integer digits, fraction digits, grouped).
+
+    Tries the language's convention, then decimal and group symbols swapped,
+    then grouped digits only. Returns None when no reading fits (codes such
+    as "2.1.1", dates such as "30.06.2025", lists such as "1,2,3").
+    """
+    if body.isdigit():
+        return body, "", False
+    i = body.find(".")
+    if i < 0:
+        i = body.find(",")
+    if i >= 0:
+        head = body[:i]
+        tail = body[i + 1 :]
+        if tail.isdigit() and (head.isdigit() or not head):
+            last = body[i]
+            for decimals, groups in (conv.native, conv.swapped):
+                if last in decimals:
+                    return head or "0", tail, False
+                if last in groups and 1 <= len(head) <= 3 and len(tail) == 3:
+                    return head + tail, "", True
+            return None
+    pieces = _SEPARATOR.split(body)
+    parts = pieces[0::2]
+    seps = pieces[1::2]
+    last = seps[-1]
+    if len(seps) == 1:
+        head, tail = parts
+        for decimals, groups in (conv.native, conv.swapped):
+            if last in decimals:
+                return head or "0", tail, False
+            if last in groups and 1 <= len(head) <= 3 and len(tail) == 3:
+                return head + tail, "", True
+        return None
+    for decimals, groups in (conv.native, conv.swapped, (frozenset(), frozenset(seps[:1]))):
+        if last in decimals:
+            int_parts, int_seps, frac = parts[:-1], seps[:-1], parts[-1]
+        else:
+            int_parts, int_seps, frac = parts, seps, ""
+        if any(x not in groups for x in int_seps) or len(set(int_seps)) > 1:
+            continue
+        if not 1 <= len(int_parts[0]) <= 3 or any(len(x) != 3 for x in int_parts[1:]):
+            continue
+        return "".join(int_parts), frac, True
+    return None
+
+
+_OPENERS = "([{\"«“'"
+
+
+def _prefix_tokens(text: str, start: int) -> list[str]:
+    """The last (up to three) words before ``start``, lowercased.
+
+    Opening brackets and quotes are stripped ("(about" -> "about"); an elided
+    article or preposition glued to the number is expanded ("d'1,5" ->
+    "de"). Punctuation after a word stays, so no phrase matches across it.
+    """
+    lo = start - 32
+    if lo < 0:
+        lo = 0
+    window = text[lo:start]
+    toks = window.lower().split()
+    if not toks:
+        return toks
+    if lo and not window[0].isspace():
+        del toks[0]  # a partial word
+    if len(toks) > 3:
+        toks = toks[-3:]
+    for i, t in enumerate(toks):
+        if "’" in t:
+            t = toks[i] = t.replace("’", "'")
+        if t[0] in _OPENERS:
+            toks[i] = t.lstrip(_OPENERS)
+    if toks and not window[-1].isspace():
+        # glued to the number: "d'1,5", "(26.1%)"
+        last = toks[-1]
+        if last.endswith("'") and len(last) <= 4:
+            toks[-1] = last[:-1] + "e"
+        else:
+            toks.pop()
+    return [t for t in toks if t]
+
+
+def _hedge_of(toks: list[str], conv: _Conventions) -> str | None:
+    """The hedge phrase ending the tokens, normalised, or None."""
+    if not toks or toks[-1] not in conv.hedge_last:
+        return None
+    hedges = conv.hedges
+    for n in (3, 2, 1):
+        if len(toks) >= n:
+            h = hedges.get(tuple(toks[-n:]))
+            if h:
+                return h
+    return None
+
+
+def _is_reference(last: str, conv: _Conventions) -> bool:
+    """Whether the word before a number names a part of a document or a code."""
+    refs = conv.references
+    if last in refs or last.rstrip(".:") in refs:
+        return True
+    if "'" in last:  # "l'encadré 3"
+        tail = last.rpartition("'")[2]
+        return tail in refs or tail.rstrip(".:") in refs
+    return False
+
+
+def _is_power_of_ten(value: Decimal) -> bool:
+    if value <= 0 or value != value.to_integral_value():
+        return False
+    digits = str(int(value))
+    return digits[0] == "1" and set(digits[1:]) <= {"0"} and len(digits) >= 2
+
+
+def _make_value(sign: bool, int_digits: str, frac: str, power: int) -> tuple[Decimal, int]:
+    """The exact value and exponent of digits stated with a sign and a scale."""
+    if not power:
+        value = Decimal(f"{int_digits}.{frac}") if frac else Decimal(int_digits)
+        exponent = -len(frac)
+    else:
+        exponent = power - len(frac)
+        value = Decimal(f"{int_digits}{frac}E{exponent}")
+        if exponent >= 0:
+            value = Decimal(int(value))
+    if sign and value:
+        value = -value
+    return value, exponent
+
+
+def _new(cls, fields: dict) -> object:
+    """An instance of a frozen dataclass without its generated ``__init__``.
+
+    The generated initialiser of a frozen dataclass sets each field through
+    ``object.__setattr__``; filling ``__dict__`` at once builds the very same
+    object about twice as fast, which counts on the hot path (one Figure per
+    figure, one Support per check). ``fields`` must hold every field.
+    """
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+# A candidate figure: (figure, start of the number itself, has a currency of
+# its own, scale power applied, preceded by "between"/"entre"/...).
+_Cand = tuple[Figure, int, bool, int, bool]
+
+
+def _after_word(text: str, e: int, conv: _Conventions) -> tuple[int, str, int] | None:
+    """The percent word, scale word or time word written after a number at ``e``.
+
+    Returns (end, kind, power) with kind "pct", "scale" or "time", or None.
+    At most one space (or no-break space) may separate it from the digits.
+    """
+    i = e + 1 if text[e] in _SPACES else e
+    c = text[i]
+    if c in "%٪％":
+        return i + 1, "pct", 0
+    m = _LETTERS.match(text, i)
+    if m is None:
+        return None
+    run = m.group()
+    j = m.end()
+    if run == "M" and text[j] in "€$£":
+        return j, "scale", 6
+    entries = conv.after_words.get(run.lower())
+    if entries is None:
+        return None
+    for tail, kind, power in entries:
+        k = j + len(tail)
+        if tail and text[j:k].lower() != tail:
+            continue
+        if tail[-1:] != "." and text[k].isalpha():
+            continue
+        if kind == "time":
+            t = _TIME_MINUTES.match(text, k)
+            if t:
+                k = t.end()
+        return k, kind, power
+    return None
+
+
+def _currency_after(text: str, e: int) -> int:
+    """End of a currency symbol or ISO code written after ``e``, or 0."""
+    cm = _CURRENCY_AFTER.match(text, e)
+    if cm and (not cm.group("iso") or cm.group("iso") in _ISO_CURRENCIES):
+        return cm.end()
+    return 0
+
+
+def _suffix(text: str, e: int, conv: _Conventions):
+    """Read what follows a number at ``e``.
+
+    Returns (end, power, percent, skip, currency) where ``skip`` marks a time.
+    """
+    power = 0
+    percent = False
+    currency = False
+    found = _after_word(text, e, conv)
+    if found is not None:
+        end, kind, p = found
+        if kind == "time":
+            return end, 0, False, True, False
+        e = end
+        if kind == "pct":
+            return e, 0, True, False, False
+        power = p
+    c = text[e + 1] if text[e] in _SPACES else text[e]
+    if c in _CURRENCY_CHARS or c.isupper():
+        ce = _currency_after(text, e)
+        if ce:
+            currency = True
+            e = ce
+    if power:
+        again = _after_word(text, e, conv)
+        if again is not None and again[1] == "pct":
+            percent = True
+            e = again[0]
+    return e, power, percent, False, currency
+
+
+def _currency_before(text: str, s: int, power: int = 0) -> int:
+    """Start of a currency symbol or ISO code written before ``s`` (or ``s``).
+
+    Symbols may carry a short uppercase prefix ("US$", "R$", "NZ$"); a space,
+    no-break space or narrow no-break space may separate them from the digits.
+    """
+    p = s
+    if p > 0 and text[p - 1] in _SPACES:
+        p -= 1
+    if p == 0:
+        return s
+    c = text[p - 1]
+    if c in _CURRENCY_CHARS:
+        q = p - 1
+        k = q
+        while k > 0 and text[k - 1].isupper() and q - k < 3:
+            k -= 1
+        if k < q and (k == 0 or not text[k - 1].isalnum()):
+            q = k
+        return q
+    if c.isupper() and p >= 3:
+        code = text[p - 3 : p]
+        if code in _ISO_CURRENCIES and (p == 3 or not text[p - 4].isalnum()):
+            if code.lower() in _CODE_WORDS and not power:
+                return s  # "SDG 2" is a goal, "SDG 5 million" Sudanese pounds
+            return p - 3
+    return s
+
+
+def _sign_before(text: str, s: int) -> bool | None:
+    """True for a minus sign, False for a plus sign, None for no sign at ``s``.
+
+    A dash after a number ("7.6-8.4", "7.6 - 8.4") is a range, never a sign;
+    after a letter ("doc-2") it joins an identifier (handled by the caller).
+    """
+    if s == 0:
+        return None
+    c = text[s - 1]
+    if c not in _MINUS and c != "+":
+        return None
+    q = s - 2
+    while q >= 0 and text[q] in _BIDI:
+        q -= 1
+    if q >= 0 and text[q].isalnum():
+        return None
+    while q >= 0 and text[q] in _SPACES:
+        q -= 1
+    if q >= 0 and (text[q].isdigit() or text[q] in "%٪"):
+        return None
+    return c in _MINUS
+
+
+def _line_start(text: str, s: int) -> bool:
+    ls = text.rfind("\n", 0, s) + 1
+    return text[ls:s].strip(" \t-*•>") == ""
+
+
+def _unopened(text: str, s: int) -> bool:
+    """Whether a ")" after ``s`` closes no "(" opened earlier in the clause."""
+    lo = max(text.rfind("\n", 0, s), text.rfind(";", 0, s), text.rfind(".", 0, max(0, s - 1)))
+    seg = text[lo + 1 : s]
+    return seg.count("(") <= seg.count(")")
+
+
+def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tuple[int, int]] | None) -> None:
+    """Append the digit figures of ``text`` to ``out``; record consumed spans.
+
+    ``text`` ends with two NUL sentinels (see :func:`extract_figures`), so the
+    characters around a number can be read without bounds checks; ``text[-1]``
+    is a sentinel too, which serves as the character before offset 0.
+    """
+    search = conv.body.search
+    after_first = conv.after_first
+    after_pre2 = conv.after_pre2
+    after_one = conv.after_one
+    hedge_last = conv.hedge_last
+    context_last = conv.context_last
+    native_decimals, native_groups = conv.native
+    swapped_decimals = conv.swapped[0]
+    pos = 0
+    prev_end = 0  # end of the last figure
+    urls = [m.span() for m in _URL.finditer(text)] if ("://" in text or "www." in text or "@" in text) else ()
+    while True:
+        m = search(text, pos)
+        if m is None:
+            return
+        s, e = m.span()
+        body = m.group()
+        c1 = text[e]
+        c2 = text[e + 1]
+        simple = True  # the groups of m describe body
+        if c1 in _SPACES and c2.isdigit() and e - s <= 3:
+            sm = conv.space_body.match(text, s)
+            if sm:
+                e = sm.end()
+                body = sm.group()
+                c1 = text[e]
+                c2 = text[e + 1]
+                simple = False
+        pos = e
+        cb = text[s - 1]
+        if cb == "." or cb == "\u066b":
+            s -= 1  # ".5"
+            body = cb + body
+            cb = text[s - 1]
+            simple = False
+        if spans is not None:
+            spans.append((s, e))
+        # years, the commonest number in answers: "2024", "2023-24", "2025-06-30"
+        if len(body) == 4 and "1800" <= body <= "2100" and body.isdigit() and body.isascii():
+            if c1.isalpha():
+                lm = _LETTERS.match(text, e)
+                if lm.group() not in _ATTACHED_SCALES:
+                    pos = lm.end()
+                    continue  # "1990s", "2025Q2"
+            elif cb not in _CURRENCY_CHARS and cb not in "%٪" and not (cb == " " and text[s - 2] in _CURRENCY_CHARS):
+                c = text[e + 1] if c1 in _SPACES else c1
+                aw = _after_word(text, e, conv) if c in after_first else None
+                if (aw is None or aw[1] == "time") and not (
+                    (c in _CURRENCY_CHARS or c.isupper()) and _currency_after(text, e)
+                ):
+                    if c1 in "-–—/" and c2.isdigit():
+                        tm = _YEAR_TAIL.match(text, e)
+                        if tm:
+                            pos = tm.end()
+                            if spans is not None:
+                                spans.append((s, pos))
+                    continue
+        if urls and any(a <= s < b for a, b in urls):
+            continue
+        # chains: times, ratios, dates
+        if c2.isdigit():
+            if c1 == ":":
+                cm = _CHAIN_COLON.match(text, s)
+                pos = cm.end() if cm else e
+                if spans is not None:
+                    spans.append((s, pos))
+                continue
+            if c1 == "/":
+                cm = _CHAIN_SLASH.match(text, s)
+                pos = cm.end() if cm else e + 1
+                if spans is not None:
+                    spans.append((s, pos))
+                continue
+            if c1 == "-" and len(body) <= 2:
+                dm = _DMY_DASH.match(text, s)
+                if dm:
+                    pos = dm.end()
+                    if spans is not None:
+                        spans.append((s, pos))
+                    continue
+        if cb not in _SPACES:
+            if cb in "/:#№":
+                continue
+            if cb in _MINUS and (text[s - 2].isalpha() or text[s - 2] == "_"):
+                continue  # identifier: "doc-2", "COVID-19", "under-5"
+            if cb == "(" and c1 == ")" and len(body) == 1 and not text[s - 2].isalnum():
+                continue  # "(1)" list marker
+            if cb == "[":
+                cm = _CITATION.match(text, s - 1)
+                if cm:
+                    pos = max(pos, cm.end())
+                    continue
+        elif text[s - 2] in "[,;":
+            # a citation marker such as "[1, 2]"
+            lb = text.rfind("[", max(0, s - 12), s)
+            if lb >= 0:
+                cm = _CITATION.match(text, lb)
+                if cm and cm.end() >= e:
+                    pos = max(pos, cm.end())
+                    continue
+        if not body.isascii():
+            body = _ascii(body)
+            simple = False
+        if simple and not m.group(4):
+            int_digits, sep, frac = m.group(1, 2, 3)
+            grouped = False
+            if sep is None:
+                frac = ""
+            elif sep in native_decimals:
+                pass
+            elif sep in native_groups and len(frac) == 3 and len(int_digits) <= 3:
+                int_digits += frac
+                frac = ""
+                grouped = True
+            elif sep in swapped_decimals:
+                pass
+            else:
+                continue  # "5'6"
+        else:
+            read = _read(body, conv)
+            if read is None:
+                continue  # codes "2.1.1", dates "30.06.2025", lists "1,2,3"
+            int_digits, frac, grouped = read
+        if frac and c1 == "." and "," in native_decimals and len(body) <= 5 and _DAY_MONTH_DOT.match(body):
+            continue  # German-style date without year: "am 30.06."
+        # what follows: attached scale or unit, scale word, percent, currency
+        power = 0
+        percent = False
+        currency = False
+        end = e
+        if c1.isalpha():
+            lm = _LETTERS.match(text, e)
+            run = lm.group()
+            if run in _ATTACHED_SCALES:
+                power = _ATTACHED_SCALES[run]
+                end = lm.end()
+                if text[end] == "." and run in ("Mio", "Mrd", "Md"):
+                    end += 1
+                ce = _currency_after(text, end)
+                if ce:
+                    currency = True
+                    end = ce
+            elif run in _ATTACHED_UNITS:
+                if run == "pp":
+                    percent = True
+                    end = lm.end()
+            else:
+                pos = lm.end()
+                continue  # 2nd, 3e, 1er, 1990s, 5G, 10h30, 2025Q2
+        elif c1 == "." and c2.isalpha():
+            continue  # "2.º", "1.er"
+        elif c1 != "\0":
+            i = e + 1 if c1 in _SPACES else e
+            c = text[i]
+            if c == "%":
+                percent = True
+                end = i + 1
+            elif c.isalpha():
+                d = text[i + 1]
+                call = (
+                    c.isupper()
+                    or (c + d).lower() in after_pre2
+                    or (not d.isalpha() and c.lower() in after_one)
+                )
+            else:
+                call = c in after_first or c in _CURRENCY_CHARS
+            if not percent and call:
+                end, power, percent, is_time, currency = _suffix(text, e, conv)
+                if is_time:
+                    pos = end
+                    continue
+        # what precedes: sign, currency, percent sign
+        percent_after, currency_after = percent, currency
+        start = s
+        sign = None
+        if cb in _MINUS or cb == "+":
+            sign = _sign_before(text, s)
+            if sign is not None:
+                start = s - 1
+        c = text[start - 1]
+        if c in _CURRENCY_CHARS or c.isupper() or (c in _SPACES and (text[start - 2] in _CURRENCY_CHARS or text[start - 2].isupper())):
+            cs = _currency_before(text, start, power)
+            if cs != start:
+                currency = True
+                start = cs
+                if sign is None:
+                    sign = _sign_before(text, start)
+                    if sign is not None:
+                        start -= 1
+        if c in "%٪" and not percent and start > 0:
+            percent = True
+            start -= 1
+        if start < prev_end:  # those characters belong to the previous figure: "0%0"
+            start, sign, percent, currency = s, None, percent_after, currency_after
+        unit = percent or power or currency
+        plain_int = not frac and not grouped
+        if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
+            continue  # a year in other digits: "٢٠٢٥"
+        # list numbering: "1. Rural" at a line start, "2) Urban"
+        if plain_int and c1 in ".)" and c2 in " \t\n\0" and len(int_digits) <= 2:
+            if _line_start(text, start) or (c1 == ")" and _unopened(text, start)):
+                continue
+        # the words before: one is enough unless it may end a longer phrase
+        j = start - 1
+        toks = None
+        if j > 0 and text[j] == " ":
+            k = text.rfind(" ", max(0, j - 24), j)
+            if k >= 0 or j <= 24:
+                last = text[k + 1 : j]
+                if last and last.isalpha():
+                    last = last.lower()
+                    if last not in context_last:
+                        toks = [last]
+                    elif k > 0:
+                        # a phrase may end here ("up to", "more than"): two words more
+                        k2 = text.rfind(" ", max(0, k - 24), k)
+                        k3 = text.rfind(" ", max(0, k2 - 24), k2) if k2 > 0 else -1
+                        if k3 >= 0:
+                            words = text[k3 + 1 : j].lower().split(" ")
+                            if len(words) == 3 and all(w.isalpha() for w in words):
+                                toks = words
+        if toks is None:
+            toks = _prefix_tokens(text, start)
+            last = toks[-1] if toks else ""
+        if plain_int and not unit and len(int_digits) <= 2 and 1 <= int(int_digits) <= 31:
+            if (
+                ((c1 == "." or (c1 in _SPACES and text[e + 1] in conv.month_first)) and conv.month_after.match(text, e))
+                or last in conv.months
+                or last.rstrip(",") in conv.months
+                or text[max(0, start - 4) : start].rstrip() == "May"
+            ):
+                continue  # day of a date: "30 juin", "June 30", "30. Juni"
+        if conv.dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
+            nxt = _LETTERS.match(text, e + 2)
+            word = nxt.group() if nxt else ""
+            if word and (word[0].islower() or word.lower() in _DOT_ORDINAL_NOUNS or last in _DOT_ORDINAL_BEFORE):
+                continue  # "im 2. Quartal"
+        if power and end - e <= 1 and not percent and not currency and _is_reference(last, conv):
+            continue  # "Figure 4b", "Table 2m": a label, not 4 billion
+        if power or sign:
+            value, exponent = _make_value(bool(sign), int_digits, frac, power)
+        elif frac:
+            value, exponent = Decimal(int_digits + "." + frac), -len(frac)
+        else:
+            value, exponent = Decimal(int_digits), 0
+        if last:
+            # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
+            if last in conv.denominator_last and not percent and _is_power_of_ten(value):
+                if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+                    continue
+            # references and codes: "table 3", "SDG 2", "No. 5", "p. 12", "tables 3 and 4"
+            if not unit and (
+                last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
+            ):
+                rc = _REF_CHAIN.match(text, end)
+                if rc:
+                    pos = max(pos, rc.end())
+                continue
+        if cb == "#":
+            continue
+        if (
+            last in hedge_last
+            or text[end] == "+"
+            or text[start - 1] in _HEDGE_SYMBOLS
+            or text[start - 2] in _HEDGE_SYMBOLS
+            or text[start - 1] == "="
+            or text[start - 2] == "="
+        ):
+            hedge = _hedge_before(text, start, end, toks, last, conv)
+        else:
+            hedge = None
+        out.append(
+            (
+                _new(
+                    Figure,
+                    {"text": text[start:end], "start": start, "end": end, "value": value,
+                     "exponent": exponent, "percent": percent, "hedge": hedge},
+                ),
+                s,
+                currency,
+                power,
+                last in _BETWEEN_WORDS,
+            )
+        )
+        if end > pos:
+            pos = end
+        prev_end = end
+        if spans is not None:
+            spans.append((start, end))
+
+
+def _hedge_before(text: str, start: int, end: int, toks: list[str], last: str, conv: _Conventions) -> str | None:
+    """The hedge of a figure at start:end: a symbol ("~", ">", "≤"), a phrase
+    ending just before it ("about", "plus de"), or a "+" right after it."""
+    if start > 0:
+        p = start - 1
+        if text[p] in _SPACES and p > 0:
+            p -= 1
+        sym = _HEDGE_SYMBOLS.get(text[p])
+        if sym:
+            if text[p] in "<>" and text[p + 1 : p + 2] == "=":
+                sym = "at_least" if text[p] == ">" else "at_most"
+            elif p > 0 and text[p - 1] in "<>" and text[p] == "=":
+                sym = "at_least" if text[p - 1] == ">" else "at_most"
+            return sym
+        if text[p] == "=" and p > 0 and text[p - 1] in "<>":
+            return "at_least" if text[p - 1] == ">" else "at_most"
+    if last in conv.hedge_last:
+        hedge = _hedge_of(toks, conv)
+        if hedge is not None:
+            return hedge
+    if text[end : end + 1] == "+" and not text[end + 1 : end + 2].isdigit():
+        return "at_least"
+    return None
+
+
+def _finish(
+    text: str,
+    conv: _Conventions,
+    toks: list[str],
+    start: int,
+    end: int,
+    value: Decimal,
+    exponent: int,
+    percent: bool,
+    power: int,
+    currency: bool,
+) -> _Cand | None:
+    """Apply the context rules to a figure written in words; None when it is none.
+
+    The digit scanner applies the same rules inline (it is the hot path).
+    """
+    unit = percent or power or currency
+    last = toks[-1] if toks else ""
+    if last:
+        # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
+        if last in conv.denominator_last and not percent and _is_power_of_ten(value):
+            if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+                return None
+        # references and codes: "table 3", "SDG 2", "No. 5", "p. 12"
+        if not unit and (
+            last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
+        ):
+            return None
+    hedge = _hedge_before(text, start, end, toks, last, conv)
+    fig = _new(
+        Figure,
+        {"text": text[start:end], "start": start, "end": end, "value": value,
+         "exponent": exponent, "percent": percent, "hedge": hedge},
+    )
+    return (fig, start, currency, power, last in _BETWEEN_WORDS)
+
+
+# --------------------------------------------------------------------------
+# Number words
+# --------------------------------------------------------------------------
+
+
+class _Token:
+    """A token for ``text_to_num.find_numbers`` (its Token protocol)."""
+
+    __slots__ = ("_text", "barrier", "start", "end")
+
+    def __init__(self, text: str, start: int, end: int, barrier: bool) -> None:
+        self._text = text
+        self.start = start
+        self.end = end
+        self.barrier = barrier
+
+    def text(self) -> str:
+        return self._text
+
+    def nt_separated(self, previous: object) -> bool:
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return self.barrier
+
+
+def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tuple[int, int]]) -> None:
+    """Append figures written as words ("seven percent", "trois millions").
+
+    Runs of number words (with their joiners: "vingt et un", "two point five")
+    are found with this module's tokens, so each keeps its span; text2num's
+    ``find_numbers`` reads each run. Scale words and percent words after a
+    run are read as after digits.
+    """
+    from text_to_num import find_numbers
+
+    lex = conv.words
+    assert lex is not None
+    spans.sort()
+    covered = _Covered(spans)
+    found: list[tuple[int, int, Decimal, int]] = []
+    lower = text.lower()
+    if conv.specials is not None and (lex.dozen in lower or any(h in lower for h in lex.article_hints)):
+        for m in conv.specials.finditer(text):
+            if covered.hit(m.start(), m.end()):
+                continue
+            if m.group("dozen"):
+                found.append((m.start(), m.end(), Decimal(12), 0))
+                spans.append(m.span())
+            else:
+                # "a million": the scale word follows; the suffix reader applies it
+                found.append((m.start(), m.start() + len(m.group().rstrip()), _ONE, 0))
+        spans.sort()
+    runs: list[list[tuple[int, int, str]]] = []
+    run: list[tuple[int, int, str]] = []
+    pending: tuple[int, int, str] | None = None  # a joiner waiting for a number word
+    prev_word = ""
+    prev_end = -1
+    is_number_word = lex.is_number_word
+    for m in _WORD.finditer(lower):
+        w = m.group()
+        numeric = is_number_word(w)
+        if not numeric and not run:
+            prev_word, prev_end = w, m.end()
+            continue
+        s, e = m.span()
+        adjacent = prev_end >= 0 and text[prev_end:s].isspace()
+        if numeric and (
+            (w in ("cent", "ciento", "cento") and prev_word in ("pour", "por", "per") and adjacent)
+            or covered.hit(s, e)
+            or (text[e] == "." and w + "." in conv.months and _in_date(text, s, e + 1))
+        ):
+            numeric = False
+        if numeric:
+            if run and adjacent and (pending is None or text[pending[1] : s].isspace()):
+                if pending is not None:
+                    run.append(pending)
+                run.append((s, e, w))
+            else:
+                if run:
+                    runs.append(run)
+                run = [(s, e, w)]
+            pending = None
+        elif run and adjacent and pending is None and w in lex.joiners:
+            pending = (s, e, w)
+        else:
+            if run:
+                runs.append(run)
+            run = []
+            pending = None
+        prev_word, prev_end = w, e
+    if run:
+        runs.append(run)
+    for run in runs:
+        tokens = [_Token(text[s:e], s, e, False) for s, e, _ in run]
+        try:
+            occurrences = find_numbers(tokens, conv.text2num, 0.0)
+        except Exception:  # pragma: no cover - text2num refuses an input
+            continue
+        for o in occurrences:
+            if o.is_ordinal:
+                continue
+            first, last_tok = tokens[o.start], tokens[o.end - 1]
+            names = [t.text().lower() for t in tokens[o.start : o.end]]
+            if len(names) == 1 and names[0] in _VAGUE_PLURALS:
+                continue
+            following = _WORD.match(lower, _skip_spaces(text, last_tok.end))
+            if following and following.group() in _FRACTION_WORDS:
+                continue
+            raw = o.text.replace(",", ".")
+            try:
+                value = Decimal(raw)
+            except InvalidOperation:
+                continue
+            frac = raw.split(".")[1] if "." in raw else ""
+            exponent = -len(frac)
+            if not frac and names[-1].endswith(_THOUSAND_ENDINGS) and value and value % 1000 == 0:
+                exponent = 3
+            found.append((first.start, last_tok.end, value, exponent))
+    found.sort()
+    taken = 0  # end of the last word figure: "un mil millones" is one figure
+    for s, e, value, exponent in found:
+        if s < taken:
+            continue
+        end, power, percent, _, currency = _suffix(text, e, conv)
+        if value == 1 and exponent == 0 and not power and not percent:
+            if " " not in text[s:e].strip():
+                continue  # "one of", "un taux", "ein": never a figure alone
+        if power:
+            value = value.scaleb(power, _CTX)
+            exponent += power
+            value = Decimal(int(value)) if exponent >= 0 else value
+        toks = _prefix_tokens(text, s)
+        cand = _finish(text, conv, toks, s, end, value, exponent, percent, power, currency)
+        if cand is not None:
+            out.append(cand)
+            taken = end
+
+
+_DAY_BEFORE = re.compile(r"\d(?:\.|º|er)?\s+(?:de\s+)?$")
+_YEAR_AFTER = re.compile(r"\s*(?:de\s+)?\d")
+
+
+def _in_date(text: str, s: int, e: int) -> bool:
+    """Whether a month abbreviation at s:e ("sept.", "dez.") sits by a day or a year."""
+    return bool(_DAY_BEFORE.search(text[max(0, s - 12) : s]) or _YEAR_AFTER.match(text, e))
+
+
+def _skip_spaces(text: str, i: int) -> int:
+    n = len(text)
+    while i < n and text[i].isspace():
+        i += 1
+    return i
+
+
+class _Covered:
+    """Membership test of character ranges in sorted spans."""
+
+    __slots__ = ("spans",)
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.spans = spans
+
+    def hit(self, s: int, e: int) -> bool:
+        for a, b in self.spans:
+            if a >= e:
+                return False
+            if b > s:
+                return True
+        return False
+
+
+# --------------------------------------------------------------------------
+# Extraction
+# --------------------------------------------------------------------------
+
+
+
+def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
+    """Let the first end of a range take the unit of the second.
+
+    "7.6–8.4%", "between 7.6 and 8.4 percent", "3-4 million": the first end
+    is a percentage, or in millions, too. The dash of a range is never read as
+    a sign, so the second end is never negative because of it.
+    """
+    figs = [c[0] for c in cands]
+    for i in range(len(cands) - 1):
+        fa, _, a_currency, a_power, a_between = cands[i]
+        fb, _, _, b_power, _ = cands[i + 1]
+        take_scale = b_power and not a_power and not fa.percent
+        take_percent = fb.percent and not fa.percent and not a_power and not a_currency
+        if not (take_scale or take_percent):
+            continue
+        gap = text[fa.end : fb.start].strip().lower()
+        if not (gap in _RANGE_TO or (gap in _RANGE_AND and a_between)):
+            continue
+        value, exponent = fa.value, fa.exponent
+        if take_scale:
+            value = value.scaleb(b_power, _CTX)
+            exponent += b_power
+            value = Decimal(int(value)) if exponent >= 0 else value
+        figs[i] = Figure(fa.text, fa.start, fa.end, value, exponent, fa.percent or take_percent, fa.hedge)
+    return figs
 
 
 def extract_figures(text: str, language: str) -> list[Figure]:
-    """Figures stated in ``text``, in reading order (first version)."""
-    dec, group = _symbols(language)
-    out: list[Figure] = []
-    for m in _BODY.finditer(text):
-        raw = m.group(2).strip()
-        if " " in raw and group not in "\u00a0\u202f ":
-            raw = raw.split(" ")[0]
-        end = m.start(2) + len(raw)
-        before = text[max(0, m.start() - 12): m.start()].lower()
-        if re.search(r"(per|pour|por cada|je)\s+$", before):
-            continue
-        if text[end:end + 1] == "]" or text[max(0, m.start() - 1):m.start()] == "[":
-            continue
-        if raw.count(".") + raw.count(",") > 1 and not re.fullmatch(r"\d{1,3}([.,]\d{3})+", raw):
-            continue
-        digits = raw
-        for g in (group, "\u00a0", "\u202f", " "):
-            digits = digits.replace(g, "")
-        if dec == ",":
-            digits = digits.replace(".", "") if re.fullmatch(r"\d{1,3}(\.\d{3})+", raw) else digits
-            digits = digits.replace(",", ".")
-        else:
-            digits = digits.replace(",", "")
-        value = Decimal(digits)
-        exponent = value.as_tuple().exponent
-        pos = end
-        pct = _PCT.match(text, pos)
-        scale = _SCALE.match(text, pos)
-        percent = False
-        if pct:
-            percent = True
-            pos = pct.end()
-        elif scale:
-            k = _SCALES[scale.group(1).lower()]
-            value = value.scaleb(k)
-            exponent += k
-            pos = scale.end()
-        if not percent and not scale and _YEAR.match(raw):
-            continue
-        if m.group(1):
-            value = -value
-        words = before.split()
-        hedge = _HEDGES.get(words[-1]) if words else None
-        if exponent >= 0:
-            value = value.quantize(Decimal(1))
-        out.append(Figure(text[m.start():pos], m.start(), pos, value, int(exponent), percent, hedge))
-    return out
+    """The figures a text states, in reading order.
+
+    Args:
+        text: An answer, a question or a passage.
+        language: Its BCP 47 tag ("en", "fr", "fr-CA", "pt-BR"). Separators come
+            from Babel for the tag's locale (its language's when Babel does not
+            know the region); a language Babel does not know is read with the
+            conventions of :data:`DEFAULT_LANGUAGE`. Number words are read for
+            the languages text2num covers (en, fr, es, de, pt, it, nl).
+
+    Returns:
+        One :class:`Figure` per stated quantity, ordered by ``start``; both
+        ends of a range. Years used as years, dates, times, ordinals, period
+        labels, citation markers, identifiers and codes, denominators, list
+        numbering and document references are left out, as is a lone "one"
+        ("one of").
+    """
+    if not text:
+        return []
+    conv = _conventions(language)
+    cands: list[_Cand] = []
+    padded = text + "\0\0"
+    words = conv.words is not None and conv.words.mentioned(text)
+    spans: list[tuple[int, int]] | None = [] if words else None
+    _scan_digits(padded, conv, cands, spans)
+    if words:
+        _scan_words(padded, conv, cands, spans)
+        cands.sort(key=lambda c: c[0].start)
+    if len(cands) > 1:
+        return _ranges(text, cands)
+    return [c[0] for c in cands]
 
 
-def _to_decimal(v: object) -> Decimal:
+_PLAIN_TYPES = frozenset({float, int})
+
+
+def _to_decimal(v: object) -> Decimal | None:
+    """An exact Decimal for an evidence value; None for None, NaN, infinities."""
+    if type(v) is float:
+        return Decimal(repr(v)) if math.isfinite(v) else None
+    if v is None or isinstance(v, bool):
+        return None
     if isinstance(v, Decimal):
-        return v
-    if isinstance(v, float):
-        return Decimal(repr(v))
-    return Decimal(str(v))
+        d = v
+    elif isinstance(v, float):
+        d = Decimal(repr(v))
+    elif isinstance(v, int):
+        d = Decimal(v)
+    elif isinstance(v, str):
+        try:
+            d = Decimal(v.strip())
+        except InvalidOperation:
+            raise ValueError(f"evidence value: expected a number, found {v!r}") from None
+    else:
+        raise TypeError(f"evidence value: expected int, float, Decimal or numeric str, found {type(v).__name__}")
+    return d if d.is_finite() else None
 
 
-def evidence_values(values, question, passages, language) -> tuple[Decimal, ...]:
-    """Evidence values: retrieved numbers, figures of the question and passages."""
-    seen: dict[Decimal, None] = {}
-    for v in values or ():
-        seen.setdefault(_to_decimal(v), None)
-    for t in ([question] if question else []) + list((passages or {}).values()):
+def evidence_values(
+    values: Iterable[int | float | Decimal | str | None] | None,
+    question: str | None,
+    passages: Mapping[str, str] | None,
+    language: str,
+) -> tuple[Decimal, ...]:
+    """All values a figure of an answer may be supported by.
+
+    Args:
+        values: The retrieved values. Floats are converted through ``repr``
+            (0.1 is Decimal("0.1"), never the binary expansion); ``None``,
+            NaN and infinities are skipped.
+        question: The question text, or None; numbers it states are evidence
+            (the user said them).
+        passages: Retrieved passages, id -> text, or None; their figures,
+            digits and number words alike, are evidence.
+        language: BCP 47 tag for reading question and passages.
+
+    Returns:
+        Retrieved values first, then figures of the question, then of each
+        passage in mapping order; de-duplicated by numeric value (first one
+        kept).
+
+    Raises:
+        TypeError: A value is neither a number nor a numeric string.
+        ValueError: A string value is not a number.
+    """
+    raw = list(values) if values is not None else []
+    if _PLAIN_TYPES.issuperset(map(type, raw)):
+        # Equal floats and ints hash alike (7 == 7.0): de-duplicate before converting.
+        converted = [Decimal(repr(v)) if type(v) is float else Decimal(v) for v in dict.fromkeys(raw) if v - v == 0]
+        if not question and not passages:
+            return tuple(converted)
+        seen = dict.fromkeys(converted)
+    else:
+        seen = dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None)  # 7.6 == 7.60
+        if not question and not passages:
+            return tuple(seen)
+    texts: list[str] = []
+    if question:
+        texts.append(question)
+    if passages:
+        texts.extend(t for t in passages.values() if t)
+    for t in texts:
         for f in extract_figures(t, language):
-            seen.setdefault(f.value, None)
+            if f.value not in seen:
+                seen[f.value] = None
     return tuple(seen)
 
 
-def check_figure(figure: Figure, evidence: Sequence[Decimal], settings: MatchSettings = MatchSettings()) -> Support:
-    """Whether evidence supports a figure (first version: stated precision only)."""
-    half = Decimal(1).scaleb(figure.exponent) / 2
-    low, high = figure.value - half, figure.value + half
+# --------------------------------------------------------------------------
+# Matching
+# --------------------------------------------------------------------------
+
+_LAST_RUN = re.compile(r"(\d+)\D*$")
+
+
+def _written_integer(text: str) -> bool:
+    """Whether a figure's digits, as written, have no decimal part.
+
+    The last run of digits follows a separator only in "3.2" (a decimal part,
+    any length but 3) or "6,000" (a group, exactly 3 digits).
+    """
+    m = _LAST_RUN.search(_ascii(text) if not text.isascii() else text)
+    if not m:
+        return True
+    i = m.start(1)
+    if i > 0 and text[i - 1] in ".,\u066b" and i > 1 and text[i - 2].isdigit():
+        return len(m.group(1)) == 3
+    if i > 0 and text[i - 1] in ".\u066b" and (i == 1 or not text[i - 2].isdigit()):
+        return False  # ".5"
+    return True
+
+
+def _unit_exponent(figure: Figure) -> int:
+    """Power of ten of the figure's last significant digit.
+
+    A hedged figure whose mantissa is written as an integer does not count
+    its trailing zeros ("about 6,000" -> 3, "over $96 million" -> 6).
+    """
+    e = figure.exponent
+    if figure.hedge is None or e < 0 or not figure.value or not _written_integer(figure.text):
+        return e
+    mantissa = abs(int(figure.value.scaleb(-e, _CTX)))
+    while mantissa and mantissa % 10 == 0:
+        mantissa //= 10
+        e += 1
+    return e
+
+
+def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal, bool, bool]:
+    """(low, high, low_inclusive, high_inclusive) of the supporting values."""
+    x = figure.value
     if settings.rounding == "exact":
-        low = high = figure.value
-    nearest = min(evidence, key=lambda v: abs(v - figure.value), default=None)
+        return x, x, True, True
+    hedge = figure.hedge
+    e = _unit_exponent(figure)
+    unit, half = _steps(e)
+    if hedge is None or hedge == "about":
+        return _CTX.subtract(x, half), _CTX.add(x, half), True, True
+    # hedges bound the magnitude: "nearly −1.3%" lies between −1.3 and −1.2
+    neg = x < 0
+    if hedge == "over":
+        lo, hi, li, hi_inc = x, _CTX.add(x, unit), False, True
+    elif hedge == "at_least":
+        lo, hi, li, hi_inc = x, _CTX.add(x, unit), True, True
+    elif hedge == "under":
+        lo, hi, li, hi_inc = _CTX.subtract(x, unit), x, True, False
+    else:  # at_most
+        lo, hi, li, hi_inc = _CTX.subtract(x, unit), x, True, True
+    if neg:
+        lo, hi, li, hi_inc = (
+            _CTX.subtract(x, _CTX.subtract(hi, x)),
+            _CTX.add(x, _CTX.subtract(x, lo)),
+            hi_inc,
+            li,
+        )
+    return lo, hi, li, hi_inc
+
+
+def _steps(e: int) -> tuple[Decimal, Decimal]:
+    """10**e and 10**e / 2, exactly."""
+    return Decimal((0, (1,), e)), Decimal((0, (5,), e - 1))
+
+
+_HALVES = {e: _steps(e)[1] for e in range(-12, 16)}  # a constant table
+
+
+def _inside(v: Decimal, x: Decimal, lo: Decimal, hi: Decimal, li: bool, hi_inc: bool) -> bool:
+    if v == x:
+        return True
+    if v < lo or v > hi:
+        return False
+    if v == lo and not li:
+        return False
+    if v == hi and not hi_inc:
+        return False
+    return True
+
+
+def check_figure(
+    figure: Figure,
+    evidence: Sequence[Decimal],
+    settings: MatchSettings = MatchSettings(),
+) -> Support:
+    """Whether any evidence value supports a figure.
+
+    Rule (issue 3; recipe 4.2): with ``rounding="stated_precision"`` and u the
+    unit of the figure's last stated digit (10**exponent), a value v supports
+    a figure x when
+
+    * no hedge: x - u/2 <= v <= x + u/2 (ties included: 7.65 supports 7.6
+      and 7.7);
+    * "about": the same, with u taken at x's last *significant* digit: a
+      hedged figure written as an integer does not count its trailing zeros
+      ("about 6,000" covers 5,500..6,500);
+    * "over": x < v <= x + u;  "at_least": x <= v <= x + u;
+    * "under" (nearly, almost, less than): x - u <= v < x;
+      "at_most": x - u <= v <= x;
+    * for a negative x the hedged intervals are mirrored (they bound the
+      magnitude);
+    * a value equal to x always supports it.
+
+    With ``rounding="exact"`` only v == x does. A percentage is also supported
+    by a fraction (v * 100 in the interval) when ``settings.percent_fraction``
+    is on. With ``"difference"`` in ``settings.derived``, |a - b| of two
+    evidence values supports it too. All arithmetic is exact decimal.
+
+    Args:
+        figure: A figure from :func:`extract_figures`.
+        evidence: Values from :func:`evidence_values` (Decimals).
+        settings: Matching policy.
+
+    Returns:
+        A :class:`Support` with the interval, the nearest evidence value and
+        the value that matched.
+    """
+    x = figure.value
+    symmetric = figure.hedge is None or figure.hedge == "about"
+    if figure.hedge is None and settings.rounding == "stated_precision":
+        half = _HALVES.get(figure.exponent) or _steps(figure.exponent)[1]
+        lo, hi, li, hi_inc = _CTX.subtract(x, half), _CTX.add(x, half), True, True
+    else:
+        lo, hi, li, hi_inc = _interval(figure, settings)
+        half = _CTX.subtract(hi, x) if symmetric or settings.rounding == "exact" else None
+    fraction = figure.percent and settings.percent_fraction
+    nearest: Decimal | None = None
+    matched: Decimal | None = None
+    best: Decimal | None = None
+    subtract = _CTX.subtract
     for v in evidence:
-        cands = [v]
-        if figure.percent and settings.percent_fraction:
-            cands.append(v * 100)
-        for c in cands:
-            if low <= c <= high:
-                return Support(True, low, high, nearest, v)
-    return Support(False, low, high, nearest, None)
+        if type(v) is not Decimal:
+            v = _to_decimal(v)
+            if v is None:
+                continue
+        if v == x:  # the value itself: it supports, and none is nearer
+            return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
+        d = abs(subtract(v, x))
+        if matched is None and (
+            d <= half if half is not None else (lo < v < hi or (li and v == lo) or (hi_inc and v == hi))
+        ):
+            matched = v
+        if fraction and _MINUS_TEN < v < _TEN:  # a fraction, up to 1,000 percent
+            v100 = v.scaleb(2, _CTX)
+            d100 = abs(subtract(v100, x))
+            if d100 < d:
+                d = d100
+            if matched is None and (
+                d100 <= half
+                if half is not None
+                else (lo < v100 < hi or v100 == x or (li and v100 == lo) or (hi_inc and v100 == hi))
+            ):
+                matched = v
+        if best is None or d < best:
+            best, nearest = d, v
+    if matched is not None:
+        return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": nearest, "matched": matched})
+    if "difference" in settings.derived and len(evidence) > 1:
+        values = [v if isinstance(v, Decimal) else _to_decimal(v) for v in evidence]
+        values = [v for v in values if v is not None]
+        for i, a in enumerate(values):
+            for b in values[i + 1 :]:
+                diff = abs(_CTX.subtract(a, b))
+                if _inside(diff, x, lo, hi, li, hi_inc):
+                    return Support(True, lo, hi, nearest, diff)
+                if fraction:
+                    d100 = _CTX.multiply(diff, _HUNDRED)
+                    if _inside(d100, x, lo, hi, li, hi_inc):
+                        return Support(True, lo, hi, nearest, diff)
+    return _new(Support, {"supported": False, "low": lo, "high": hi, "nearest": nearest, "matched": None})
+
+
+# --------------------------------------------------------------------------
+# Explanations
+# --------------------------------------------------------------------------
+
+_HEDGE_TEXT = {"about": "about", "over": "over", "at_least": "at least", "under": "under", "at_most": "at most"}
+
+
+def _fmt(d: Decimal) -> str:
+    """A decimal without exponent notation and without artefact zeros."""
+    if d == d.to_integral_value():
+        return str(int(d))
+    s = format(d, "f")
+    return s.rstrip("0").rstrip(".") if "." in s else s
 
 
 def explain(figure: Figure, support: Support, against: str = "retrieved value") -> str:
-    """A sentence about a figure's support."""
+    """One sentence for people saying why a figure is or is not supported.
+
+    Gives the figure as written (with its hedge), its parsed value and
+    precision, the interval that would support it and the nearest evidence
+    value, e.g. ``"'35' (35, to the nearest 1) is not within 0.5 of any retrieved
+    value; nearest 41"`` or ``"'under 5%' (5 percent, to the nearest 1) needs a
+    retrieved value in [4, 5); nearest 5.2"``. Numbers never use exponent
+    notation.
+
+    Args:
+        figure: The figure.
+        support: Its :class:`Support` from :func:`check_figure`.
+        against: What the evidence is called in the sentence.
+
+    Returns:
+        The sentence, without a final period.
+    """
+    written = f"{_HEDGE_TEXT[figure.hedge]} {figure.text}" if figure.hedge else figure.text
+    value = format(figure.value, "f")
+    unit = _fmt(Decimal((0, (1,), figure.exponent)))
+    head = f"'{written}' ({value}{' percent' if figure.percent else ''}, to the nearest {unit})"
+    low, high = _fmt(support.low), _fmt(support.high)
     if support.supported:
-        return f"{figure.text!r} is supported by {support.matched:f}"
-    return f"{figure.text!r} is not within [{support.low:f}, {support.high:f}] of any {against}; nearest {support.nearest}"
+        m = support.matched
+        how = ""
+        if m is not None and figure.percent and not (support.low <= m <= support.high) and m != figure.value:
+            how = f" as a fraction ({_fmt(_CTX.multiply(m, _HUNDRED))} percent)"
+        return f"{head} is supported by {_fmt(m) if m is not None else 'the evidence'}{how}; it needs a value in {_bracket(figure, support, low, high)}"
+    nearest = f"nearest {_fmt(support.nearest)}" if support.nearest is not None else f"there is no {against}"
+    if support.low == support.high:
+        return f"{head} equals no {against}; {nearest}"
+    if figure.hedge in (None, "about"):
+        half = _fmt(_CTX.subtract(figure.value, support.low))
+        return f"{head} is not within {half} of any {against}; {nearest}"
+    return f"{head} needs a {against} in {_bracket(figure, support, low, high)}; {nearest}"
+
+
+def _bracket(figure: Figure, support: Support, low: str, high: str) -> str:
+    """The interval in mathematical notation: "[4, 5)", "(2300000, 2400000]"."""
+    if support.low == support.high:
+        return f"[{low}]"
+    left, right = "[", "]"
+    negative = figure.value < 0  # hedged intervals are mirrored for negative figures
+    if figure.hedge == "over":
+        left, right = ("[", ")") if negative else ("(", "]")
+    elif figure.hedge == "under":
+        left, right = ("(", "]") if negative else ("[", ")")
+    return f"{left}{low}, {high}{right}"

@@ -238,42 +238,42 @@ EXPLAIN = [
     (
         "en", "The under-five mortality rate was 35 per 1,000 live births.", ["41", "44"],
         MatchSettings(), "retrieved value",
-        "'35' (35, stated to 1) is not within 0.5 of any retrieved value; nearest 41",
+        "'35' (35, to the nearest 1) is not within 0.5 of any retrieved value; nearest 41",
     ),
     (
         "en", "Under 5% of them.", ["5.2"], MatchSettings(), "retrieved value",
-        "'under 5%' (5 percent, stated to 1) needs a retrieved value in [4, 5); nearest 5.2",
+        "'under 5%' (5 percent, to the nearest 1) needs a retrieved value in [4, 5); nearest 5.2",
     ),
     (
         "en", "Sales rose to over $2.3 million.", ["9100000"], MatchSettings(), "retrieved value",
-        "'over $2.3 million' (2300000, stated to 100000) needs a retrieved value in (2300000, 2400000]; "
+        "'over $2.3 million' (2300000, to the nearest 100000) needs a retrieved value in (2300000, 2400000]; "
         "nearest 9100000",
     ),
     (
         "en", "The rate was 7.60%.", ["7.63"], MatchSettings(), "retrieved value",
-        "'7.60%' (7.60 percent, stated to 0.01) is not within 0.005 of any retrieved value; nearest 7.63",
+        "'7.60%' (7.60 percent, to the nearest 0.01) is not within 0.005 of any retrieved value; nearest 7.63",
     ),
     (
         "en", "The rate was 7.6%.", ["7.63"], MatchSettings(), "retrieved value",
-        "'7.6%' (7.6 percent, stated to 0.1) is supported by 7.63; it needs a value in [7.55, 7.65]",
+        "'7.6%' (7.6 percent, to the nearest 0.1) is supported by 7.63; it needs a value in [7.55, 7.65]",
     ),
     (
         "en", "About 12% of households.", ["0.12"], MatchSettings(), "retrieved value",
-        "'about 12%' (12 percent, stated to 1) is supported by 0.12 as a fraction (12 percent); "
+        "'about 12%' (12 percent, to the nearest 1) is supported by 0.12 as a fraction (12 percent); "
         "it needs a value in [11.5, 12.5]",
     ),
     (
         "en", "The rate was 7.6%.", ["7.63"], MatchSettings(rounding="exact"), "evidence value",
-        "'7.6%' (7.6 percent, stated to 0.1) equals no evidence value; nearest 7.63",
+        "'7.6%' (7.6 percent, to the nearest 0.1) equals no evidence value; nearest 7.63",
     ),
     (
         "en", "The rate was 7.6%.", [], MatchSettings(), "retrieved value",
-        "'7.6%' (7.6 percent, stated to 0.1) is not within 0.05 of any retrieved value; "
+        "'7.6%' (7.6 percent, to the nearest 0.1) is not within 0.05 of any retrieved value; "
         "there is no retrieved value",
     ),
     (
         "en", "The share was 0.0000003%.", ["0.00000031"], MatchSettings(), "retrieved value",
-        "'0.0000003%' (0.0000003 percent, stated to 0.0000001) is supported by 0.00000031; "
+        "'0.0000003%' (0.0000003 percent, to the nearest 0.0000001) is supported by 0.00000031; "
         "it needs a value in [0.00000025, 0.00000035]",
     ),
 ]
