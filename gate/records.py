@@ -332,6 +332,28 @@ def _decimals(values: list[Any]) -> tuple[Decimal, ...]:
     return tuple(v if isinstance(v, Decimal) else Decimal(v) for v in values)
 
 
+def _question(value: dict[str, Any], line: int) -> Question:
+    """A validated question-set line (or merged log line) as a :class:`Question`."""
+    return Question(
+        question_id=value["question_id"],
+        language=canonical_language(value["language"]),
+        text=value.get("question", ""),
+        expected_behaviour=value["expected_behaviour"],
+        expected_values=_decimals(value.get("expected_values", [])),
+        expected_ids=tuple(value.get("expected_ids", [])),
+        expected_caveats=tuple(value.get("expected_caveats", [])),
+        line=line,
+    )
+
+
+def _finish(problems: ProblemCollector, shared: ProblemCollector | None) -> None:
+    """Raise the problems of one input, or hand them to the caller's collector."""
+    if shared is None:
+        problems.raise_if_any()
+    else:
+        shared.extend(problems)
+
+
 def load_question_set(path: str | Path, problems: ProblemCollector | None = None) -> QuestionSet:
     """Load and validate a question set.
 
@@ -374,24 +396,10 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
             problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {seen[qid]}")
             continue
         seen[qid] = line
-        questions.append(
-            Question(
-                question_id=qid,
-                language=canonical_language(value["language"]),
-                text=value.get("question", ""),
-                expected_behaviour=value["expected_behaviour"],
-                expected_values=_decimals(value.get("expected_values", [])),
-                expected_ids=tuple(value.get("expected_ids", [])),
-                expected_caveats=tuple(value.get("expected_caveats", [])),
-                line=line,
-            )
-        )
+        questions.append(_question(value, line))
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
-    if shared is None:
-        problems.raise_if_any()
-    else:
-        shared.extend(problems)
+    _finish(problems, shared)
     return QuestionSet(path=display, version=version, questions=tuple(questions))
 
 
@@ -481,26 +489,12 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
             if "expected_behaviour" not in value:
                 problems.add(display, line, "expected_behaviour", "missing required field: a merged line carrying expectations must state the expected behaviour")
                 continue
-            merged.append(
-                Question(
-                    question_id=qid,
-                    language=canonical_language(value["language"]),
-                    text=value.get("question", ""),
-                    expected_behaviour=value["expected_behaviour"],
-                    expected_values=_decimals(value.get("expected_values", [])),
-                    expected_ids=tuple(value.get("expected_ids", [])),
-                    expected_caveats=tuple(value.get("expected_caveats", [])),
-                    line=line,
-                )
-            )
+            merged.append(_question(value, line))
         else:
             plain_lines.append(line)
     if not answers and not problems.total:
         problems.add(display, None, None, "expected at least one answer, found none (the file is empty or holds a header only)")
-    if shared is None:
-        problems.raise_if_any()
-    else:
-        shared.extend(problems)
+    _finish(problems, shared)
 
     for key in sorted(unknown):
         lines = unknown[key]
@@ -584,10 +578,7 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
             problems.add(run.path, a.line, "language", f"expected {q.language!r} as in the question set (line {q.line}), found {a.language!r}")
             continue
         answers[a.question_id] = a
-    if shared is None:
-        problems.raise_if_any()
-    else:
-        shared.extend(problems)
+    _finish(problems, shared)
 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
