@@ -305,6 +305,14 @@ def test_baseline_saved_under_other_matching_settings_is_rescored_and_said(workd
     # Compared with the re-scored baseline (0 of 7 unsupported), not the stored one (1 of 7).
     assert report.comparison.cell("all", "unsupported_numbers").baseline == Count(0, 7)
     assert report.comparison.cell("all", "unsupported_numbers").broken == ("a03", "a06")
+    from jsonschema import Draft202012Validator
+
+    from gate.records import schema
+    from gate.render.json_report import report_to_dict
+
+    data = report_to_dict(report)
+    assert data["comparison"]["settings_changed"] == [{"key": "rounding", "baseline": "\"exact\"", "now": "\"stated_precision\""}]
+    assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
 
 
 # ------------------------------------------------------------------------------ corrupt baselines

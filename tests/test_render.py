@@ -129,3 +129,15 @@ def test_control_characters_from_answers_are_shown_escaped_everywhere():
     assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
     assert not any(line.startswith("::") for line in text.splitlines())
     assert "\x1b" not in render_markdown(report)
+
+
+def test_json_report_with_a_comparison_validates_against_its_schema(monkeypatch):
+    from conftest import ROOT
+    from gate.baseline import BaselineComparer
+
+    monkeypatch.chdir(ROOT)
+    report = check_run("examples/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl",
+                       "thresholds.yaml", compare=BaselineComparer())
+    data = report_to_dict(report)
+    assert data["comparison"]["baseline_version"] == "1.2"
+    assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
