@@ -232,6 +232,8 @@ _PERCENT_WORDS = (
     "punti percentuali", "punto percentuale", "per cento", "percento",
     "procentpunten", "procentpunt", "procent",
 )
+# What a percent sign or word may start with, in either case.
+_PERCENT_STARTS = frozenset("%٪％" + "".join(w[0] + w[0].upper() for w in _PERCENT_WORDS))
 _HEDGE_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "about": "about", "around": "about", "approximately": "about", "approx.": "about",
@@ -261,6 +263,7 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "aprox.": "about", "en torno a": "about", "cerca de": "about", "más o menos": "about",
         "casi": "under", "menos de": "under", "poco menos de": "under", "inferior a": "under",
         "más de": "over", "poco más de": "over", "algo más de": "over", "superior a": "over",
+        "por encima de": "over", "por debajo de": "under",
         "al menos": "at_least", "como mínimo": "at_least", "por lo menos": "at_least",
         "como máximo": "at_most", "a lo sumo": "at_most", "hasta": "at_most",
     },
@@ -276,6 +279,7 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "cerca de": "about", "aproximadamente": "about", "em torno de": "about",
         "por volta de": "about", "perto de": "about", "quase": "under", "menos de": "under",
         "abaixo de": "under", "mais de": "over", "acima de": "over", "pelo menos": "at_least",
+        "mais do que": "over", "mais que": "over", "menos do que": "under", "menos que": "under",
         "no mínimo": "at_least", "no máximo": "at_most", "até": "at_most",
     },
     "it": {
@@ -292,10 +296,26 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "hoogstens": "at_most", "maximaal": "at_most",
     },
 }
+# Articles and contractions a hedge may take before a number ("más del 40 %",
+# "quasi il 40%", "quase o"): per language, the last word of a hedge phrase ->
+# what may replace it; "" -> articles that may follow any hedge.
+_HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {
+    "es": {"de": ("del", "de un", "de una"), "a": ("al",), "": ("el", "la", "los", "las", "un", "una")},
+    "it": {
+        "di": ("del", "dello", "della", "dei", "degli", "delle"),
+        "a": ("al", "allo", "alla", "ai", "agli", "alle"),
+        "": ("il", "lo", "la", "i", "gli", "le", "un", "uno", "una"),
+    },
+    "pt": {
+        "de": ("do", "da", "dos", "das", "de um", "de uma"), "a": ("ao", "à", "aos", "às"),
+        "": ("o", "a", "os", "as", "um", "uma"),
+    },
+}
 _HEDGE_SYMBOLS = {
     "~": "about", "≈": "about", "∼": "about", ">": "over", "<": "under",
     "≥": "at_least", "≤": "at_most",
 }
+_HEDGE_MARKS = frozenset(_HEDGE_SYMBOLS) | {"="}  # characters that may stand for a hedge (">=")
 # Words before a denominator ("35 per 1,000"): only a power of ten follows them.
 _DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("per", "per every", "for every"),
@@ -312,7 +332,8 @@ _REFERENCE_WORDS: dict[str, str] = {
     "revision code codes "
     "pages p. pp. annex appendix box item note footnote row column line step question "
     "indicator indicators goal target no. nos. nr. version v. article art. paragraph "
-    "para. volume vol. issue wave round phase tier grade rank ranked level",
+    "para. volume vol. issue wave round phase tier grade rank ranked level source sources "
+    "doc docs ref ref. refs.",
     "fr": "tableau tableaux graphique graphe figure section chapitre page annexe encadré "
     "note ligne colonne question indicateur objectif cible n° nº numéro article version "
     "vague étape niveau rang",
@@ -328,6 +349,17 @@ _REFERENCE_WORDS: dict[str, str] = {
     "colonna domanda indicatore obiettivo traguardo n. nº numero articolo versione livello",
     "nl": "tabel figuur grafiek sectie paragraaf hoofdstuk pagina blz. bijlage kader noot "
     "rij kolom vraag indicator doel nr. nummer artikel versie niveau",
+}
+# Labels of periods and quantiles before a small integer ("quarter 2", "week 23",
+# "decile 10"), every language: word -> the largest number it labels.
+_LABEL_WORDS: dict[str, int] = {
+    **dict.fromkeys("quarter trimestre kwartaal quartal".split(), 4),
+    **dict.fromkeys("semester semestre halbjahr".split(), 2),
+    **dict.fromkeys("week wk. semaine semana woche settimana".split(), 53),
+    **dict.fromkeys("quintile quintil kwintiel".split(), 5),
+    **dict.fromkeys("decile décile decil dezil deciel".split(), 10),
+    **dict.fromkeys("quartile quartil kwartiel tercile terzile".split(), 4),
+    **dict.fromkeys("percentile percentil perzentil percentiel centile".split(), 99),
 }
 # Classification codes and goal labels written before a number ("SDG 2.1.1").
 _CODE_WORDS = frozenset(
@@ -485,7 +517,8 @@ class _Lexicon(NamedTuple):
         words = lower.split()
         if not self.trigger.isdisjoint(words):  # the trigger holds "seven," "(seven" ...
             return True
-        if not self.lone_before_scale.isdisjoint(words) and not self.big_scales.isdisjoint(words):
+        articles = self.lone_before_scale  # empty for en
+        if articles and not articles.isdisjoint(words) and not self.big_scales.isdisjoint(words):
             return True  # "un million", "plus d'un milliard"
         if "-" in lower:
             for w in words:
@@ -697,7 +730,14 @@ def _conventions(language: str) -> _Conventions:
     )
     hedges: dict[tuple[str, ...], str] = {}
     for phrase, hedge in _HEDGE_WORDS[lex].items():
-        hedges[tuple(phrase.replace("’", "'").split())] = hedge
+        words = phrase.replace("’", "'").split()
+        hedges[tuple(words)] = hedge
+        articles = _HEDGE_ARTICLES.get(lex)
+        if articles:
+            for variant in articles.get(words[-1], ()):  # "más de" -> "más del"
+                hedges.setdefault((*words[:-1], *variant.split()), hedge)
+            for article in articles[""]:  # "casi" -> "casi el"
+                hedges.setdefault((*words, article), hedge)
     denominators = frozenset(
         tuple(p.split()) for p in _DENOMINATOR_WORDS[lex] + _DENOMINATOR_WORDS["en"]
     )
@@ -762,24 +802,31 @@ def _text2num_supports(lang: str) -> bool:
 _SEPARATOR = re.compile(r"(\D)")
 _CHAIN_COLON = re.compile(r"\d+(?::\d+)+")
 _CHAIN_SLASH = re.compile(r"\d+(?:[./]\d+)*(?:/\d+)+")
+_PERIOD_YEAR = re.compile(r"[ \u00a0]?(?:\d{4}|\d{2})(?!\d)")  # after "2T": "2T 2025", "2T25"
+_YMD_COMPACT = re.compile(r"(?:18|19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _DMY_DASH = re.compile(r"\d{1,2}-\d{1,2}-\d{2,4}(?!\d)")
 _YEAR_TAIL = re.compile(r"(?:[-–—/](?:\d{4}|\d{2})(?!\d))(?:-\d{2}(?!\d))?(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?")
 _DAY_MONTH_DOT = re.compile(r"\d{1,2}\.\d{1,2}$")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _TIME_MINUTES = re.compile(r"[ \u00a0]?\d{2}(?!\d)")
 _CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
-_REF_CHAIN = re.compile(r"(?:\s*(?:[,–—-]|and|et|y|und|e|en|&)\s*\d+(?:[.]\d+)*[a-z]?(?![\d%]))+")
+# More references after a reference ("tables 3 and 4", "pages 3, 4 and 7",
+# "sections 2.1–2.3"): a comma continues the chain only in a list closed by a
+# conjunction or a dash, so "In phase 4, 99.9%" and "tableau 3, 45 000" end
+# the reference at the comma.
+_REF_ITEM = r"\d+(?:[.]\d+)*[a-z]?(?![\d%]|[.,]\d)"
+_REF_CHAIN = re.compile(
+    r"(?:(?:\s*,\s*" + _REF_ITEM + r")*\s*,?\s*(?:[–—-]|(?:and|et|y|und|e|en|&)\s)\s*" + _REF_ITEM + r")+"
+)
+_REF_LIST = re.compile(r"(?:\s*,\s*" + _REF_ITEM + r")+")
 _CURRENCY_AFTER = re.compile(r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_]))")
 _URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+|\S+@\S+\.\w+")
-_ASCII_DIGITS = {c: str(i) for i, c in enumerate("0123456789")}
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a Unicode decimal digit (str.isdecimal) not in ASCII
 
 
 def _ascii(body: str) -> str:
     """Replace any Unicode decimal digits of ``body`` by ASCII digits."""
-    return "".join(
-        c if c in _ASCII_DIGITS else (str(unicodedata.decimal(c)) if c.isdecimal() else c)
-        for c in body
-    )
+    return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), body)
 
 
 def _read(body: str, conv: _Conventions) -> tuple[str, str, bool] | None:
@@ -871,12 +918,12 @@ def _hedge_of(toks: list[str], conv: _Conventions) -> str | None:
     if not toks or toks[-1] not in conv.hedge_last:
         return None
     hedges = conv.hedges
-    for n in (3, 2, 1):
-        if len(toks) >= n:
-            h = hedges.get(tuple(toks[-n:]))
-            if h:
-                return h
-    return None
+    n = len(toks)
+    return (
+        (n >= 3 and hedges.get((toks[-3], toks[-2], toks[-1])))
+        or (n >= 2 and hedges.get((toks[-2], toks[-1])))
+        or hedges.get((toks[-1],))
+    )
 
 
 def _is_reference(last: str, conv: _Conventions) -> bool:
@@ -891,10 +938,8 @@ def _is_reference(last: str, conv: _Conventions) -> bool:
 
 
 def _is_power_of_ten(value: Decimal) -> bool:
-    if value <= 0 or value != value.to_integral_value():
-        return False
-    digits = str(int(value))
-    return digits[0] == "1" and set(digits[1:]) <= {"0"} and len(digits) >= 2
+    """10, 100, 1000 ...: an integer of at least two digits, a 1 and zeros."""
+    return value >= 10 and value == value.to_integral_value() and str(int(value)).rstrip("0") == "1"
 
 
 def _make_value(sign: bool, int_digits: str, frac: str, power: int) -> tuple[Decimal, int]:
@@ -996,10 +1041,12 @@ def _suffix(text: str, e: int, conv: _Conventions):
             currency = True
             e = ce
     if power:
-        again = _after_word(text, e, conv)
-        if again is not None and again[1] == "pct":
-            percent = True
-            e = again[0]
+        c = text[e + 1] if text[e] in _SPACES else text[e]
+        if c in _PERCENT_STARTS:  # "3 million percent" (skips a call after most scale words)
+            again = _after_word(text, e, conv)
+            if again is not None and again[1] == "pct":
+                percent = True
+                e = again[0]
     return e, power, percent, False, currency
 
 
@@ -1082,6 +1129,9 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
     swapped_decimals = conv.swapped[0]
+    denominator_last = conv.denominator_last
+    references = conv.references
+    dot_ordinals = conv.dot_ordinals
     pos = 0
     prev_end = 0  # end of the last figure
     urls = [m.span() for m in _URL.finditer(text)] if ("://" in text or "www." in text or "@" in text) else ()
@@ -1115,9 +1165,9 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if len(body) == 4 and "1800" <= body <= "2100" and body.isdigit() and body.isascii():
             if c1.isalpha():
                 lm = _LETTERS.match(text, e)
-                if lm.group() not in _ATTACHED_SCALES:
+                if lm.group() not in _ATTACHED_SCALES or text[lm.end()].isdigit():
                     pos = lm.end()
-                    continue  # "1990s", "2025Q2"
+                    continue  # "1990s", "2025Q2", "2024M06" (SDMX period)
             elif cb not in _CURRENCY_CHARS and cb not in "%٪" and not (cb == " " and text[s - 2] in _CURRENCY_CHARS):
                 c = text[e + 1] if c1 in _SPACES else c1
                 aw = _after_word(text, e, conv) if c in after_first else None
@@ -1155,8 +1205,10 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                         spans.append((s, pos))
                     continue
         if cb not in _SPACES:
-            if cb in "/:#№":
-                continue
+            if cb in "/:#№^【":
+                continue  # "[^1]", "14.2%^1", "【3†source】"
+            if cb in "'’" and len(body) == 2 and text[s - 2].isalnum() and not c1.isdigit():
+                continue  # "Q4'24", "FY’25": a year
             if cb in _MINUS and (text[s - 2].isalpha() or text[s - 2] == "_"):
                 continue  # identifier: "doc-2", "COVID-19", "under-5"
             if cb == "(" and c1 == ")" and len(body) == 1 and not text[s - 2].isalnum():
@@ -1177,8 +1229,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if not body.isascii():
             body = _ascii(body)
             simple = False
-        if simple and not m.group(4):
-            int_digits, sep, frac = m.group(1, 2, 3)
+        int_digits, sep, frac, more = m.groups()
+        if simple and not more:  # one separator at most
             grouped = False
             if sep is None:
                 frac = ""
@@ -1207,6 +1259,9 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if c1.isalpha():
             lm = _LETTERS.match(text, e)
             run = lm.group()
+            if run == "T" and len(body) == 1 and "1" <= body <= "4" and _PERIOD_YEAR.match(text, lm.end()):
+                pos = lm.end()
+                continue  # "2T 2025", "2T25": a quarter (trimestre), not 2 trillion
             if run in _ATTACHED_SCALES:
                 power = _ATTACHED_SCALES[run]
                 end = lm.end()
@@ -1225,10 +1280,12 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue  # 2nd, 3e, 1er, 1990s, 5G, 10h30, 2025Q2
         elif c1 == "." and c2.isalpha():
             continue  # "2.º", "1.er"
+        elif c1 == "°" and c2 == " " and text[e + 2].islower() and not frac and not grouped:
+            continue  # "1° gennaio", "2° trimestre": an ordinal (not "25 °C")
         elif c1 != "\0":
             i = e + 1 if c1 in _SPACES else e
             c = text[i]
-            if c == "%":
+            if c in "%٪％":  # what _suffix would read, without the call
                 percent = True
                 end = i + 1
             elif c.isalpha():
@@ -1254,7 +1311,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             if sign is not None:
                 start = s - 1
         c = text[start - 1]
-        if c in _CURRENCY_CHARS or c.isupper() or (c in _SPACES and (text[start - 2] in _CURRENCY_CHARS or text[start - 2].isupper())):
+        c0 = text[start - 2] if c in _SPACES else c  # the character before a space
+        if c0 in _CURRENCY_CHARS or c0.isupper():
             cs = _currency_before(text, start, power)
             if cs != start:
                 currency = True
@@ -1272,20 +1330,28 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         plain_int = not frac and not grouped
         if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
             continue  # a year in other digits: "٢٠٢٥"
+        if plain_int and not unit and len(int_digits) == 8 and _YMD_COMPACT.fullmatch(int_digits):
+            continue  # a compact date: "20250630"
         # list numbering: "1. Rural" at a line start, "2) Urban"
         if plain_int and c1 in ".)" and c2 in " \t\n\0" and len(int_digits) <= 2:
             if _line_start(text, start) or (c1 == ")" and _unopened(text, start)):
                 continue
+        if (
+            frac and not unit and not grouped and len(frac) <= 2 and len(int_digits) <= 2
+            and (c1 in " \t" and c2.isupper() or c1 == "." and c2 in " \t")
+            and _line_start(text, start)
+        ):
+            continue  # "1.1 Employment", "2.3. Prices": nested list numbering
         # the words before: one is enough unless it may end a longer phrase
         j = start - 1
         toks = None
         if j > 0 and text[j] == " ":
-            k = text.rfind(" ", max(0, j - 24), j)
+            k = text.rfind(" ", j - 24 if j > 24 else 0, j)
             if k >= 0 or j <= 24:
                 last = text[k + 1 : j]
-                if last and last.isalpha():
+                if last.isalpha():
                     last = last.lower()
-                    if last not in context_last:
+                    if last not in context_last or k < 0:  # k < 0: the text's first word
                         toks = [last]
                     elif k > 0:
                         # a phrase may end here ("up to", "more than"): two words more
@@ -1302,15 +1368,27 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             if (
                 ((c1 == "." or (c1 in _SPACES and text[e + 1] in conv.month_first)) and conv.month_after.match(text, e))
                 or last in conv.months
-                or last.rstrip(",") in conv.months
+                or last.rstrip(",.") in conv.months
+                or (c1 == "-" and c2.isalpha() and _LETTERS.match(text, e + 1).group().lower() in conv.months)
                 or text[max(0, start - 4) : start].rstrip() == "May"
             ):
                 continue  # day of a date: "30 juin", "June 30", "30. Juni"
-        if conv.dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
+        if cb == "=" and not unit and body == "100" and _BASE_YEAR.match(text, s - 5):
+            continue  # "2015=100": an index base
+        if plain_int and not unit and len(int_digits) <= 3:
+            skip = _defining_number(text, start, end, toks, last, conv)
+            if skip:
+                pos = max(pos, skip)
+                continue  # "aged 15–64", "15-24 ans", "over the past 12 months"
+        elif percent and text[end] in _SPACES and _CONFIDENCE.match(text, end):
+            continue  # "95% confidence interval": a level, not a claim
+        if dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
             nxt = _LETTERS.match(text, e + 2)
             word = nxt.group() if nxt else ""
             if word and (word[0].islower() or word.lower() in _DOT_ORDINAL_NOUNS or last in _DOT_ORDINAL_BEFORE):
                 continue  # "im 2. Quartal"
+        if plain_int and not unit and last in _LABEL_WORDS and int(int_digits) <= _LABEL_WORDS[last]:
+            continue  # "quarter 2", "week 23", "decile 10": a label
         if power and end - e <= 1 and not percent and not currency and _is_reference(last, conv):
             continue  # "Figure 4b", "Table 2m": a label, not 4 billion
         if power or sign:
@@ -1321,27 +1399,22 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             value, exponent = Decimal(int_digits), 0
         if last:
             # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
-            if last in conv.denominator_last and not percent and _is_power_of_ten(value):
+            if last in denominator_last and not percent and _is_power_of_ten(value):
                 if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
                     continue
             # references and codes: "table 3", "SDG 2", "No. 5", "p. 12", "tables 3 and 4"
             if not unit and (
-                last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
+                last in references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
             ):
                 rc = _REF_CHAIN.match(text, end)
+                if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):
+                    rc = _REF_LIST.match(text, end)  # a plural names a list: "tables 3, 4"
                 if rc:
                     pos = max(pos, rc.end())
                 continue
         if cb == "#":
             continue
-        if (
-            last in hedge_last
-            or text[end] == "+"
-            or text[start - 1] in _HEDGE_SYMBOLS
-            or text[start - 2] in _HEDGE_SYMBOLS
-            or text[start - 1] == "="
-            or text[start - 2] == "="
-        ):
+        if last in hedge_last or text[end] == "+" or text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS:
             hedge = _hedge_before(text, start, end, toks, last, conv)
         else:
             hedge = None
@@ -1365,6 +1438,80 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             spans.append((start, end))
 
 
+# Numbers that define an indicator rather than state a figure: ages, age
+# bands, look-back periods ("aged 15–64", "15-24 ans", "children under 5",
+# "over the past 12 months").
+_AGE_BEFORE = frozenset("aged age ages edad".split())
+_AGE_OF = frozenset(  # + de/von/di/van: "âgés de 15", "menores de cinco años"
+    "âgés âgées âgé âgée edad alter età idade leeftijd menores mayores maiores".split()
+)
+_AGE_AT = frozenset("à a at los aos mit met".split())  # "à 60 ans", "a los 65 años"
+_AGE_PEOPLE = frozenset(
+    "children child kids infants babies boys girls people persons adults women men "
+    "enfants niños niñas kinder crianças bambini kinderen".split()
+)
+_LOOK_BACK = frozenset(
+    "past last previous preceding sur últimos últimas pasados letzten vergangenen "
+    "afgelopen laatste ultimi ultime derniers dernières".split()
+)
+_BAND = r"(?:-?\s*(?:[-–—/]|to|à|a|bis|tot|al|y|and|et|und|e|en)\s*\d{1,3}(?![\d.,]\d))"
+_AGE_UNIT = (
+    r"(?:-(?:years?-olds?|jährigen?|jährige|jarigen?)\b|[ \u00a0](?:years?[ -]olds?|ans|años|anos|"
+    r"jahren?|jährigen?|jaar|jarigen|anni)(?![^\W\d_]))"
+)
+_AGE_AFTER = re.compile(r"(?i)" + _BAND + r"?" + _AGE_UNIT)
+_AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
+_OLD = re.compile(r"(?i)-?(?:years?[ -]olds?|jährigen?|jährige|jarigen?)")
+_DURATION_AFTER = re.compile(
+    r"(?i)[ \u00a0](?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
+    r"meses|años|semanas|días|trimestres|monaten?|jahren?|wochen|tagen?|quartalen?|maanden|jaren|jaar|"
+    r"weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)(?![^\W\d_])"
+)
+_ZERO_COMPOUND = re.compile(
+    r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
+)
+_BASE_YEAR = re.compile(r"(?:18|19|20)\d\d=100(?!\d)")
+_CONFIDENCE = re.compile(
+    r"(?i)[ \u00a0\u202f](?:confidence|CI\b|credible|de confian|Konfidenz|di confidenza|betrouwbaarheid)"
+)
+
+
+def _defining_number(text: str, start: int, end: int, toks: list[str], last: str, conv: _Conventions) -> int:
+    """Where an age, age band or look-back period ends when the integer just
+    before ``end`` is one ("aged 15–64", "15-24 ans", "children under 5",
+    "over the past 12 months"); 0 when it states a figure."""
+    if last in ("de", "von", "di", "van") and len(toks) < 2:
+        toks = _prefix_tokens(text, start)  # the scanner read one word only
+    if last in _AGE_BEFORE or (len(toks) > 1 and toks[-2] in _AGE_OF and last in ("de", "von", "di", "van")):
+        m = _AGE_BAND.match(text, end)
+        return m.end() if m else end
+    c = text[end]
+    if c not in " \u00a0-–—/" and c != "\0":
+        return 0
+    if c != "\0":
+        m = _AGE_AFTER.match(text, end)
+        if m and (
+            _OLD.search(m.group())
+            or last in _AGE_AT
+            or (last in conv.hedge_last and _hedge_of(toks, conv) is not None)
+            or _BAND_START.match(text, end)
+        ):
+            return m.end()
+        if last in _LOOK_BACK:
+            m = _DURATION_AFTER.match(text, end)
+            if m:
+                return m.end()
+    if last in ("under", "over") and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
+        return end  # "children under 5"
+    return 0
+
+
+_BAND_START = re.compile(r"(?i)" + _BAND)
+
+
+_TAG_BEFORE = re.compile(r"<[/!]?[A-Za-z][^<>]*>\s*$")
+
+
 def _hedge_before(text: str, start: int, end: int, toks: list[str], last: str, conv: _Conventions) -> str | None:
     """The hedge of a figure at start:end: a symbol ("~", ">", "≤"), a phrase
     ending just before it ("about", "plus de"), or a "+" right after it."""
@@ -1373,6 +1520,8 @@ def _hedge_before(text: str, start: int, end: int, toks: list[str], last: str, c
         if text[p] in _SPACES and p > 0:
             p -= 1
         sym = _HEDGE_SYMBOLS.get(text[p])
+        if sym == "over" and _TAG_BEFORE.search(text, max(0, p - 80), p):
+            sym = None  # "</summary> > 55.5%": markup, not "over"
         if sym:
             if text[p] in "<>" and text[p + 1 : p + 2] == "=":
                 sym = "at_least" if text[p] == ">" else "at_most"
@@ -1408,6 +1557,11 @@ def _finish(
     """
     unit = percent or power or currency
     last = toks[-1] if toks else ""
+    if not unit and exponent == 0 and value < 1000:
+        if not value and _ZERO_COMPOUND.match(text, end):
+            return None  # "zero width", "zero hunger": no quantity
+        if _defining_number(text, start, end, toks, last, conv):
+            return None  # "menores de cinco años", "over the past ten years"
     if last:
         # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
         if last in conv.denominator_last and not percent and _is_power_of_ten(value):
@@ -1469,7 +1623,9 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     covered = _Covered(spans)
     found: list[tuple[int, int, Decimal, int]] = []
     lower = text.lower()
-    if conv.specials is not None and (lex.dozen in lower or any(h in lower for h in lex.article_hints)):
+    if conv.specials is not None and (
+        lex.dozen in lower or ("illion" in lower and any(h in lower for h in lex.article_hints))
+    ):
         for m in conv.specials.finditer(text):
             if covered.hit(m.start(), m.end()):
                 continue
@@ -1486,9 +1642,18 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     prev_word = ""
     prev_end = -1
     is_number_word = lex.is_number_word
+    number_words = lex.words
+    listed_only = lex.compound is None  # no glued compounds (en, fr, es, pt)
     for m in _WORD.finditer(lower):
         w = m.group()
-        numeric = is_number_word(w)
+        # most words are settled by one look-up: listed, or (without compounds
+        # to try) not a number word unless hyphenated
+        if w in number_words:
+            numeric = True
+        elif listed_only and "-" not in w:
+            numeric = False
+        else:
+            numeric = is_number_word(w)
         if not numeric and not run:
             prev_word, prev_end = w, m.end()
             continue
@@ -1605,6 +1770,21 @@ class _Covered:
 
 
 
+_GROUPED = re.compile(r"\d[^\d\s]\d{3}(?!\d)|\d[\u00a0\u202f\u2009 ]\d{3}(?!\d)")
+
+
+def _same_order(fa: Figure, fb: Figure, b_power: int) -> bool:
+    """Whether the first end of a range may take the second's scale word.
+
+    Only a first end written without group separators and, unscaled, at most
+    a hundred times the second's unscaled number: "7.6 and 8.4 million",
+    "3 to 4 billion", but not "45,000 to 2.31 million" or "950 to 1.2 million".
+    """
+    if fa.exponent >= 0 and _GROUPED.search(fa.text):
+        return False
+    return abs(fa.value) <= abs(fb.value).scaleb(2 - b_power, _CTX)
+
+
 def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
     """Let the first end of a range take the unit of the second.
 
@@ -1616,7 +1796,7 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
     for i in range(len(cands) - 1):
         fa, _, a_currency, a_power, a_between = cands[i]
         fb, _, _, b_power, _ = cands[i + 1]
-        take_scale = b_power and not a_power and not fa.percent
+        take_scale = b_power and not a_power and not fa.percent and _same_order(fa, fb, b_power)
         take_percent = fb.percent and not fa.percent and not a_power and not a_currency
         if not (take_scale or take_percent):
             continue
@@ -1667,6 +1847,14 @@ def extract_figures(text: str, language: str) -> list[Figure]:
 
 
 _PLAIN_TYPES = frozenset({float, int})
+
+
+@lru_cache(maxsize=8192)
+def _float_decimal(v: float) -> Decimal:
+    """``Decimal(repr(v))`` for a finite non-zero float, cached: the same
+    retrieved values recur from answer to answer. (0.0 and -0.0 would share
+    a cache entry but not a repr, so zeros are converted by the caller.)"""
+    return Decimal(repr(v))
 
 
 def _to_decimal(v: object) -> Decimal | None:
@@ -1721,7 +1909,11 @@ def evidence_values(
     raw = list(values) if values is not None else []
     if _PLAIN_TYPES.issuperset(map(type, raw)):
         # Equal floats and ints hash alike (7 == 7.0): de-duplicate before converting.
-        converted = [Decimal(repr(v)) if type(v) is float else Decimal(v) for v in dict.fromkeys(raw) if v - v == 0]
+        converted = [
+            Decimal(v) if type(v) is int else _float_decimal(v) if v else Decimal(repr(v))
+            for v in dict.fromkeys(raw)
+            if v - v == 0
+        ]
         if not question and not passages:
             return tuple(converted)
         seen = dict.fromkeys(converted)
@@ -1745,7 +1937,7 @@ def evidence_values(
 # Matching
 # --------------------------------------------------------------------------
 
-_LAST_RUN = re.compile(r"(\d+)\D*$")
+_LAST_RUN = re.compile(r"(\d++)\D*+$")
 
 
 def _written_integer(text: str) -> bool:
@@ -1772,9 +1964,12 @@ def _unit_exponent(figure: Figure) -> int:
     its trailing zeros ("about 6,000" -> 3, "over $96 million" -> 6).
     """
     e = figure.exponent
-    if figure.hedge is None or e < 0 or not figure.value or not _written_integer(figure.text):
+    if figure.hedge is None or e < 0 or not figure.value:
         return e
     mantissa = abs(int(figure.value.scaleb(-e, _CTX)))
+    # no trailing zero (the usual case): nothing to drop, however it is written
+    if mantissa % 10 or not _written_integer(figure.text):
+        return e
     while mantissa and mantissa % 10 == 0:
         mantissa //= 10
         e += 1
@@ -1788,7 +1983,7 @@ def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal
         return x, x, True, True
     hedge = figure.hedge
     e = _unit_exponent(figure)
-    unit, half = _steps(e)
+    unit, half = _STEPS.get(e) or _steps(e)
     if hedge is None or hedge == "about":
         return _CTX.subtract(x, half), _CTX.add(x, half), True, True
     # hedges bound the magnitude: "nearly −1.3%" lies between −1.3 and −1.2
@@ -1816,7 +2011,8 @@ def _steps(e: int) -> tuple[Decimal, Decimal]:
     return Decimal((0, (1,), e)), Decimal((0, (5,), e - 1))
 
 
-_HALVES = {e: _steps(e)[1] for e in range(-12, 16)}  # a constant table
+_STEPS = {e: _steps(e) for e in range(-12, 16)}  # constant tables
+_HALVES = {e: half for e, (_, half) in _STEPS.items()}
 
 
 def _inside(v: Decimal, x: Decimal, lo: Decimal, hi: Decimal, li: bool, hi_inc: bool) -> bool:
@@ -1869,13 +2065,23 @@ def check_figure(
         the value that matched.
     """
     x = figure.value
-    symmetric = figure.hedge is None or figure.hedge == "about"
-    if figure.hedge is None and settings.rounding == "stated_precision":
+    hedge = figure.hedge
+    if hedge is None and settings.rounding == "stated_precision":
         half = _HALVES.get(figure.exponent) or _steps(figure.exponent)[1]
         lo, hi, li, hi_inc = _CTX.subtract(x, half), _CTX.add(x, half), True, True
     else:
         lo, hi, li, hi_inc = _interval(figure, settings)
-        half = _CTX.subtract(hi, x) if symmetric or settings.rounding == "exact" else None
+        symmetric = hedge is None or hedge == "about" or settings.rounding == "exact"
+        half = _CTX.subtract(hi, x) if symmetric else None
+    # Fast path for the commonest case, the figure's own value among the
+    # evidence: the loop below would return at it too, as long as every value
+    # before it is a Decimal already (others are converted first).
+    if x in evidence:
+        for v in evidence:
+            if type(v) is not Decimal:
+                break
+            if v == x:
+                return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
     fraction = figure.percent and settings.percent_fraction
     nearest: Decimal | None = None
     matched: Decimal | None = None

@@ -287,3 +287,33 @@ def test_explain(
     support = check_figure(figure, [Decimal(v) for v in evidence], settings)
     assert explain(figure, support, against) == message
     assert "E" not in message.replace("EUR", "")
+
+
+# --- tester findings: the supported flag of every figure ----------------
+# (id, language, answer, evidence values, [supported per figure])
+
+FINDINGS = [
+    ("range-scale-by-to", "en", "Employment rose by 45,000 to 2.31 million.", [45000, 2310000], [True, True]),
+    ("range-scale-fr", "fr", "Il est passé de 950 000 à 1,2 million.", [950000, 1200000], [True, True]),
+    ("range-scale-es", "es", "Pasó de 950.000 a 1,2 millones.", [950000, 1200000], [True, True]),
+    ("range-scale-both", "en", "between 7.6 and 8.4 million", [7600000, 8400000], [True, True]),
+    ("ref-comma-phase", "en", "In phase 4, 99.9% of residents", [99.9], [True]),
+    ("ref-comma-fr", "fr", "Selon le tableau 3, 45 000 personnes", [45000], [True]),
+    ("hedge-es-mas-del", "es", "Más del 40 % de los hogares.", [40.5], [True]),
+    ("hedge-es-mas-del-below", "es", "Más del 40 % de los hogares.", [39.5], [False]),
+    ("hedge-it-quasi-il", "it", "Quasi il 40% delle famiglie.", [39.6], [True]),
+    ("hedge-it-quasi-il-above", "it", "Quasi il 40% delle famiglie.", [40.4], [False]),
+    ("hedge-pt-mais-do-que", "pt", "Mais do que 40% das famílias.", [40.4], [True]),
+    ("period-es-2T", "es", "En el 2T 2025 el paro fue 11,4 %.", [11.4], [True]),
+    ("define-aged", "en", "Of those aged 15–64, 68.2% were employed.", [68.2], [True]),
+    ("html-tag", "en", "</summary> > 55.5%", [55.5], [True]),
+]
+
+
+@pytest.mark.parametrize(
+    "language,text,evidence,expected", [f[1:] for f in FINDINGS], ids=[f[0] for f in FINDINGS]
+)
+def test_findings_supported(language: str, text: str, evidence: list, expected: list[bool]) -> None:
+    values = evidence_values(evidence, None, None, language)
+    figures = extract_figures(text, language)
+    assert [check_figure(f, values).supported for f in figures] == expected
