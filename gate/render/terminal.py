@@ -22,10 +22,10 @@ _MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
 
 def scores_table(report: Report) -> Table:
     """The slices-by-measures table."""
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("slice", no_wrap=True)
     for m in report.measures:
-        table.add_column(m.label, justify="right", overflow="fold", min_width=10)
+        table.add_column(m.label, justify="right", overflow="fold", min_width=12)
     for slice_name in report.slices:
         row: list[Text | str] = [Text(printable(slice_name))]
         for m in report.measures:
