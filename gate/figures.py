@@ -31,6 +31,7 @@ than ``functools.lru_cache`` caches of locale data.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import unicodedata
@@ -2187,3 +2188,41 @@ def _bracket(figure: Figure, support: Support, low: str, high: str) -> str:
     elif figure.hedge == "under":
         left, right = ("(", "]") if negative else ("[", ")")
     return f"{left}{low}, {high}{right}"
+
+
+# A change stated with a verb or noun of decrease ("fell 1.9%", "a reculé de 0,3 %",
+# "cayó un 2 %") is written as a magnitude; statistical series store it signed (-1.9).
+# Only the connectors that mean "by" may stand between the word and the number: "fell to
+# 5.1%" states a level, not a change.
+_FALL = re.compile(
+    r"(?:\b(?:fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|shrank|shrunk|"
+    r"contracted|slipped|sank|(?:decline|decrease|drop|fall|reduction|contraction)\s+of|"
+    r"baiss[ée]e?s?|recul[ée]e?s?|reculé|diminu[ée]e?s?|chut[ée]e?s?|repli|"
+    r"cay[óo]|baj[óo]|descendi[óo]|disminuy[óo]|retrocedi[óo]|ca[íi]da|descenso|"
+    r"gesunken|gefallen|fiel|sank|zur[üu]ckgegangen|R[üu]ckgang|"
+    r"caiu|recuou|diminuiu|queda|calat[oa]|ces[oa]|diminuit[oa]|calo|flessione|daalde|gedaald|daling))"
+    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em))?"
+    r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
+    r"environ|près\s+de|presque|plus\s+de|moins\s+de|casi|alrededor\s+del?|más\s+de|menos\s+de|"
+    r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim))?"
+    r"\s*[-−]?\s*[$€£¥]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def fall_reading(text: str, figure: Figure) -> Figure | None:
+    """The figure read as a fall, when a word of decrease states it.
+
+    "Energy prices fell 1.9%" states the change -1.9 as the magnitude 1.9; a series stores
+    -1.9. Returns the figure with its value negated when a verb or noun of decrease (en, fr,
+    es, de, pt, it, nl), optionally followed by a connector meaning "by" and a hedge, stands
+    right before it in the same clause; None otherwise (and for a figure that is already
+    negative or zero). The scorer accepts a figure when either reading is supported, so this
+    only ever removes false alarms.
+    """
+    if figure.value <= 0:
+        return None
+    before = text[max(0, figure.start - 60) : figure.start]
+    if not _FALL.search(before):
+        return None
+    return dataclasses.replace(figure, value=-figure.value)

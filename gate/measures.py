@@ -192,7 +192,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
             findings.append(Finding(qid, lang, "numeric_accuracy", "empty_answer", empty_message))
         else:
             missing = [e for e in question.expected_values
-                       if not any(fig.check_figure(f, (e,), settings).supported for f in figures)]
+                       if not any(_support(f, (e,), text, settings).supported for f in figures)]
             counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
             if missing:
                 stated = ", ".join(_as_read(f) for f in figures) or "no figure"
@@ -237,7 +237,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
                                        dict(answer.retrieved_passages), answer.language)
         unsupported = 0
         for f in figures:
-            support = fig.check_figure(f, evidence, settings)
+            support = _support(f, evidence, text, settings)
             if not support.supported:
                 unsupported += 1
                 findings.append(Finding(qid, lang, "unsupported_numbers", "unsupported_figure",
@@ -245,6 +245,19 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
                                         figure=FigureRef(f.text, f.value, f.start, f.end)))
         counts["unsupported_numbers"] = Count(unsupported, len(figures))
     return Outcome(qid, lang, counts, tuple(findings))
+
+
+def _support(figure: fig.Figure, values, text: str, settings: fig.MatchSettings) -> fig.Support:
+    """Whether values support a figure as written, or read as a fall ("fell 1.9%" against a
+    series that stores -1.9; see :func:`gate.figures.fall_reading`)."""
+    support = fig.check_figure(figure, values, settings)
+    if not support.supported:
+        fall = fig.fall_reading(text, figure)
+        if fall is not None:
+            as_fall = fig.check_figure(fall, values, settings)
+            if as_fall.supported:
+                return as_fall
+    return support
 
 
 def _as_read(f: fig.Figure) -> str:

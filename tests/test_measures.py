@@ -1,0 +1,67 @@
+"""Scoring one answer: changes stated as falls, empty answers, missing answers."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from gate.figures import MatchSettings, extract_figures, fall_reading
+from gate.measures import Count, score_answer
+from gate.records import Answer, Question
+
+FALLS = [
+    # id, language, text, the value of each figure read as a fall (None: not a fall)
+    ("en-fell", "en", "Energy prices fell 1.9% in May.", [Decimal("-1.9")]),
+    ("en-decreased-by", "en", "GDP decreased by 0.3% in the quarter.", [Decimal("-0.3")]),
+    ("en-fell-by-about", "en", "Prices fell by about 2%.", [Decimal("-2")]),
+    ("en-decline-of", "en", "Sales showed a decline of $3.2 million.", [Decimal("-3200000")]),
+    ("en-fell-to-is-a-level", "en", "Unemployment fell to 5.1%.", [None]),
+    ("en-down-from-is-a-level", "en", "Down from 7.9% in 2023.", [None]),
+    ("en-rose", "en", "Prices rose 1.9%.", [None]),
+    ("fr-a-recule-de", "fr", "Le PIB a reculé de 0,3 % au T2.", [Decimal("-0.3")]),
+    ("es-cayo-un", "es", "El paro cayó un 2,1 %.", [Decimal("-2.1")]),
+    ("de-sank-um", "de", "Die Quote sank um 0,4 Prozentpunkte.", [Decimal("-0.4")]),
+    ("already-negative", "en", "Prices fell -0.4%.", [None]),
+]
+
+
+@pytest.mark.parametrize("language, text, falls", [c[1:] for c in FALLS], ids=[c[0] for c in FALLS])
+def test_fall_reading(language, text, falls):
+    figures = extract_figures(text, language)
+    assert [None if (f2 := fall_reading(text, f)) is None else f2.value for f in figures] == falls
+
+
+def question(values, behaviour="answer"):
+    return Question("q1", "en", "What changed?", behaviour, tuple(Decimal(v) for v in values))
+
+
+def answer(text, retrieved, declined=False):
+    return Answer("q1", "en", "What changed?", ("S1",), tuple(Decimal(v) for v in retrieved), text, ("S1",), declined)
+
+
+def test_a_fall_stated_as_a_magnitude_is_supported_by_the_signed_series():
+    outcome = score_answer(question(["-1.9"]), answer("Energy prices fell 1.9% (S1).", ["-1.9"]), MatchSettings())
+    assert outcome.counts["unsupported_numbers"] == Count(0, 1)
+    assert outcome.counts["numeric_accuracy"] == Count(1, 1)
+    assert outcome.findings == ()
+
+
+def test_a_rise_is_not_supported_by_a_fall():
+    outcome = score_answer(question(["-1.9"]), answer("Energy prices rose 1.9% (S1).", ["-1.9"]), MatchSettings())
+    assert outcome.counts["unsupported_numbers"] == Count(1, 1)
+    assert [f.code for f in outcome.findings] == ["numeric_mismatch", "unsupported_figure"]
+
+
+def test_a_missing_answer_fails_every_measure_it_counts_in():
+    outcome = score_answer(question(["7.6"]), None, MatchSettings())
+    assert outcome.counts["numeric_accuracy"] == Count(0, 1) and outcome.counts["answer_rate"] == Count(0, 1)
+    assert [(f.measure, f.code) for f in outcome.findings] == [("numeric_accuracy", "no_answer_logged"), ("answer_rate", "no_answer_logged")]
+    declined = score_answer(question([], "decline"), None, MatchSettings())
+    assert declined.counts["refusal_accuracy"] == Count(0, 1)
+
+
+def test_numeric_accuracy_needs_every_expected_value():
+    outcome = score_answer(question(["7.6", "7.9"]), answer("It was 7.6% (S1).", ["7.6", "7.9"]), MatchSettings())
+    assert outcome.counts["numeric_accuracy"] == Count(0, 1)
+    assert outcome.findings[0].message == "expected 7.9; the answer states 7.6%"
