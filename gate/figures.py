@@ -193,7 +193,7 @@ _SCALE_WORDS: dict[str, dict[str, int]] = {
         "billon": 12,
     },
     "de": {
-        "tausend": 3, "tsd.": 3, "million": 6, "millionen": 6, "mio.": 6, "mio": 6,
+        "tausend": 3, "tsd.": 3, "million": 6, "millionen": 6, "mio.": 6, "mio": 6, "mill.": 6,
         "milliarde": 9, "milliarden": 9, "mrd.": 9, "mrd": 9, "billion": 12,
         "billionen": 12, "bio.": 12,
     },
@@ -478,6 +478,9 @@ _SPECIAL_HINTS: dict[str, tuple[str, ...]] = {
     "it": ("dozzina",), "nl": ("dozijn",),
 }
 _WORD_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’/–—%…"
+# The first word of every percent word: after a lone word ("one", "ein") it
+# calls for the word reader ("one percent", "ein Prozent").
+_PERCENT_HEADS = frozenset(w.split()[0] for w in _PERCENT_WORDS)
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -493,6 +496,7 @@ class _Lexicon(NamedTuple):
     article_hints: tuple[str, ...]  # "a million" ... (en: "a" is no number word)
     lone_before_scale: frozenset[str]  # "un", "d'un", "ein" ... (not for en: see hints)
     big_scales: frozenset[str]  # "million", "millions," ...
+    lone_words: frozenset[str]  # the lone words as split from text: "one", "(one", "ein" ...
 
     def is_number_word(self, w: str) -> bool:
         if w in self.words:
@@ -521,6 +525,11 @@ class _Lexicon(NamedTuple):
         articles = self.lone_before_scale  # empty for en
         if articles and not articles.isdisjoint(words) and not self.big_scales.isdisjoint(words):
             return True  # "un million", "plus d'un milliard"
+        lone = self.lone_words
+        if not lone.isdisjoint(words):  # "one percent", "ein Prozent", "een procent"
+            for i in range(len(words) - 1):
+                if words[i] in lone and words[i + 1].rstrip(_WORD_PUNCTUATION) in _PERCENT_HEADS:
+                    return True
         if "-" in lower:
             for w in words:
                 if "-" in w and self.is_number_word(w.strip(_WORD_PUNCTUATION)):
@@ -563,9 +572,10 @@ def _lexicon(lang: str) -> _Lexicon:
         big_scales=frozenset(
             w + p
             for w, power in _SCALE_WORDS[lang].items()
-            if power >= 6 and " " not in w
+            if power >= 3 and " " not in w
             for p in ("", *_WORD_PUNCTUATION)
         ),
+        lone_words=frozenset(lone | {p + w for w in lone for p in "(\"'«“"}),
     )
 
 
@@ -1693,6 +1703,12 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     if run:
         runs.append(run)
     for run in runs:
+        if len(run) == 1 and run[0][2] in lex.lone:
+            # a lone word alone ("one", "ein", "een"): text2num reads it as an
+            # article; it is a figure when a scale or percent word follows
+            # ("one percent", "Eine Million"), which the filter below checks
+            found.append((run[0][0], run[0][1], _ONE, 0))
+            continue
         tokens = [_Token(text[s:e], s, e, False) for s, e, _ in run]
         try:
             occurrences = find_numbers(tokens, conv.text2num, 0.0)

@@ -364,6 +364,19 @@ WORDS = [
     ("pt", "três milhões de famílias", [("3000000", False)]),
     ("it", "tre milioni di famiglie", [("3000000", False)]),
     ("nl", "drie miljoen huishoudens", [("3000000", False)]),
+    # a word meaning one, alone before a percent or scale word
+    ("en", "One percent of households", [("1", True)]),
+    ("en", "only (one per cent) of homes", [("1", True)]),
+    ("en", "one percentage point higher", [("1", True)]),
+    ("en", "one of the regions, per capita", []),
+    ("de", "Eine Million Menschen", [("1000000", False)]),
+    ("de", "ein Prozent der Betriebe", [("1", True)]),
+    ("de", "ein Betrieb pro Region", []),
+    ("nl", "een procent van de huishoudens", [("1", True)]),
+    ("es", "una por ciento", [("1", True)]),
+    ("fr", "un millier de ménages", [("1000", False)]),
+    ("fr", "un taux pour la région", []),
+    ("de", "3,2 Mill. Einwohner", [("3200000", False)]),
 ]
 
 
