@@ -210,6 +210,12 @@ _SCALE_WORDS: dict[str, dict[str, int]] = {
         "duizend": 3, "miljoen": 6, "miljoenen": 6, "mln": 6, "mln.": 6, "miljard": 9,
         "miljarden": 9, "mld": 9, "mld.": 9, "mrd": 9, "biljoen": 12,
     },
+    # Arabic, with and without hamza as both are written; "مليار" is 10^9
+    "ar": {
+        "ألف": 3, "الف": 3, "آلاف": 3, "الاف": 3, "ألفا": 3, "مليون": 6, "مليونا": 6,
+        "ملايين": 6, "مليار": 9, "مليارا": 9, "مليارات": 9, "بليون": 9, "تريليون": 12,
+        "ترليون": 12,
+    },
 }
 # Abbreviations written right after the digits ("$4.1bn", "3.2B", "10k"):
 # case-sensitive, every language.
@@ -232,6 +238,7 @@ _PERCENT_WORDS = (
     "pontos percentuais", "ponto percentual", "por cento",
     "punti percentuali", "punto percentuale", "per cento", "percento",
     "procentpunten", "procentpunt", "procent",
+    "نقاط مئوية", "نقطة مئوية", "في المائة", "في المئة", "بالمائة", "بالمئة",
 )
 # What a percent sign or word may start with, in either case.
 _PERCENT_STARTS = frozenset("%٪％" + "".join(w[0] + w[0].upper() for w in _PERCENT_WORDS))
@@ -296,6 +303,15 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "meer dan": "over", "ten minste": "at_least", "minstens": "at_least",
         "hoogstens": "at_most", "maximaal": "at_most",
     },
+    "ar": {
+        "حوالي": "about", "حوالى": "about", "نحو": "about", "قرابة": "about", "زهاء": "about",
+        "ما يقارب": "about", "ما يقرب من": "about", "تقريبا": "about", "يناهز": "under",
+        "ما يناهز": "under", "أقل من": "under", "اقل من": "under", "دون": "under",
+        "أكثر من": "over", "اكثر من": "over", "ما يزيد على": "over", "ما يزيد عن": "over",
+        "يزيد على": "over", "يزيد عن": "over", "ما لا يقل عن": "at_least",
+        "لا يقل عن": "at_least", "لا تقل عن": "at_least", "لا يزيد على": "at_most",
+        "لا يزيد عن": "at_most", "ما يصل إلى": "at_most", "ما يصل الى": "at_most",
+    },
 }
 # Articles and contractions a hedge may take before a number ("más del 40 %",
 # "quasi il 40%", "quase o"): per language, the last word of a hedge phrase ->
@@ -317,6 +333,9 @@ _HEDGE_SYMBOLS = {
     "≥": "at_least", "≤": "at_most",
 }
 _HEDGE_MARKS = frozenset(_HEDGE_SYMBOLS) | {"="}  # characters that may stand for a hedge (">=")
+# One-letter words written glued to the next word, a number too ("و٣٫٢" and
+# 3.2, "بـ٣" with 3), per language.
+_GLUED_PREFIXES = {"ar": "وبلفك"}
 # Words before a denominator ("35 per 1,000"): only a power of ten follows them.
 _DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("per", "per every", "for every"),
@@ -326,6 +345,7 @@ _DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {
     "pt": ("por", "por cada", "a cada", "em cada"),
     "it": ("per", "ogni", "su"),
     "nl": ("per", "op"),
+    "ar": ("لكل", "من كل", "في كل"),
 }
 # Words before a reference to a part of a document or a code ("table 3").
 _REFERENCE_WORDS: dict[str, str] = {
@@ -350,6 +370,8 @@ _REFERENCE_WORDS: dict[str, str] = {
     "colonna domanda indicatore obiettivo traguardo n. nº numero articolo versione livello",
     "nl": "tabel figuur grafiek sectie paragraaf hoofdstuk pagina blz. bijlage kader noot "
     "rij kolom vraag indicator doel nr. nummer artikel versie niveau",
+    "ar": "جدول الجدول شكل الشكل رسم صفحة ص. فقرة الفقرة فصل الفصل ملحق الملحق رقم "
+    "الهدف هدف المؤشر مؤشر المادة مادة السؤال سؤال الإصدار المستوى",
 }
 # Labels of periods and quantiles before a small integer ("quarter 2", "week 23",
 # "decile 10"), every language: word -> the largest number it labels.
@@ -695,8 +717,13 @@ def _conventions(language: str) -> _Conventions:
     # number in answers never reaches Python. Any other year-like number
     # ("2023-24", "$2024", "2024 million") is judged by the scanner.
     # Groups: integer digits, first separator, digits after it, the rest.
+    glued = r"(?<![\w,\u066b\u066c]\d)"
+    if lang in _GLUED_PREFIXES:
+        # a one-letter word glued to the number ("و٣٫٢", "بـ٣"): not an identifier
+        prefixes = _GLUED_PREFIXES[lang]
+        glued = r"(?:" + glued + r"|(?<=(?<!\w)[" + prefixes + r"]\d)|(?<=(?<!\w)[" + prefixes + r"]\u0640\d))"
     after_digit = (
-        r"(?<![\w,\u066b\u066c]\d)(?<![\w.,\u066b\u066c][.\u066b]\d)"
+        glued + r"(?<![\w.,\u066b\u066c][.\u066b]\d)"
         r"(?!(?<=[\s(\[][12])(?<![" + _CURRENCY_CHARS + r"][ \u00a0\u202f][12])"
         r"(?:(?<=1)[89]\d\d|(?<=2)(?:0\d\d|100))(?:[,.;:)\]!?](?!\d)|\s*[(\[]|\x00))"
         r"\d*)(?:([.,'’\u066b\u066c])(\d+)((?:[.,'’\u066b\u066c]\d+)*))?"
@@ -754,6 +781,8 @@ def _conventions(language: str) -> _Conventions:
                 hedges.setdefault((*words[:-1], *variant.split()), hedge)
             for article in articles[""]:  # "casi" -> "casi el"
                 hedges.setdefault((*words, article), hedge)
+        for prefix in _GLUED_PREFIXES.get(lex, ""):  # "حوالي" -> "وحوالي", "بحوالي"
+            hedges.setdefault((prefix + words[0], *words[1:]), hedge)
     denominators = frozenset(
         tuple(p.split()) for p in _DENOMINATOR_WORDS[lex] + _DENOMINATOR_WORDS["en"]
     )
@@ -2216,13 +2245,25 @@ _FALL = re.compile(
     r"baiss[ée]e?s?|recul[ée]e?s?|reculé|diminu[ée]e?s?|chut[ée]e?s?|repli|"
     r"cay[óo]|baj[óo]|descendi[óo]|disminuy[óo]|retrocedi[óo]|ca[íi]da|descenso|"
     r"gesunken|gefallen|fiel|sank|zur[üu]ckgegangen|R[üu]ckgang|"
-    r"caiu|recuou|diminuiu|queda|calat[oa]|ces[oa]|diminuit[oa]|calo|flessione|daalde|gedaald|daling))"
-    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em))?"
+    r"caiu|recuou|diminuiu|queda|calat[oa]|ces[oa]|diminuit[oa]|calo|flessione|daalde|gedaald|daling|"
+    r"انخفض|انخفضت|انخفاض|تراجع|تراجعت|هبط|هبطت|هبوط|انكمش|انكمشت|انكماش))"
+    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|بنسبة|بمقدار))?"
     r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
     r"environ|près\s+de|presque|plus\s+de|moins\s+de|casi|alrededor\s+del?|más\s+de|menos\s+de|"
-    r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim))?"
-    r"\s*[-−]?\s*[$€£¥]?\s*$",
+    r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim|"
+    r"ب?حوالي|ب?نحو|قرابة|أكثر\s+من|أقل\s+من))?"
+    r"\s*(?:بـ?)?[-−]?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
+)
+
+
+# Arabic puts the subject between the verb and the amount ("انخفض معدل البطالة بنسبة
+# ٢٪": fell the unemployment rate by 2%): up to three words of the same clause may
+# stand between them when "by" (بنسبة, بمقدار, a glued ب) introduces the amount.
+_FALL_AR = re.compile(
+    r"(?:انخفض|انخفضت|تراجع|تراجعت|هبط|هبطت|انكمش|انكمشت)"
+    r"(?:\s+[^\s\d.,;:،؛]+){0,3}?"
+    r"\s+(?:(?:بنسبة|بمقدار)(?:\s+(?:حوالي|نحو|قرابة))?\s*|ب(?:حوالي|نحو)?\s*(?:ـ\s*)?)[-−]?$"
 )
 
 
@@ -2231,7 +2272,7 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
 
     "Energy prices fell 1.9%" states the change -1.9 as the magnitude 1.9; a series stores
     -1.9. Returns the figure with its value negated when a verb or noun of decrease (en, fr,
-    es, de, pt, it, nl), optionally followed by a connector meaning "by" and a hedge, stands
+    es, de, pt, it, nl, ar), optionally followed by a connector meaning "by" and a hedge, stands
     right before it in the same clause; None otherwise (and for a figure that is already
     negative or zero). The scorer accepts a figure when either reading is supported, so this
     only ever removes false alarms.
@@ -2239,6 +2280,6 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     if figure.value <= 0:
         return None
     before = text[max(0, figure.start - 60) : figure.start]
-    if not _FALL.search(before):
+    if not _FALL.search(before) and not _FALL_AR.search(before):
         return None
     return dataclasses.replace(figure, value=-figure.value)

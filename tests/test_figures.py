@@ -212,6 +212,41 @@ def test_arabic_indic_digits() -> None:
     assert [f.text for f in figures] == ["٦٫٨٪", "١٬٢٣٤٬٥٦٧", "−٠٫٤٪"]
 
 
+ARABIC = [
+    # text, then (figure text, value, exponent, percent, hedge) of each figure
+    ("بلغ عدد السكان ٣٫٢ مليون نسمة.", [("٣٫٢ مليون", "3200000", 5, False, None)]),
+    ("بلغت الصادرات ٤٥ مليار دولار.", [("٤٥ مليار", "45000000000", 9, False, None)]),
+    ("أكثر من ١٢ ألف شخص", [("١٢ ألف", "12000", 3, False, "over")]),
+    ("حوالي ٤٥٪ من الأسر", [("٤٥٪", "45", 0, True, "about")]),
+    ("نحو 7.6% من السكان", [("7.6%", "7.6", -1, True, "about")]),
+    ("ما يقرب من ٤٠٪ من الأطفال", [("٤٠٪", "40", 0, True, "about")]),
+    ("أقل من ٥٪", [("٥٪", "5", 0, True, "under")]),
+    ("لا يقل عن ٣٠٠ مدرسة", [("٣٠٠", "300", 0, False, "at_least")]),
+    ("بلغ ٥ في المائة", [("٥ في المائة", "5", 0, True, None)]),
+    ("ارتفع ٣ نقاط مئوية", [("٣ نقاط مئوية", "3", 0, True, None)]),
+    # one-letter words glued to the number or to the hedge
+    ("و٣٫٢ مليار دولار", [("٣٫٢ مليار", "3200000000", 8, False, None)]),
+    ("ارتفع بـ٣ نقاط مئوية", [("٣ نقاط مئوية", "3", 0, True, None)]),
+    ("ارتفع بحوالي ٣٪", [("٣٪", "3", 0, True, "about")]),
+    ("وأكثر من ١٢ ألف شخص", [("١٢ ألف", "12000", 3, False, "over")]),
+    # not figures: a letter glued inside a word, denominators, references, dates, years
+    ("الرمز كتب٣ فقط", []),
+    ("معدل الوفيات لكل ١٠٠٠ مولود حي", []),
+    ("معدل الإصابة لكل ١٠٠ ألف نسمة", []),
+    ("انظر الجدول ٣", []),
+    ("في ٣٠ يونيو ٢٠٢٤", []),
+    ("في عام ٢٠٢٤", []),
+]
+
+
+@pytest.mark.parametrize("text,expected", ARABIC, ids=[a[0] for a in ARABIC])
+def test_arabic(text: str, expected: list[tuple[str, str, int, bool, str | None]]) -> None:
+    figures = extract_figures(text, "ar")
+    assert [(f.text, f.value, f.exponent, f.percent, f.hedge) for f in figures] == [
+        (t, Decimal(v), e, p, h) for t, v, e, p, h in expected
+    ]
+
+
 def test_language_known() -> None:
     assert language_known("en")
     assert language_known("fr-CA")

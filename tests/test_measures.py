@@ -23,6 +23,11 @@ FALLS = [
     ("es-cayo-un", "es", "El paro cayó un 2,1 %.", [Decimal("-2.1")]),
     ("de-sank-um", "de", "Die Quote sank um 0,4 Prozentpunkte.", [Decimal("-0.4")]),
     ("already-negative", "en", "Prices fell -0.4%.", [None]),
+    ("ar-verb-subject-by-rate", "ar", "انخفض معدل البطالة بنسبة ٢٫١٪.", [Decimal("-2.1")]),
+    ("ar-glued-by", "ar", "تراجع الناتج ب٣٪.", [Decimal("-3")]),
+    ("ar-by-about", "ar", "انخفض بحوالي ١٫٥٪.", [Decimal("-1.5")]),
+    ("ar-fell-to-is-a-level", "ar", "انخفض إلى ٥٫١٪.", [None]),
+    ("ar-other-clause", "ar", "انخفض معدل البطالة، وبلغ ٥٫١٪.", [None]),
 ]
 
 
