@@ -255,7 +255,8 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "slightly more than": "over", "well over": "over", "at least": "at_least",
         "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
         "at most": "at_most", "up to": "at_most", "no more than": "at_most",
-        "not more than": "at_most", "a maximum of": "at_most",
+        "not more than": "at_most", "a maximum of": "at_most", "not less than": "at_least",
+        "not fewer than": "at_least",
     },
     "fr": {
         "environ": "about", "approximativement": "about", "à peu près": "about",
@@ -264,7 +265,11 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "pas loin de": "under", "moins de": "under", "un peu moins de": "under",
         "plus de": "over", "un peu plus de": "over", "au-delà de": "over",
         "au moins": "at_least", "au minimum": "at_least", "au plus": "at_most",
-        "au maximum": "at_most", "jusqu'à": "at_most",
+        "au maximum": "at_most", "jusqu'à": "at_most", "pas plus de": "at_most",
+        "pas moins de": "at_least", "d'environ": "about", "env.": "about",
+        "de l'ordre de": "about", "d'à peu près": "about", "quasi": "under",
+        "d'au moins": "at_least", "d'au plus": "at_most", "d'un peu plus de": "over",
+        "d'un peu moins de": "under",
     },
     "es": {
         "unos": "about", "unas": "about", "alrededor de": "about", "aproximadamente": "about",
@@ -274,6 +279,7 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "por encima de": "over", "por debajo de": "under",
         "al menos": "at_least", "como mínimo": "at_least", "por lo menos": "at_least",
         "como máximo": "at_most", "a lo sumo": "at_most", "hasta": "at_most",
+        "no más de": "at_most", "no menos de": "at_least",
     },
     "de": {
         "rund": "about", "etwa": "about", "ca.": "about", "circa": "about", "zirka": "about",
@@ -281,7 +287,8 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "beinahe": "under", "nahezu": "under", "annähernd": "under", "weniger als": "under",
         "unter": "under", "gut": "over", "über": "over", "mehr als": "over",
         "mindestens": "at_least", "wenigstens": "at_least", "höchstens": "at_most",
-        "maximal": "at_most", "bis zu": "at_most",
+        "maximal": "at_most", "bis zu": "at_most", "nicht mehr als": "at_most",
+        "nicht weniger als": "at_least", "rd.": "about", "gegen": "about", "an die": "about",
     },
     "pt": {
         "cerca de": "about", "aproximadamente": "about", "em torno de": "about",
@@ -289,19 +296,24 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "abaixo de": "under", "mais de": "over", "acima de": "over", "pelo menos": "at_least",
         "mais do que": "over", "mais que": "over", "menos do que": "under", "menos que": "under",
         "no mínimo": "at_least", "no máximo": "at_most", "até": "at_most",
+        "não mais de": "at_most", "não mais do que": "at_most", "não menos de": "at_least",
+        "não menos do que": "at_least", "aprox.": "about",
     },
     "it": {
         "circa": "about", "intorno a": "about", "attorno a": "about", "all'incirca": "about",
         "approssimativamente": "about", "quasi": "under", "meno di": "under",
         "poco meno di": "under", "oltre": "over", "più di": "over", "poco più di": "over",
         "almeno": "at_least", "al massimo": "at_most", "fino a": "at_most",
+        "non più di": "at_most", "non meno di": "at_least", "ca.": "about", "pressoché": "under",
     },
     "nl": {
         "ongeveer": "about", "circa": "about", "ca.": "about", "rond": "about",
         "rond de": "about", "zo'n": "about", "ruwweg": "about", "bijna": "under",
         "nagenoeg": "under", "krap": "under", "minder dan": "under", "ruim": "over",
         "meer dan": "over", "ten minste": "at_least", "minstens": "at_least",
-        "hoogstens": "at_most", "maximaal": "at_most",
+        "hoogstens": "at_most", "maximaal": "at_most", "niet meer dan": "at_most",
+        "niet minder dan": "at_least", "pakweg": "about", "omstreeks": "about",
+        "bij benadering": "about",
     },
     "ar": {
         "حوالي": "about", "حوالى": "about", "نحو": "about", "قرابة": "about", "زهاء": "about",
@@ -423,6 +435,18 @@ _DOZEN_WORDS = {
     "de": r"ein\s+dutzend", "pt": r"uma\s+dúzia", "it": r"una\s+dozzina", "nl": r"een\s+dozijn",
 }
 _ARTICLE_SCALES = {"en": r"an?\s+(?=(?:million|billion|trillion)\b)"}
+# Half of a scale word ("half a million" is 500,000, never a million): the
+# words before the scale word, which the suffix reader then applies.
+_HALF_SCALES = {
+    "en": r"half\s+an?\s+(?=(?:million|billion|trillion)\b)",
+    "fr": r"(?:un\s+)?demi-(?=milli(?:on|ard)\b)",
+    "es": r"medio\s+(?=(?:millón|millon)\b)",
+    "de": r"(?:eine\s+)?halbe\s+(?=(?:million|milliarde)\b)",
+    "pt": r"(?:um\s+)?meio\s+(?=(?:milhão|milhao|bilhão|bilhao)\b)",
+    "it": r"(?:un\s+)?mezzo\s+(?=(?:milione|miliardo)\b)",
+    "nl": r"(?:een\s+)?half\s+(?=(?:miljoen|miljard)\b)",
+}
+_HALF = Decimal("0.5")
 # Number words per language (lowercase) for the languages text2num covers: the
 # words a run of number words may consist of. Scale words of a million and
 # more are not here: the reader of what follows a number applies them, as it
@@ -496,8 +520,8 @@ _NUMBER_WORDS: dict[str, dict[str, str]] = {
 # article + scale phrases ("a million") where the article is no number word.
 _SPECIAL_HINTS: dict[str, tuple[str, ...]] = {
     "en": ("dozen", "a million", "a billion", "a trillion", "one million", "one billion", "one trillion"),
-    "fr": ("douzaine",), "es": ("docena",), "de": ("dutzend",), "pt": ("dúzia",),
-    "it": ("dozzina",), "nl": ("dozijn",),
+    "fr": ("douzaine", "demi-milli"), "es": ("docena", "medio mill"), "de": ("dutzend", "halbe milli"),
+    "pt": ("dúzia", "meio milh", "meio bilh"), "it": ("dozzina", "mezzo mili"), "nl": ("dozijn", "half milj"),
 }
 _WORD_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’/–—%…"
 # The first word of every percent word: after a lone word ("one", "ein") it
@@ -537,7 +561,7 @@ class _Lexicon(NamedTuple):
         lower = text.lower()
         if self.dozen in lower:
             return True
-        if self.article_hints and "illion" in lower:
+        if self.article_hints and "il" in lower:  # every hint holds "il": "a million", "demi-milli"
             for h in self.article_hints:
                 if h in lower:
                     return True
@@ -604,7 +628,7 @@ def _lexicon(lang: str) -> _Lexicon:
 
 _SPACES = " \u00a0\u202f\u2009"
 _BIDI = "\u200e\u200f\u061c"
-_MINUS = "-\u2212"
+_MINUS = "-\u2212\u2013\u2011"  # hyphen-minus, minus, and the en dash and non-breaking hyphen used as one
 _CURRENCY_CHARS = "$€£¥₹₽₩₺₦₴₱₪฿₫¢₲₵₡₸₼₾"
 _ISO_CURRENCIES = frozenset(babel.numbers.list_currencies())
 _CTX = Context(prec=80)
@@ -792,6 +816,8 @@ def _conventions(language: str) -> _Conventions:
     specials = None
     if t2n:
         pattern = r"(?i)\b(?:(?P<dozen>" + _DOZEN_WORDS[lex] + r")\b"
+        if lex in _HALF_SCALES:  # before the article: "half a million" holds "a million"
+            pattern += r"|(?P<half>" + _HALF_SCALES[lex] + r")"
         if lex in _ARTICLE_SCALES:
             pattern += r"|(?P<article>" + _ARTICLE_SCALES[lex] + r")"
         specials = re.compile(pattern + ")")
@@ -1169,8 +1195,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     """
     search = (conv.body_ascii if text.isascii() else conv.body).search
     after_first = conv.after_first
-    after_pre2 = conv.after_pre2
-    after_one = conv.after_one
+    after_words = conv.after_words
     hedge_last = conv.hedge_last
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
@@ -1335,12 +1360,11 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 percent = True
                 end = i + 1
             elif c.isalpha():
-                d = text[i + 1]
-                call = (
-                    c.isupper()
-                    or (c + d).lower() in after_pre2
-                    or (not d.isalpha() and c.lower() in after_one)
-                )
+                # _suffix reads a percent, scale or time word (looked up by its
+                # letters, as _after_word does) or an ISO code: other words
+                # ("people", "Betriebe") need no call
+                w = _LETTERS.match(text, i).group()
+                call = w.lower() in after_words or (len(w) == 3 and w.isupper()) or w == "M"
             else:
                 call = c in after_first or c in _CURRENCY_CHARS
             if not percent and call:
@@ -1670,13 +1694,17 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     found: list[tuple[int, int, Decimal, int]] = []
     lower = text.lower()
     if conv.specials is not None and (
-        lex.dozen in lower or ("illion" in lower and any(h in lower for h in lex.article_hints))
+        lex.dozen in lower or ("il" in lower and any(h in lower for h in lex.article_hints))
     ):
         for m in conv.specials.finditer(text):
             if covered.hit(m.start(), m.end()):
                 continue
             if m.group("dozen"):
                 found.append((m.start(), m.end(), Decimal(12), 0))
+                spans.append(m.span())
+            elif m.group("half"):
+                # "half a million": 0.5 of the scale word that follows, to the nearest tenth of it
+                found.append((m.start(), m.start() + len(m.group().rstrip()), _HALF, -1))
                 spans.append(m.span())
             else:
                 # "a million": the scale word follows; the suffix reader applies it
@@ -2001,7 +2029,12 @@ def _unit_exponent(figure: Figure) -> int:
     """Power of ten of the figure's last significant digit.
 
     A hedged figure whose mantissa is written as an integer does not count
-    its trailing zeros ("about 6,000" -> 3, "over $96 million" -> 6).
+    its trailing zeros ("about 6,000" -> 3, "over $96 million" -> 6), except
+    one zero after a lone leading 1: "nearly 100%" -> 1, "about 1,000" -> 2,
+    "about 10 million" -> 6. A single significant 1 would stand for anything
+    from half to one and a half times the number (or, with "nearly", from 0
+    to 100%), which no writer means. The unit is never finer than the stated
+    one ("over 1 million" -> 6).
     """
     e = figure.exponent
     if figure.hedge is None or e < 0 or not figure.value:
@@ -2013,6 +2046,8 @@ def _unit_exponent(figure: Figure) -> int:
     while mantissa and mantissa % 10 == 0:
         mantissa //= 10
         e += 1
+    if mantissa == 1 and e > figure.exponent:
+        e -= 1
     return e
 
 
@@ -2241,13 +2276,16 @@ def _bracket(figure: Figure, support: Support, low: str, high: str) -> str:
 # 5.1%" states a level, not a change.
 _FALL = re.compile(
     r"(?:\b(?:fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|shrank|shrunk|"
-    r"contracted|slipped|sank|(?:decline|decrease|drop|fall|reduction|contraction)\s+of|"
+    r"contracted|slipped|sank|down|(?:decline|decrease|drop|fall|reduction|contraction)\s+of|"
+    r"contract[ée]e?s?|r[ée]duit[es]?|redujo|contrajo|encolheu|reduziu|scesa|sceso|scesi|scese|"
+    r"verringerte\s+sich|verringert|Minus|nam\s+af|kromp|"
     r"baiss[ée]e?s?|recul[ée]e?s?|reculé|diminu[ée]e?s?|chut[ée]e?s?|repli|"
     r"cay[óo]|baj[óo]|descendi[óo]|disminuy[óo]|retrocedi[óo]|ca[íi]da|descenso|"
     r"gesunken|gefallen|fiel|sank|zur[üu]ckgegangen|R[üu]ckgang|"
     r"caiu|recuou|diminuiu|queda|calat[oa]|ces[oa]|diminuit[oa]|calo|flessione|daalde|gedaald|daling|"
     r"انخفض|انخفضت|انخفاض|تراجع|تراجعت|هبط|هبطت|هبوط|انكمش|انكمشت|انكماش))"
-    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|بنسبة|بمقدار))?"
+    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|von|بنسبة|بمقدار))?"
+    r"(?:\s+(?:a\s+)?further)?"
     r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
     r"environ|près\s+de|presque|plus\s+de|moins\s+de|casi|alrededor\s+del?|más\s+de|menos\s+de|"
     r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim|"
@@ -2267,8 +2305,16 @@ _FALL_AR = re.compile(
 )
 
 
+# A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
+# against a balance of -3.1): the words of the same clause up to the number.
+_DEFICIT = re.compile(
+    r"\b(?:deficits?|déficits?|defizits?|disavanzo|tekort|عجز)\b[^\d.,;:!?،؛]{0,40}?[-−]?\s*[$€£¥]?\s*$",
+    re.IGNORECASE,
+)
+
+
 def fall_reading(text: str, figure: Figure) -> Figure | None:
-    """The figure read as a fall, when a word of decrease states it.
+    """The figure read as a fall, when a word of decrease (or deficit) states it.
 
     "Energy prices fell 1.9%" states the change -1.9 as the magnitude 1.9; a series stores
     -1.9. Returns the figure with its value negated when a verb or noun of decrease (en, fr,
@@ -2280,6 +2326,6 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     if figure.value <= 0:
         return None
     before = text[max(0, figure.start - 60) : figure.start]
-    if not _FALL.search(before) and not _FALL_AR.search(before):
+    if not _FALL.search(before) and not _FALL_AR.search(before) and not _DEFICIT.search(before):
         return None
     return dataclasses.replace(figure, value=-figure.value)
