@@ -685,6 +685,7 @@ class _Conventions(NamedTuple):
     body: re.Pattern[str]
     body_ascii: re.Pattern[str]  # ``body`` for ASCII texts
     space_body: re.Pattern[str]  # digits grouped by spaces: "1 234 567,8"
+    dot_groups: bool  # "." + three digits is a group: decimal comma, space groups (fr)
     after_words: dict[str, list[tuple[str, str, int]]]  # first word -> (rest, kind, power)
     month_after: re.Pattern[str]
     months: frozenset[str]  # lowercase full names and dotted abbreviations
@@ -829,6 +830,7 @@ def _conventions(language: str) -> _Conventions:
         body=body,
         body_ascii=body_ascii,
         space_body=space_body,
+        dot_groups=decimal == "," and group in _SPACES,
         after_words=after_words,
         month_after=month_after,
         months=months,
@@ -891,7 +893,18 @@ _REF_CHAIN = re.compile(
     r"(?:(?:\s*,\s*" + _REF_ITEM + r")*\s*,?\s*(?:[–—-]|(?:and|et|y|und|e|en|&)\s)\s*" + _REF_ITEM + r")+"
 )
 _REF_LIST = re.compile(r"(?:\s*,\s*" + _REF_ITEM + r")+")
-_CURRENCY_AFTER = re.compile(r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_]))")
+# Currency names written after an amount ("2000 Euro", "5 dollars"), lowercase.
+_CURRENCY_WORDS = frozenset(
+    "euro euros dollar dollars dólar dólares dollari pound pounds sterling libras sterline franc "
+    "francs franken franchi yen yuan renminbi peso pesos reais rupee rupees rupias dirham dirhams "
+    "riyal riyals rial rials dinar dinars naira shilling shillings kronor kroner krona krone "
+    "zloty złoty lira lire rubles roubles rubel rublos cedis kwacha ringgit baht "
+    "دولار دولارا يورو دينار دينارا ريال ريالا درهم درهما جنيه جنيها".split()
+)
+_CURRENCY_AFTER = re.compile(
+    r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_])|"
+    + r"(?i:(?P<name>" + "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True)) + r"))(?![^\W\d_]))"
+)
 _URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+|\S+@\S+\.\w+")
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a Unicode decimal digit (str.isdecimal) not in ASCII
 
@@ -1081,6 +1094,18 @@ def _after_word(text: str, e: int, conv: _Conventions) -> tuple[int, str, int] |
     return None
 
 
+_PRICE_BASE_BEFORE = frozenset("in constant real en constants constantes konstanten costanti em".split())
+
+
+def _price_base(text: str, s: int, c: str) -> bool:
+    """Whether a year at ``s`` followed by a currency name (first letter ``c``) is
+    a price base ("in 2020 euros", "constant 2015 dollars"), not an amount."""
+    if not c.islower():
+        return False  # a symbol or an ISO code: "2000 €", "2023 EUR"
+    before = text[max(0, s - 16) : s].split()
+    return bool(before) and before[-1].lower() in _PRICE_BASE_BEFORE
+
+
 def _currency_after(text: str, e: int) -> int:
     """End of a currency symbol or ISO code written after ``e``, or 0."""
     cm = _CURRENCY_AFTER.match(text, e)
@@ -1107,7 +1132,7 @@ def _suffix(text: str, e: int, conv: _Conventions):
             return e, 0, True, False, False
         power = p
     c = text[e + 1] if text[e] in _SPACES else text[e]
-    if c in _CURRENCY_CHARS or c.isupper():
+    if c in _CURRENCY_CHARS or c.isalpha():
         ce = _currency_after(text, e)
         if ce:
             currency = True
@@ -1200,6 +1225,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
     swapped_decimals = conv.swapped[0]
+    dot_groups = conv.dot_groups
     denominator_last = conv.denominator_last
     references = conv.references
     dot_ordinals = conv.dot_ordinals
@@ -1243,7 +1269,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 c = text[e + 1] if c1 in _SPACES else c1
                 aw = _after_word(text, e, conv) if c in after_first else None
                 if (aw is None or aw[1] == "time") and not (
-                    (c in _CURRENCY_CHARS or c.isupper()) and _currency_after(text, e)
+                    (c in _CURRENCY_CHARS or c.isalpha()) and _currency_after(text, e) and not _price_base(text, s, c)
                 ):
                     if c1 in "-–—/" and c2.isdigit():
                         tm = _YEAR_TAIL.match(text, e)
@@ -1312,7 +1338,10 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 frac = ""
                 grouped = True
             elif sep in swapped_decimals:
-                pass
+                if sep == "." and dot_groups and len(frac) == 3 and len(int_digits) <= 3 and int_digits != "0":
+                    int_digits += frac  # "1.940 euros" in French: a group, as in German
+                    frac = ""
+                    grouped = True
             else:
                 continue  # "5'6"
         else:
@@ -1364,7 +1393,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 # letters, as _after_word does) or an ISO code: other words
                 # ("people", "Betriebe") need no call
                 w = _LETTERS.match(text, i).group()
-                call = w.lower() in after_words or (len(w) == 3 and w.isupper()) or w == "M"
+                lw = w.lower()
+                call = lw in after_words or (len(w) == 3 and w.isupper()) or w == "M" or lw in _CURRENCY_WORDS
             else:
                 call = c in after_first or c in _CURRENCY_CHARS
             if not percent and call:
@@ -1443,8 +1473,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 or text[max(0, start - 4) : start].rstrip() == "May"
             ):
                 continue  # day of a date: "30 juin", "June 30", "30. Juni"
-        if cb == "=" and not unit and body == "100" and _BASE_YEAR.match(text, s - 5):
-            continue  # "2015=100": an index base
+        if body == "100" and not unit and (cb == "=" or cb == " ") and _BASE_BEFORE.search(text, max(0, s - 7), s):
+            continue  # "2015=100", "2015 = 100": an index base
         if plain_int and not unit and len(int_digits) <= 3:
             skip = _defining_number(text, start, end, toks, last, conv)
             if skip:
@@ -1452,6 +1482,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue  # "aged 15–64", "15-24 ans", "over the past 12 months"
         elif percent and text[end] in _SPACES and _CONFIDENCE.match(text, end):
             continue  # "95% confidence interval": a level, not a claim
+        elif percent and (last in _GROUP_WORDS or (text[end] in _SPACES and _GROUP_AFTER.match(text, end))):
+            continue  # "the top 10%", "les 10 % les plus riches": a group, not a claim
         if dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
             nxt = _LETTERS.match(text, e + 2)
             word = nxt.group() if nxt else ""
@@ -1484,6 +1516,10 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue
         if cb == "#":
             continue
+        if (text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS) and _P_VALUE.search(
+            text, max(0, start - 6), start
+        ):
+            continue  # "p < 0.05": a significance level, not a claim
         if last in hedge_last or text[end] == "+" or text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS:
             hedge = _hedge_before(text, start, end, toks, last, conv)
         else:
@@ -1524,7 +1560,7 @@ _LOOK_BACK = frozenset(
     "past last previous preceding sur últimos últimas pasados letzten vergangenen "
     "afgelopen laatste ultimi ultime derniers dernières".split()
 )
-_BAND = r"(?:-?\s*(?:[-–—/]|to|à|a|bis|tot|al|y|and|et|und|e|en)\s*\d{1,3}(?![\d.,]\d))"
+_BAND = r"(?:-?\s*(?:[-–—/]|to|à|a|bis|tot|al|y|and|et|und|e|en)\s*-?\d{1,3}(?![\d.,]\d))"
 _AGE_UNIT = (
     r"(?:-(?:years?-olds?|jährigen?|jährige|jarigen?)\b|[ \u00a0](?:years?[ -]olds?|ans|años|anos|"
     r"jahren?|jährigen?|jaar|jarigen|anni)(?![^\W\d_]))"
@@ -1540,7 +1576,32 @@ _DURATION_AFTER = re.compile(
 _ZERO_COMPOUND = re.compile(
     r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
 )
-_BASE_YEAR = re.compile(r"(?:18|19|20)\d\d=100(?!\d)")
+_BASE_BEFORE = re.compile(r"(?:18|19|20)\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
+_DURATIONS = (
+    r"(?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
+    r"meses|años|semanas|días|trimestres|monaten?|jahren?|wochen|tagen?|quartalen?|maanden|jaren|jaar|"
+    r"weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
+)
+# After a duration: the period it ends with ("the 12 months to June 2025").
+_PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
+# After a small integer: words that make it define a group or a period rather than
+# state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
+# plus", "3 or more children", "12 derniers mois", "the 12 months to June".
+_DEFINING_AFTER = re.compile(
+    r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
+    r"|[ \u00a0](?:(?:years?|ans|años|anos|jahre|jahren|anni|jaar)[ \u00a0])?"
+    r"(?:and|or|ou|et|o|und|oder|e|en|of)[ \u00a0]"
+    r"(?:older|over|above|more|plus|más|mais|älter|mehr|oltre|più|ouder|meer)(?![^\W\d_])"
+    r"|[ \u00a0](?:derniers|dernières|premiers|premières|últimos|últimas|primeros|primeras|letzten|ersten|"
+    r"ultimi|ultime|primi|prime|laatste|eerste)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_]))"
+)
+_P_VALUE = re.compile(r"(?<![^\W\d_])[pP]\s?[<>=≤≥]=?\s?$")
+# Words that make a percentage name a part of a distribution ("the top 10%").
+_GROUP_WORDS = frozenset("top bottom poorest richest wealthiest lowest-income highest-income".split())
+_GROUP_AFTER = re.compile(
+    r"(?i)[ \u00a0\u202f](?:les\s+plus|la\s+plus|más|mais|più|meest|am\s+)\s*"
+    r"(?:riches?|pauvres?|aisée?s?|modestes?|ric[ao]s?|pobres?|ricchi|poveri|rijke|rijkste|arme|armste|reichsten|ärmsten)\b"
+)
 _CONFIDENCE = re.compile(
     r"(?i)[ \u00a0\u202f](?:confidence|CI\b|credible|de confian|Konfidenz|di confidenza|betrouwbaarheid)"
 )
@@ -1555,6 +1616,11 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
     if last in _AGE_BEFORE or (len(toks) > 1 and toks[-2] in _AGE_OF and last in ("de", "von", "di", "van")):
         m = _AGE_BAND.match(text, end)
         return m.end() if m else end
+    if last in ("under", "over") and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
+        return end  # "children under 5"
+    if last in ("of", "from") and len(toks) > 1 and toks[-2] == "scale":
+        m = _BAND_START.match(text, end)
+        return m.end() if m else end  # "on a scale of 1 to 5"
     c = text[end]
     if c not in " \u00a0-–—/" and c != "\0":
         return 0
@@ -1567,12 +1633,16 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
             or _BAND_START.match(text, end)
         ):
             return m.end()
-        if last in _LOOK_BACK:
-            m = _DURATION_AFTER.match(text, end)
-            if m:
-                return m.end()
-    if last in ("under", "over") and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
-        return end  # "children under 5"
+        m = _DURATION_AFTER.match(text, end)
+        if m:
+            if last in _LOOK_BACK:
+                return m.end()  # "over the past 12 months"
+            t = _PERIOD_TO.match(text, m.end())
+            if t:
+                return t.end()  # "in the 12 months to June"
+        m = _DEFINING_AFTER.match(text, end)
+        if m:
+            return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
     return 0
 
 

@@ -73,7 +73,7 @@ SPANS = [
     ("fr", "La région compte 3,2 millions d'habitants.", ["3,2 millions"]),
     ("fr", "Le pays compte trois millions de ménages.", ["trois millions"]),
     ("fr", "Les exportations ont atteint 1,5 Md€.", ["1,5 Md€"]),
-    ("de", "Die Exporte erreichten 1,5 Mrd. Euro.", ["1,5 Mrd."]),
+    ("de", "Die Exporte erreichten 1,5 Mrd. Euro.", ["1,5 Mrd. Euro"]),
     ("pt", "As exportações somaram R$ 1,5 bilhão em 2024.", ["R$ 1,5 bilhão"]),
     ("es", "Las remesas sumaron 1.500 millones de dólares.", ["1.500 millones"]),
     ("ar", "بلغ معدل البطالة ٦٫٨٪ في عام ٢٠٢٥.", ["٦٫٨٪"]),
@@ -215,7 +215,7 @@ def test_arabic_indic_digits() -> None:
 ARABIC = [
     # text, then (figure text, value, exponent, percent, hedge) of each figure
     ("بلغ عدد السكان ٣٫٢ مليون نسمة.", [("٣٫٢ مليون", "3200000", 5, False, None)]),
-    ("بلغت الصادرات ٤٥ مليار دولار.", [("٤٥ مليار", "45000000000", 9, False, None)]),
+    ("بلغت الصادرات ٤٥ مليار دولار.", [("٤٥ مليار دولار", "45000000000", 9, False, None)]),
     ("أكثر من ١٢ ألف شخص", [("١٢ ألف", "12000", 3, False, "over")]),
     ("حوالي ٤٥٪ من الأسر", [("٤٥٪", "45", 0, True, "about")]),
     ("نحو 7.6% من السكان", [("7.6%", "7.6", -1, True, "about")]),
@@ -225,7 +225,7 @@ ARABIC = [
     ("بلغ ٥ في المائة", [("٥ في المائة", "5", 0, True, None)]),
     ("ارتفع ٣ نقاط مئوية", [("٣ نقاط مئوية", "3", 0, True, None)]),
     # one-letter words glued to the number or to the hedge
-    ("و٣٫٢ مليار دولار", [("٣٫٢ مليار", "3200000000", 8, False, None)]),
+    ("و٣٫٢ مليار دولار", [("٣٫٢ مليار دولار", "3200000000", 8, False, None)]),
     ("ارتفع بـ٣ نقاط مئوية", [("٣ نقاط مئوية", "3", 0, True, None)]),
     ("ارتفع بحوالي ٣٪", [("٣٪", "3", 0, True, "about")]),
     ("وأكثر من ١٢ ألف شخص", [("١٢ ألف", "12000", 3, False, "over")]),
@@ -245,6 +245,56 @@ def test_arabic(text: str, expected: list[tuple[str, str, int, bool, str | None]
     assert [(f.text, f.value, f.exponent, f.percent, f.hedge) for f in figures] == [
         (t, Decimal(v), e, p, h) for t, v, e, p, h in expected
     ]
+
+
+# Readings a statistician checked (third trial): (language, text, [(figure text, value, hedge)]).
+READINGS = [
+    ("en", "Real GDP growth was –0.5% in Q3 2024.", [("–0.5%", "-0.5", None)]),
+    ("fr", "Une croissance de –0,5 % au T3.", [("–0,5 %", "-0.5", None)]),
+    ("en", "Ranges such as 7.6–8.4% keep both ends.", [("7.6", "7.6", None), ("8.4%", "8.4", None)]),
+    ("en", "COVID–19 cases rose.", []),
+    ("en", "Half a million people moved.", [("Half a million", "500000", None)]),
+    ("fr", "Un demi-million de personnes.", [("Un demi-million", "500000", None)]),
+    ("de", "Eine halbe Million Menschen.", [("Eine halbe Million", "500000", None)]),
+    ("es", "Medio millón de personas.", [("Medio millón", "500000", None)]),
+    ("nl", "Een half miljoen mensen.", [("Een half miljoen", "500000", None)]),
+    ("en", "Among children under 5, the rate was 7%.", [("7%", "7", None)]),
+    ("en", "Those 65 and older made up 21%.", [("21%", "21", None)]),
+    ("fr", "Les personnes de 65 ans ou plus.", []),
+    ("en", "Among 15-to-24-year-olds.", []),
+    ("en", "In the 12 months to June 2025, prices rose 3%.", [("3%", "3", None)]),
+    ("fr", "Au cours des 12 derniers mois.", []),
+    ("en", "The 12-month moving average and the 5-year survival rate.", []),
+    ("en", "The 10-year bond yield was 2.5%.", [("2.5%", "2.5", None)]),
+    ("en", "The index (2015 = 100) stood at 112.4.", [("112.4", "112.4", None)]),
+    ("en", "The top 10% held 40% of wealth.", [("40%", "40", None)]),
+    ("en", "The poorest 20% received 8%.", [("8%", "8", None)]),
+    ("fr", "Les 10 % les plus riches détiennent 40 %.", [("40 %", "40", None)]),
+    ("en", "Households with 3 or more children.", []),
+    ("en", "Rated on a scale of 1 to 5.", []),
+    ("en", "The difference was significant (p < 0.05).", []),
+    ("de", "Das Einkommen lag bei 2000 Euro.", [("2000 Euro", "2000", None)]),
+    ("en", "GDP in constant 2015 euros grew.", []),
+    ("fr", "Un salaire de 1.940 euros par mois.", [("1.940 euros", "1940", None)]),
+    ("fr", "Un écart de 0.125 point.", [("0.125", "0.125", None)]),
+    ("fr", "Pas plus de 6 000 personnes.", [("6 000", "6000", "at_most")]),
+    ("fr", "Pas moins de 6 000 personnes.", [("6 000", "6000", "at_least")]),
+    ("de", "Nicht mehr als 6.000 Betriebe.", [("6.000", "6000", "at_most")]),
+    ("es", "No menos del 40 % de los hogares.", [("40 %", "40", "at_least")]),
+    ("pt", "Não mais de 6.000 pessoas.", [("6.000", "6000", "at_most")]),
+    ("it", "Non più di 6.000 persone.", [("6.000", "6000", "at_most")]),
+    ("nl", "Niet meer dan 6.000 mensen.", [("6.000", "6000", "at_most")]),
+    ("en", "Not less than 6,000 people.", [("6,000", "6000", "at_least")]),
+    ("fr", "Un total d'environ 6 000 ménages.", [("6 000", "6000", "about")]),
+    ("de", "Rd. 6.000 Betriebe.", [("6.000", "6000", "about")]),
+    ("nl", "Pakweg 6.000 mensen.", [("6.000", "6000", "about")]),
+]
+
+
+@pytest.mark.parametrize("language,text,expected", READINGS, ids=[f"{r[0]}:{r[1]}" for r in READINGS])
+def test_readings(language: str, text: str, expected: list[tuple[str, str, str | None]]) -> None:
+    figures = extract_figures(text, language)
+    assert [(f.text, f.value, f.hedge) for f in figures] == [(t, Decimal(v), h) for t, v, h in expected]
 
 
 def test_language_known() -> None:

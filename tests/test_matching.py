@@ -135,6 +135,27 @@ BOUNDARIES = [
     ("es", "Unos 3,2 millones de hogares.", "3250001", False),
     ("es", "Al menos 12 % de los hogares.", "12", True),
     ("es", "Menos de 5 % de los hogares.", "5.1", False),
+    # a lone leading 1 keeps one zero: "nearly 100%" is 90 up to 100, not 0 up to 100
+    ("en", "Nearly 100% of births are registered.", "12", False),
+    ("en", "Nearly 100% of births are registered.", "90", True),
+    ("en", "Nearly 100% of births are registered.", "89.9", False),
+    ("en", "About 100,000 people.", "95000", True),
+    ("en", "About 100,000 people.", "60000", False),
+    ("en", "About 10% of them.", "10.5", True),
+    ("en", "About 10% of them.", "14.6", False),
+    ("en", "Just over 1,000 schools.", "1100", True),
+    ("en", "Just over 1,000 schools.", "1999", False),
+    # ... but never finer than the stated unit
+    ("en", "Over 1 million people.", "1900000", True),
+    # negated hedges: "not more than" is at most, "not less than" at least
+    ("fr", "Pas plus de 6 000 personnes.", "5800", True),
+    ("fr", "Pas plus de 6 000 personnes.", "6900", False),
+    ("de", "Nicht weniger als 6.000 Betriebe.", "6900", True),
+    ("de", "Nicht weniger als 6.000 Betriebe.", "5800", False),
+    ("es", "No más del 40 % de los hogares.", "39.5", True),
+    ("nl", "Niet minder dan 6.000 huishoudens.", "5999", False),
+    ("fr", "Un total d'environ 6 000 ménages.", "5870", True),
+    ("de", "Rd. 6.000 Betriebe.", "5870", True),
 ]
 
 
