@@ -543,6 +543,7 @@ class _Lexicon(NamedTuple):
     lone_before_scale: frozenset[str]  # "un", "d'un", "ein" ... (not for en: see hints)
     big_scales: frozenset[str]  # "million", "millions," ...
     lone_words: frozenset[str]  # the lone words as split from text: "one", "(one", "ein" ...
+    trigger_or_lone: frozenset[str]  # both, for one look-up
 
     def is_number_word(self, w: str) -> bool:
         if w in self.words:
@@ -566,13 +567,13 @@ class _Lexicon(NamedTuple):
                 if h in lower:
                     return True
         words = lower.split()
-        if not self.trigger.isdisjoint(words):  # the trigger holds "seven," "(seven" ...
-            return True
-        articles = self.lone_before_scale  # empty for en
-        if articles and not articles.isdisjoint(words) and not self.big_scales.isdisjoint(words):
-            return True  # "un million", "plus d'un milliard"
-        lone = self.lone_words
-        if not lone.isdisjoint(words):  # "one percent", "ein Prozent", "een procent"
+        if not self.trigger_or_lone.isdisjoint(words):
+            if not self.trigger.isdisjoint(words):  # the trigger holds "seven," "(seven" ...
+                return True
+            articles = self.lone_before_scale  # empty for en
+            if articles and not articles.isdisjoint(words) and not self.big_scales.isdisjoint(words):
+                return True  # "un million", "plus d'un milliard"
+            lone = self.lone_words  # "one percent", "ein Prozent", "een procent"
             for i in range(len(words) - 1):
                 if words[i] in lone and words[i + 1].rstrip(_WORD_PUNCTUATION) in _PERCENT_HEADS:
                     return True
@@ -600,11 +601,16 @@ def _lexicon(lang: str) -> _Lexicon:
     words = frozenset(spec.get("words", "").split()) | lone
     compound = re.compile(spec["compound"]) if "compound" in spec else None
     trigger = words - lone
+    trigger_words = (
+        trigger | {w + p for w in trigger for p in _WORD_PUNCTUATION} | {p + w for w in trigger for p in "(\"'«“"}
+    )
+    lone_words = frozenset(lone | {p + w for w in lone for p in "(\"'«“"})
+    lone_before_scale = (
+        frozenset() if lang == "en" else frozenset(lone | {e + w for w in lone for e in ("d'", "d’", "l'", "l’")})
+    )
     return _Lexicon(
         words=words,
-        trigger=trigger
-        | {w + p for w in trigger for p in _WORD_PUNCTUATION}
-        | {p + w for w in trigger for p in "(\"'«“"},
+        trigger=frozenset(trigger_words),
         compound=compound,
         starts=frozenset(spec.get("starts", "").split()),
         joiners=frozenset(spec["joiners"].split()),
@@ -612,18 +618,16 @@ def _lexicon(lang: str) -> _Lexicon:
         stop=frozenset(spec.get("stop", "").split()),
         dozen=_SPECIAL_HINTS[lang][0],
         article_hints=_SPECIAL_HINTS[lang][1:],
-        lone_before_scale=frozenset()
-        if lang == "en"
-        else frozenset(lone | {e + w for w in lone for e in ("d'", "d’", "l'", "l’")}),
+        lone_before_scale=lone_before_scale,
         big_scales=frozenset(
             w + p
             for w, power in _SCALE_WORDS[lang].items()
             if power >= 3 and " " not in w
             for p in ("", *_WORD_PUNCTUATION)
         ),
-        lone_words=frozenset(lone | {p + w for w in lone for p in "(\"'«“"}),
+        lone_words=lone_words,
+        trigger_or_lone=frozenset(trigger_words | lone_words | lone_before_scale),
     )
-
 
 
 _SPACES = " \u00a0\u202f\u2009"
@@ -901,10 +905,8 @@ _CURRENCY_WORDS = frozenset(
     "zloty złoty lira lire rubles roubles rubel rublos cedis kwacha ringgit baht "
     "دولار دولارا يورو دينار دينارا ريال ريالا درهم درهما جنيه جنيها".split()
 )
-_CURRENCY_AFTER = re.compile(
-    r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_])|"
-    + r"(?i:(?P<name>" + "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True)) + r"))(?![^\W\d_]))"
-)
+_CURRENCY_PRE2 = frozenset(w[:2] for w in _CURRENCY_WORDS)
+_CURRENCY_AFTER = re.compile(r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_]))")
 _URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+|\S+@\S+\.\w+")
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a Unicode decimal digit (str.isdecimal) not in ASCII
 
@@ -1107,10 +1109,17 @@ def _price_base(text: str, s: int, c: str) -> bool:
 
 
 def _currency_after(text: str, e: int) -> int:
-    """End of a currency symbol or ISO code written after ``e``, or 0."""
-    cm = _CURRENCY_AFTER.match(text, e)
-    if cm and (not cm.group("iso") or cm.group("iso") in _ISO_CURRENCIES):
-        return cm.end()
+    """End of a currency symbol, ISO code or name written after ``e``, or 0."""
+    i = e + 1 if text[e] in _SPACES else e
+    c = text[i]
+    if c in _CURRENCY_CHARS or c.isupper():
+        cm = _CURRENCY_AFTER.match(text, e)
+        if cm and (not cm.group("iso") or cm.group("iso") in _ISO_CURRENCIES):
+            return cm.end()
+    if c.isalpha() and (c + text[i + 1]).lower() in _CURRENCY_PRE2:
+        wm = _LETTERS.match(text, i)
+        if wm.group().lower() in _CURRENCY_WORDS:
+            return wm.end()
     return 0
 
 
@@ -1220,7 +1229,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     """
     search = (conv.body_ascii if text.isascii() else conv.body).search
     after_first = conv.after_first
-    after_words = conv.after_words
+    after_pre2 = conv.after_pre2
+    after_one = conv.after_one
     hedge_last = conv.hedge_last
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
@@ -1389,12 +1399,12 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 percent = True
                 end = i + 1
             elif c.isalpha():
-                # _suffix reads a percent, scale or time word (looked up by its
-                # letters, as _after_word does) or an ISO code: other words
-                # ("people", "Betriebe") need no call
-                w = _LETTERS.match(text, i).group()
-                lw = w.lower()
-                call = lw in after_words or (len(w) == 3 and w.isupper()) or w == "M" or lw in _CURRENCY_WORDS
+                d = text[i + 1]
+                call = (
+                    c.isupper()
+                    or (c + d).lower() in after_pre2
+                    or (not d.isalpha() and c.lower() in after_one)
+                )
             else:
                 call = c in after_first or c in _CURRENCY_CHARS
             if not percent and call:
@@ -1482,7 +1492,9 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue  # "aged 15–64", "15-24 ans", "over the past 12 months"
         elif percent and text[end] in _SPACES and _CONFIDENCE.match(text, end):
             continue  # "95% confidence interval": a level, not a claim
-        elif percent and (last in _GROUP_WORDS or (text[end] in _SPACES and _GROUP_AFTER.match(text, end))):
+        elif percent and (
+            last in _GROUP_WORDS or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
+        ):
             continue  # "the top 10%", "les 10 % les plus riches": a group, not a claim
         if dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
             nxt = _LETTERS.match(text, e + 2)
@@ -1587,6 +1599,15 @@ _PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|
 # After a small integer: words that make it define a group or a period rather than
 # state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
 # plus", "3 or more children", "12 derniers mois", "the 12 months to June".
+# The first words of what _DURATION_AFTER and _DEFINING_AFTER read after a space.
+_DEFINING_FIRST = frozenset(
+    "month months year years week weeks day days quarter quarters decade decades mois ans années "
+    "semaines jours meses años semanas días trimestres monat monaten jahr jahre jahren wochen tag tage "
+    "tagen quartal quartale quartalen maanden jaren jaar weken dagen kwartalen mesi anni settimane "
+    "giorni trimestri anos dias and or ou et o und oder e en of "
+    "derniers dernières premiers premières últimos últimas primeros primeras letzten ersten "
+    "ultimi ultime primi prime laatste eerste".split()
+)
 _DEFINING_AFTER = re.compile(
     r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
     r"|[ \u00a0](?:(?:years?|ans|años|anos|jahre|jahren|anni|jaar)[ \u00a0])?"
@@ -1633,17 +1654,24 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
             or _BAND_START.match(text, end)
         ):
             return m.end()
-        m = _DURATION_AFTER.match(text, end)
-        if m:
-            if last in _LOOK_BACK:
-                return m.end()  # "over the past 12 months"
-            t = _PERIOD_TO.match(text, m.end())
-            if t:
-                return t.end()  # "in the 12 months to June"
-        m = _DEFINING_AFTER.match(text, end)
-        if m:
-            return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
+        if c == "-" or _first_word(text, end + 1) in _DEFINING_FIRST:
+            m = _DURATION_AFTER.match(text, end)
+            if m:
+                if last in _LOOK_BACK:
+                    return m.end()  # "over the past 12 months"
+                t = _PERIOD_TO.match(text, m.end())
+                if t:
+                    return t.end()  # "in the 12 months to June"
+            m = _DEFINING_AFTER.match(text, end)
+            if m:
+                return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
     return 0
+
+
+def _first_word(text: str, i: int) -> str:
+    """The letters at ``i``, lowercased ("" when none)."""
+    m = _LETTERS.match(text, i)
+    return m.group().lower() if m else ""
 
 
 _BAND_START = re.compile(r"(?i)" + _BAND)

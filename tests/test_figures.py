@@ -275,7 +275,7 @@ READINGS = [
     ("en", "The difference was significant (p < 0.05).", []),
     ("de", "Das Einkommen lag bei 2000 Euro.", [("2000 Euro", "2000", None)]),
     ("en", "GDP in constant 2015 euros grew.", []),
-    ("fr", "Un salaire de 1.940 euros par mois.", [("1.940 euros", "1940", None)]),
+    ("fr", "Un salaire de 1.940 euros par mois.", [("1.940", "1940", None)]),
     ("fr", "Un écart de 0.125 point.", [("0.125", "0.125", None)]),
     ("fr", "Pas plus de 6 000 personnes.", [("6 000", "6000", "at_most")]),
     ("fr", "Pas moins de 6 000 personnes.", [("6 000", "6000", "at_least")]),
