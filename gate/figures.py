@@ -288,7 +288,7 @@ _HEDGE_WORDS: dict[str, dict[str, str]] = {
         "unter": "under", "gut": "over", "über": "over", "mehr als": "over",
         "mindestens": "at_least", "wenigstens": "at_least", "höchstens": "at_most",
         "maximal": "at_most", "bis zu": "at_most", "nicht mehr als": "at_most",
-        "nicht weniger als": "at_least", "rd.": "about", "gegen": "about", "an die": "about",
+        "nicht weniger als": "at_least", "rd.": "about",
     },
     "pt": {
         "cerca de": "about", "aproximadamente": "about", "em torno de": "about",
@@ -382,8 +382,7 @@ _REFERENCE_WORDS: dict[str, str] = {
     "colonna domanda indicatore obiettivo traguardo n. nº numero articolo versione livello",
     "nl": "tabel figuur grafiek sectie paragraaf hoofdstuk pagina blz. bijlage kader noot "
     "rij kolom vraag indicator doel nr. nummer artikel versie niveau",
-    "ar": "جدول الجدول شكل الشكل رسم صفحة ص. فقرة الفقرة فصل الفصل ملحق الملحق رقم "
-    "الهدف هدف المؤشر مؤشر المادة مادة السؤال سؤال الإصدار المستوى",
+    "ar": "جدول الجدول شكل الشكل رسم صفحة ص. فقرة الفقرة فصل الفصل ملحق الملحق رقم",
 }
 # Labels of periods and quantiles before a small integer ("quarter 2", "week 23",
 # "decile 10"), every language: word -> the largest number it labels.
@@ -689,7 +688,6 @@ class _Conventions(NamedTuple):
     body: re.Pattern[str]
     body_ascii: re.Pattern[str]  # ``body`` for ASCII texts
     space_body: re.Pattern[str]  # digits grouped by spaces: "1 234 567,8"
-    dot_groups: bool  # "." + three digits is a group: decimal comma, space groups (fr)
     after_words: dict[str, list[tuple[str, str, int]]]  # first word -> (rest, kind, power)
     month_after: re.Pattern[str]
     months: frozenset[str]  # lowercase full names and dotted abbreviations
@@ -834,7 +832,6 @@ def _conventions(language: str) -> _Conventions:
         body=body,
         body_ascii=body_ascii,
         space_body=space_body,
-        dot_groups=decimal == "," and group in _SPACES,
         after_words=after_words,
         month_after=month_after,
         months=months,
@@ -1096,16 +1093,27 @@ def _after_word(text: str, e: int, conv: _Conventions) -> tuple[int, str, int] |
     return None
 
 
-_PRICE_BASE_BEFORE = frozenset("in constant real en constants constantes konstanten costanti em".split())
+_PRICE_BASE_BEFORE = frozenset("in constant real en constants constantes konstanten costanti em im".split())
 
 
-def _price_base(text: str, s: int, c: str) -> bool:
-    """Whether a year at ``s`` followed by a currency name (first letter ``c``) is
-    a price base ("in 2020 euros", "constant 2015 dollars"), not an amount."""
-    if not c.islower():
-        return False  # a symbol or an ISO code: "2000 €", "2023 EUR"
-    before = text[max(0, s - 16) : s].split()
-    return bool(before) and before[-1].lower() in _PRICE_BASE_BEFORE
+def _year_amount(text: str, s: int, e: int) -> int:
+    """End of the currency after a year-like number at ``s:e`` that makes it an
+    amount ("2000 €", "2023 EUR", "bei 2000 Euro", "2000 euros"), or 0.
+
+    A currency name after a price-base word ("in 2020 euros", "konstanten 2015
+    Euro") or opening a compound ("2020 Euro-Raum") leaves a year.
+    """
+    ce = _currency_after(text, e)
+    if not ce:
+        return 0
+    name = text[e:ce].strip(" \u00a0\u202f")
+    if len(name) > 3 or not name.isupper():  # a name, not a symbol or an ISO code
+        if name.isalpha() and (text[ce] == "-" or text[ce].isalpha()):
+            return 0
+        before = text[max(0, s - 16) : s].split()
+        if before and before[-1].lower() in _PRICE_BASE_BEFORE:
+            return 0
+    return ce
 
 
 def _currency_after(text: str, e: int) -> int:
@@ -1235,7 +1243,6 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
     swapped_decimals = conv.swapped[0]
-    dot_groups = conv.dot_groups
     denominator_last = conv.denominator_last
     references = conv.references
     dot_ordinals = conv.dot_ordinals
@@ -1278,9 +1285,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             elif cb not in _CURRENCY_CHARS and cb not in "%٪" and not (cb == " " and text[s - 2] in _CURRENCY_CHARS):
                 c = text[e + 1] if c1 in _SPACES else c1
                 aw = _after_word(text, e, conv) if c in after_first else None
-                if (aw is None or aw[1] == "time") and not (
-                    (c in _CURRENCY_CHARS or c.isalpha()) and _currency_after(text, e) and not _price_base(text, s, c)
-                ):
+                money = (c in _CURRENCY_CHARS or c.isalpha()) and _year_amount(text, s, e)
+                if (aw is None or aw[1] == "time") and not money:
                     if c1 in "-–—/" and c2.isdigit():
                         tm = _YEAR_TAIL.match(text, e)
                         if tm:
@@ -1348,10 +1354,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 frac = ""
                 grouped = True
             elif sep in swapped_decimals:
-                if sep == "." and dot_groups and len(frac) == 3 and len(int_digits) <= 3 and int_digits != "0":
-                    int_digits += frac  # "1.940 euros" in French: a group, as in German
-                    frac = ""
-                    grouped = True
+                pass
             else:
                 continue  # "5'6"
         else:
@@ -1439,7 +1442,11 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         unit = percent or power or currency
         plain_int = not frac and not grouped
         if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
-            continue  # a year in other digits: "٢٠٢٥"
+            ce = _year_amount(text, s, e)
+            if not ce:
+                continue  # a year (in other digits: "٢٠٢٥")
+            currency = unit = True  # "2000 euros": an amount
+            end = ce
         if plain_int and not unit and len(int_digits) == 8 and _YMD_COMPACT.fullmatch(int_digits):
             continue  # a compact date: "20250630"
         # list numbering: "1. Rural" at a line start, "2) Urban"
@@ -1531,7 +1538,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if (text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS) and _P_VALUE.search(
             text, max(0, start - 6), start
         ):
-            continue  # "p < 0.05": a significance level, not a claim
+            continue  # "p < 0.05": a significance threshold, not a claim
         if last in hedge_last or text[end] == "+" or text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS:
             hedge = _hedge_before(text, start, end, toks, last, conv)
         else:
@@ -1582,46 +1589,48 @@ _AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
 _OLD = re.compile(r"(?i)-?(?:years?[ -]olds?|jährigen?|jährige|jarigen?)")
 _DURATION_AFTER = re.compile(
     r"(?i)[ \u00a0](?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
-    r"meses|años|semanas|días|trimestres|monaten?|jahren?|wochen|tagen?|quartalen?|maanden|jaren|jaar|"
-    r"weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)(?![^\W\d_])"
+    r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
+    r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)(?![^\W\d_])"
 )
 _ZERO_COMPOUND = re.compile(
     r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
 )
-_BASE_BEFORE = re.compile(r"(?:18|19|20)\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
+_BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
 _DURATIONS = (
     r"(?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
-    r"meses|años|semanas|días|trimestres|monaten?|jahren?|wochen|tagen?|quartalen?|maanden|jaren|jaar|"
-    r"weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
+    r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
+    r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
 )
+_PERIOD_ARTICLES = frozenset("the les los las die den de het i gli le os as".split())
 # After a duration: the period it ends with ("the 12 months to June 2025").
 _PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
-# After a small integer: words that make it define a group or a period rather than
-# state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
-# plus", "3 or more children", "12 derniers mois", "the 12 months to June".
-# The first words of what _DURATION_AFTER and _DEFINING_AFTER read after a space.
+# The first words of what _DEFINING_AFTER reads after a space.
 _DEFINING_FIRST = frozenset(
-    "month months year years week weeks day days quarter quarters decade decades mois ans années "
-    "semaines jours meses años semanas días trimestres monat monaten jahr jahre jahren wochen tag tage "
-    "tagen quartal quartale quartalen maanden jaren jaar weken dagen kwartalen mesi anni settimane "
-    "giorni trimestri anos dias and or ou et o und oder e en of "
+    "year years ans años anos jahre jahren anni jaar and or ou et o und oder e en of "
     "derniers dernières premiers premières últimos últimas primeros primeras letzten ersten "
     "ultimi ultime primi prime laatste eerste".split()
 )
+# After a small integer: words that make it define a group or a period rather than
+# state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
+# plus", "3 or more children", "12 derniers mois". "and over" must close the phrase:
+# "108 and over the same period" states 108.
 _DEFINING_AFTER = re.compile(
     r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
     r"|[ \u00a0](?:(?:years?|ans|años|anos|jahre|jahren|anni|jaar)[ \u00a0])?"
     r"(?:and|or|ou|et|o|und|oder|e|en|of)[ \u00a0]"
     r"(?:older|over|above|more|plus|más|mais|älter|mehr|oltre|più|ouder|meer)(?![^\W\d_])"
+    r"(?!\s*[\d$€£]|\s+(?:than|the|a|an|that|this|those|its|their|half|que|qu'|de|del|la|le|les|des|du|"
+    r"als|die|der|das|den|dem|di|della|dello|delle|dan|do|da|of|in|on|at|for|during)(?![^\W\d_]))"
     r"|[ \u00a0](?:derniers|dernières|premiers|premières|últimos|últimas|primeros|primeras|letzten|ersten|"
     r"ultimi|ultime|primi|prime|laatste|eerste)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_]))"
 )
-_P_VALUE = re.compile(r"(?<![^\W\d_])[pP]\s?[<>=≤≥]=?\s?$")
+_P_VALUE = re.compile(r"(?<![^\W\d_])[pP]\s?(?:[<>≤≥]=?)\s?$")  # "p < 0.05"; "p = 0.03" is a result
 # Words that make a percentage name a part of a distribution ("the top 10%").
 _GROUP_WORDS = frozenset("top bottom poorest richest wealthiest lowest-income highest-income".split())
 _GROUP_AFTER = re.compile(
     r"(?i)[ \u00a0\u202f](?:les\s+plus|la\s+plus|más|mais|più|meest|am\s+)\s*"
     r"(?:riches?|pauvres?|aisée?s?|modestes?|ric[ao]s?|pobres?|ricchi|poveri|rijke|rijkste|arme|armste|reichsten|ärmsten)\b"
+    r"(?!\s+(?:que|qu'|do\s+que|di|dan|als|than|rispetto)\b)"  # "un 10 % más pobres que": a comparison, a result
 )
 _CONFIDENCE = re.compile(
     r"(?i)[ \u00a0\u202f](?:confidence|CI\b|credible|de confian|Konfidenz|di confidenza|betrouwbaarheid)"
@@ -1654,14 +1663,16 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
             or _BAND_START.match(text, end)
         ):
             return m.end()
-        if c == "-" or _first_word(text, end + 1) in _DEFINING_FIRST:
+        if last in _LOOK_BACK:
             m = _DURATION_AFTER.match(text, end)
             if m:
-                if last in _LOOK_BACK:
-                    return m.end()  # "over the past 12 months"
-                t = _PERIOD_TO.match(text, m.end())
-                if t:
-                    return t.end()  # "in the 12 months to June"
+                return m.end()  # "over the past 12 months"
+        if last in _PERIOD_ARTICLES:
+            m = _DURATION_AFTER.match(text, end)
+            t = _PERIOD_TO.match(text, m.end()) if m else None
+            if t:
+                return t.end()  # "in the 12 months to June" (not "from 5 months to 7")
+        if c == "-" or _first_word(text, end + 1) in _DEFINING_FIRST:
             m = _DEFINING_AFTER.match(text, end)
             if m:
                 return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
@@ -2128,11 +2139,12 @@ def _unit_exponent(figure: Figure) -> int:
 
     A hedged figure whose mantissa is written as an integer does not count
     its trailing zeros ("about 6,000" -> 3, "over $96 million" -> 6), except
-    one zero after a lone leading 1: "nearly 100%" -> 1, "about 1,000" -> 2,
-    "about 10 million" -> 6. A single significant 1 would stand for anything
-    from half to one and a half times the number (or, with "nearly", from 0
-    to 100%), which no writer means. The unit is never finer than the stated
-    one ("over 1 million" -> 6).
+    one zero after a lone leading 1 with "about" or "nearly": "nearly 100%" ->
+    1, "about 1,000" -> 2, "about 10 million" -> 6. A single significant 1
+    would stand for anything from half to one and a half times the number (or,
+    with "nearly", from 0 to 100%), which no writer means. "Over 100" keeps
+    100..200 (writers state round thresholds loosely upwards), and the unit is
+    never finer than the stated one ("about 1 million" -> 6).
     """
     e = figure.exponent
     if figure.hedge is None or e < 0 or not figure.value:
@@ -2144,7 +2156,7 @@ def _unit_exponent(figure: Figure) -> int:
     while mantissa and mantissa % 10 == 0:
         mantissa //= 10
         e += 1
-    if mantissa == 1 and e > figure.exponent:
+    if mantissa == 1 and e > figure.exponent and figure.hedge in ("about", "under"):
         e -= 1
     return e
 
@@ -2406,7 +2418,13 @@ _FALL_AR = re.compile(
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
 _DEFICIT = re.compile(
-    r"\b(?:deficits?|déficits?|defizits?|disavanzo|tekort|عجز)\b[^\d.,;:!?،؛]{0,40}?[-−]?\s*[$€£¥]?\s*$",
+    r"(?:\b(?:deficits?|déficits?|defizits?|disavanzo|tekort)|(?<![^\W\d_])(?:ال)?عجز)"
+    r"(?:\s+(?:public|publics|budgétaire|budget|fiscal|primary|primaire|público|primário|pubblico|"
+    r"öffentliche|staatliche|begrotingstekort))?"
+    r"(?:\s+(?:was|is|stood\s+at|reached|amounted\s+to|came\s+to|of|at|to|de|du|s'élève\s+à|s'établit\s+à|"
+    r"était\s+de|est\s+de|a\s+atteint|atteint|von|betrug|beträgt|lag\s+bei|liegt\s+bei|fue\s+de|es\s+de|"
+    r"del|foi\s+de|é\s+de|do|è\s+stato|è\s+pari\s+al|è|pari\s+al|di|bedroeg|bedraagt|van|بلغ|قدره))*"
+    r"\s*[-−]?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
 

@@ -143,10 +143,13 @@ BOUNDARIES = [
     ("en", "About 100,000 people.", "60000", False),
     ("en", "About 10% of them.", "10.5", True),
     ("en", "About 10% of them.", "14.6", False),
-    ("en", "Just over 1,000 schools.", "1100", True),
-    ("en", "Just over 1,000 schools.", "1999", False),
-    # ... but never finer than the stated unit
-    ("en", "Over 1 million people.", "1900000", True),
+    ("en", "Nearly 1,000 schools.", "900", True),
+    ("en", "Nearly 1,000 schools.", "899", False),
+    # ... with "about" and "nearly" only: "over" states a round threshold loosely upwards
+    ("en", "Just over 1,000 schools.", "1999", True),
+    ("en", "Over 100 countries.", "150", True),
+    # ... and never finer than the stated unit
+    ("en", "About 1 million people.", "1400000", True),
     # negated hedges: "not more than" is at most, "not less than" at least
     ("fr", "Pas plus de 6 000 personnes.", "5800", True),
     ("fr", "Pas plus de 6 000 personnes.", "6900", False),
