@@ -1521,7 +1521,9 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if last:
             # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
             if last in denominator_last and not percent and _is_power_of_ten(value):
-                if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+                if ((last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators) and not _ratio_second(
+                    text, start, conv
+                ):
                     continue
             # references and codes: "table 3", "SDG 2", "No. 5", "p. 12", "tables 3 and 4"
             if not unit and (
@@ -1744,7 +1746,9 @@ def _finish(
     if last:
         # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
         if last in conv.denominator_last and not percent and _is_power_of_ten(value):
-            if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+            if ((last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators) and not _ratio_second(
+                text, start, conv
+            ):
                 return None
         # references and codes: "table 3", "SDG 2", "No. 5", "p. 12"
         if not unit and (
@@ -1907,8 +1911,8 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
             continue
         end, power, percent, _, currency = _suffix(text, e, conv)
         if value == 1 and exponent == 0 and not power and not percent:
-            if " " not in text[s:e].strip():
-                continue  # "one of", "un taux", "ein": never a figure alone
+            if " " not in text[s:e].strip() and not _RATIO_NEXT.match(text, e):
+                continue  # "one of", "un taux", "ein": never a figure alone (but "one in five")
         if power:
             value = value.scaleb(power, _CTX)
             exponent += power
@@ -1998,7 +2002,67 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
             exponent += b_power
             value = Decimal(int(value)) if exponent >= 0 else value
         figs[i] = Figure(fa.text, fa.start, fa.end, value, exponent, fa.percent or take_percent, fa.hedge)
-    return figs
+    return _ratios(text, figs)
+
+
+# Between the two numbers of a ratio: "6 in 10", "one out of five", "9 de cada 10",
+# "1 sur 4", "3 su 10", "2 von 3", "1 op 5", "4.5 in 100,000".
+_RATIO_GAP = re.compile(r"(?i)\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|von|op|aus)\s+")
+
+
+_RATIO_NEXT = re.compile(_RATIO_GAP.pattern + r"(?=[^\W_])")
+_RATIO_BEFORE = re.compile(
+    r"(?i)(?<![^\W_])([^\W_]+)\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|von|op|aus)\s+$"
+)
+
+
+def _ratio_second(text: str, start: int, conv: _Conventions) -> bool:
+    """Whether the number at ``start`` ends a ratio ("9 de cada 10", "nueve de
+    cada diez"): then it is no denominator; :func:`_ratios` reads the pair."""
+    m = _RATIO_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return False
+    first = m.group(1).lower()
+    return first[-1].isdigit() or (conv.words is not None and conv.words.is_number_word(first))
+
+
+def _ratios(text: str, figs: list[Figure]) -> list[Figure]:
+    """Read "X in Y" as the share it states.
+
+    "6 in 10", "one in five", "nueve de cada diez": X and Y are no figures of
+    their own; the ratio is the percentage 100 X / Y, rounded to a whole
+    percent and read as approximate (hedge "about"), so "6 in 10" stands for
+    55% to 65% and "1 in 4" for 24.5% to 25.5%. It needs 0 < X <= Y <= 100,
+    both whole and without unit. When Y is a power of ten of 1,000 or more
+    ("4.5 in 100,000") it is a denominator and only X is a figure.
+    """
+    out: list[Figure] = []
+    i = 0
+    n = len(figs)
+    while i < n:
+        fa = figs[i]
+        if i + 1 < n:
+            fb = figs[i + 1]
+            gap = fb.start - fa.end
+            if 3 <= gap <= 14 and not fa.percent and not fb.percent and fb.exponent == 0 and fa.value > 0:
+                if _RATIO_GAP.fullmatch(text, fa.end, fb.start):
+                    y = fb.value
+                    if y >= 1000 and _is_power_of_ten(y):
+                        out.append(fa)  # "4.5 in 100,000": a rate and its denominator
+                        i += 2
+                        continue
+                    if fa.exponent == 0 and fa.value <= y <= 100 and "." not in fb.text and "," not in fb.text:
+                        share = _CTX.divide(_CTX.multiply(fa.value, _HUNDRED), y).to_integral_value()
+                        out.append(_new(
+                            Figure,
+                            {"text": text[fa.start : fb.end], "start": fa.start, "end": fb.end, "value": share,
+                             "exponent": 0, "percent": True, "hedge": fa.hedge or "about"},
+                        ))
+                        i += 2
+                        continue
+        out.append(fa)
+        i += 1
+    return out
 
 
 def extract_figures(text: str, language: str) -> list[Figure]:
