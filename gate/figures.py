@@ -433,6 +433,24 @@ _DOZEN_WORDS = {
     "en": r"(?:a|one)\s+dozen", "fr": r"une\s+douzaine", "es": r"una\s+docena",
     "de": r"ein\s+dutzend", "pt": r"uma\s+dúzia", "it": r"una\s+dozzina", "nl": r"een\s+dozijn",
 }
+_HALF_DOZEN_WORDS = {  # six
+    "en": r"half\s+a\s+dozen", "fr": r"une\s+demi-douzaine", "es": r"media\s+docena",
+    "de": r"ein\s+halbes\s+dutzend", "pt": r"meia\s+dúzia", "it": r"mezza\s+dozzina",
+    "nl": r"een\s+half\s+dozijn",
+}
+# A half after a number word ("two and a half million", "one and a half percent") ...
+_AND_A_HALF = {
+    "en": re.compile(r"(?i)\s+and\s+a\s+half(?![^\W\d_])"),
+    "nl": re.compile(r"(?i)\s+en\s+een\s+half(?![^\W\d_])"),
+}
+# ... or after its scale word ("a million and a half", "deux millions et demi").
+_HALF_AFTER_SCALE = {
+    "en": re.compile(r"(?i)\s+and\s+a\s+half(?![^\W\d_])"),
+    "fr": re.compile(r"(?i)\s+et\s+demie?(?![^\W\d_])"),
+    "es": re.compile(r"(?i)\s+y\s+medio(?![^\W\d_])"),
+    "pt": re.compile(r"(?i)\s+e\s+meio(?![^\W\d_])"),
+    "it": re.compile(r"(?i)\s+e\s+mezzo(?![^\W\d_])"),
+}
 _ARTICLE_SCALES = {"en": r"an?\s+(?=(?:million|billion|trillion)\b)"}
 # Half of a scale word ("half a million" is 500,000, never a million): the
 # words before the scale word, which the suffix reader then applies.
@@ -572,10 +590,12 @@ class _Lexicon(NamedTuple):
             articles = self.lone_before_scale  # empty for en
             if articles and not articles.isdisjoint(words) and not self.big_scales.isdisjoint(words):
                 return True  # "un million", "plus d'un milliard"
-            lone = self.lone_words  # "one percent", "ein Prozent", "een procent"
+            lone = self.lone_words  # "one percent", "ein Prozent", "een procent", "one and a half"
             for i in range(len(words) - 1):
-                if words[i] in lone and words[i + 1].rstrip(_WORD_PUNCTUATION) in _PERCENT_HEADS:
-                    return True
+                if words[i] in lone:
+                    after = words[i + 1]
+                    if after.rstrip(_WORD_PUNCTUATION) in _PERCENT_HEADS or after in ("and", "en"):
+                        return True
         if "-" in lower:
             for w in words:
                 if "-" in w and self.is_number_word(w.strip(_WORD_PUNCTUATION)):
@@ -818,7 +838,7 @@ def _conventions(language: str) -> _Conventions:
     t2n = lex if lex in _NUMBER_WORDS and _text2num_supports(lex) else None
     specials = None
     if t2n:
-        pattern = r"(?i)\b(?:(?P<dozen>" + _DOZEN_WORDS[lex] + r")\b"
+        pattern = r"(?i)\b(?:(?P<halfdozen>" + _HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + _DOZEN_WORDS[lex] + r")\b"
         if lex in _HALF_SCALES:  # before the article: "half a million" holds "a million"
             pattern += r"|(?P<half>" + _HALF_SCALES[lex] + r")"
         if lex in _ARTICLE_SCALES:
@@ -1812,7 +1832,10 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
         for m in conv.specials.finditer(text):
             if covered.hit(m.start(), m.end()):
                 continue
-            if m.group("dozen"):
+            if m.group("halfdozen"):
+                found.append((m.start(), m.end(), Decimal(6), 0))
+                spans.append(m.span())
+            elif m.group("dozen"):
                 found.append((m.start(), m.end(), Decimal(12), 0))
                 spans.append(m.span())
             elif m.group("half"):
@@ -1906,10 +1929,20 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
             found.append((first.start, last_tok.end, value, exponent))
     found.sort()
     taken = 0  # end of the last word figure: "un mil millones" is one figure
+    and_a_half = _AND_A_HALF.get(conv.lang)
+    half_after = _HALF_AFTER_SCALE.get(conv.lang)
     for s, e, value, exponent in found:
         if s < taken:
             continue
+        if and_a_half is not None and exponent == 0:
+            h = and_a_half.match(text, e)
+            if h:  # "two and a half million": 2.5 before the scale
+                value, exponent, e = value + _HALF, -1, h.end()
         end, power, percent, _, currency = _suffix(text, e, conv)
+        if power and half_after is not None and exponent == 0:
+            h = half_after.match(text, end)
+            if h:  # "a million and a half", "deux millions et demi": 1.5 of the scale
+                value, exponent, end = value + _HALF, -1, h.end()
         if value == 1 and exponent == 0 and not power and not percent:
             if " " not in text[s:e].strip() and not _RATIO_NEXT.match(text, e):
                 continue  # "one of", "un taux", "ein": never a figure alone (but "one in five")
