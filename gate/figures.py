@@ -2160,7 +2160,7 @@ def _to_decimal(v: object) -> Decimal | None:
 def evidence_values(
     values: Iterable[int | float | Decimal | str | None] | None,
     question: str | None,
-    passages: Mapping[str, str] | None,
+    passages: Mapping[str, str | tuple[str, str]] | None,
     language: str,
 ) -> tuple[Decimal, ...]:
     """All values a figure of an answer may be supported by.
@@ -2171,9 +2171,13 @@ def evidence_values(
             NaN and infinities are skipped.
         question: The question text, or None; numbers it states are evidence
             (the user said them).
-        passages: Retrieved passages, id -> text, or None; their figures,
-            digits and number words alike, are evidence.
-        language: BCP 47 tag for reading question and passages.
+        passages: Retrieved passages, id -> text or id -> (text, language),
+            or None; their figures, digits and number words alike, are
+            evidence. A text alone is read with ``language``; a pair with its
+            own language ("1,234" in an English passage is 1234 for a French
+            answer).
+        language: BCP 47 tag of the answer, for reading the question and the
+            passages given without a language.
 
     Returns:
         Retrieved values first, then figures of the question, then of each
@@ -2195,13 +2199,16 @@ def evidence_values(
         seen = dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None)  # 7.6 == 7.60
         if not question and not passages:
             return tuple(seen)
-    texts: list[str] = []
+    texts: list[tuple[str, str]] = []
     if question:
-        texts.append(question)
+        texts.append((question, language))
     if passages:
-        texts.extend(t for t in passages.values() if t)
-    for t in texts:
-        for f in extract_figures(t, language):
+        for p in passages.values():
+            text, lang = (p, language) if isinstance(p, str) else p
+            if text:
+                texts.append((text, lang))
+    for t, lang in texts:
+        for f in extract_figures(t, lang):
             if f.value not in seen:
                 seen[f.value] = None
     return tuple(seen)

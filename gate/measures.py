@@ -233,8 +233,9 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
 
     # Unsupported numbers: figures no evidence supports.
     if figures:
+        passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
         evidence = fig.evidence_values(answer.retrieved_values, answer.question or question.text,
-                                       dict(answer.retrieved_passages), answer.language)
+                                       passages, answer.language)
         unsupported = 0
         for f in figures:
             support = _support(f, evidence, text, settings)

@@ -66,7 +66,9 @@ class Answer:
         question: the question text as asked, or "".
         retrieved_ids: ids of the records retrieved.
         retrieved_values: values in them (exact decimals).
-        retrieved_passages: ``(id, text)`` pairs of retrieved passages, in file order.
+        retrieved_passages: ``(id, text, language)`` of retrieved passages, in file
+            order; language is the passage's canonical BCP 47 tag, or None when the
+            log gives the text alone (it is read with the answer's language).
         answer: the answer text, or None when a declined answer carries none.
         cited_ids: ids the answer cites.
         declined: whether the assistant declined.
@@ -81,7 +83,7 @@ class Answer:
     answer: str | None
     cited_ids: tuple[str, ...]
     declined: bool
-    retrieved_passages: tuple[tuple[str, str], ...] = ()
+    retrieved_passages: tuple[tuple[str, str, str | None], ...] = ()
     line: int = 0
 
 
@@ -237,6 +239,23 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
             return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(error.instance)}"
         bound = "at least" if v in ("minimum", "exclusiveMinimum") else "at most"
         return field_name, f"expected {bound} {error.validator_value}, found {describe(error.instance)}"
+    if v == "anyOf":
+        # the branch of the instance's own type says what is wrong inside it
+        kind = {dict: "object", str: "string", list: "array"}.get(type(error.instance))
+        for i, branch in enumerate(error.validator_value):
+            if branch.get("type") == kind:
+                inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == i]
+                if inner:
+                    # an unknown field first: its hint ("did you mean") explains the rest
+                    return schema_problems(
+                        min(inner, key=lambda e: (e.validator != "additionalProperties", len(e.absolute_path), e.message))
+                    )
+        expected = " or ".join(
+            _TYPE_WORDS.get(b.get("type"), str(b.get("type")))
+            + (f" with {', '.join(b['properties'])}" if b.get("properties") else "")
+            for b in error.validator_value
+        )
+        return field_name, f"expected {expected}, found {describe(error.instance)}"
     if v == "additionalProperties":
         extra = re.findall(r"'([^']+)'", error.message)
         known = list((error.schema.get("properties") or {}).keys())
@@ -480,7 +499,11 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
                 answer=value.get("answer"),
                 cited_ids=tuple(value["cited_ids"]),
                 declined=value["declined"],
-                retrieved_passages=tuple(passages.items()),
+                retrieved_passages=tuple(
+                    (pid, p, None) if isinstance(p, str)
+                    else (pid, p["text"], canonical_language(p["language"]) if "language" in p else None)
+                    for pid, p in passages.items()
+                ),
                 line=line,
             )
         )

@@ -685,3 +685,10 @@ FINDINGS = [
 def test_findings(language: str, text: str, expected: list[tuple[str, str | None]]) -> None:
     figures = extract_figures(text, language)
     assert [(f.value, f.hedge) for f in figures] == [(Decimal(v), h) for v, h in expected]
+
+
+def test_evidence_values_read_a_passage_in_its_own_language() -> None:
+    english = "There were 1,234 deaths and 2.5 million births."
+    assert evidence_values([], None, {"P1": (english, "en")}, "fr") == (Decimal("1234"), Decimal("2500000"))
+    # given alone, the text is read with the answer's language: 1,234 is a decimal in French
+    assert evidence_values([], None, {"P1": english}, "fr")[0] == Decimal("1.234")

@@ -374,3 +374,22 @@ def test_closed_pipe_is_quiet(files):
     result = subprocess.run(f"{sys.executable} -m gate baseline save run.jsonl --questions set.jsonl | head -c 1",
                             shell=True, cwd=files, capture_output=True, text=True)
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+
+
+def test_a_passage_is_text_or_text_with_its_language(files, cli):
+    write_lines(files / "run.jsonl", [
+        {**GOOD, "retrieved_passages": {"P1": {"txt": "1,234 deaths", "language": "en"}}},
+        {**GOOD, "question_id": "q2", "retrieved_passages": {"P1": 5}},
+    ])
+    assert_input_error(
+        check(cli),
+        "run.jsonl:1: retrieved_passages.P1: unknown field 'txt' (did you mean 'text'?); expected one of text, language",
+        "run.jsonl:2: retrieved_passages.P1: expected a string or an object with text, language, found the number 5",
+    )
+
+
+def test_a_passage_language_must_be_a_tag(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "retrieved_passages": {"P1": {"text": "1,234", "language": "english"}}}])
+    assert_input_error(
+        check(cli), "run.jsonl:1: retrieved_passages.P1.language: expected a BCP 47 language tag such as en or fr-CA, found the string \"english\""
+    )

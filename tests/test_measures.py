@@ -87,3 +87,14 @@ def test_numeric_accuracy_needs_every_expected_value():
     outcome = score_answer(question(["7.6", "7.9"]), answer("It was 7.6% (S1).", ["7.6", "7.9"]), MatchSettings())
     assert outcome.counts["numeric_accuracy"] == Count(0, 1)
     assert outcome.findings[0].message == "expected 7.9; the answer states 7.6%"
+
+
+def test_a_passage_in_another_language_supports_a_figure_read_its_own_way():
+    q = Question("q1", "fr", "Combien ?", "answer", (Decimal("7.6"),))
+    text = "Le taux est de 7,6 % et l'on compte 1 234 décès (S1)."
+    base = dict(question_id="q1", language="fr", question="Combien ?", retrieved_ids=("S1",),
+                retrieved_values=(Decimal("7.6"),), answer=text, cited_ids=("S1",), declined=False)
+    own = score_answer(q, Answer(**base, retrieved_passages=(("P1", "There were 1,234 deaths.", "en"),)), MatchSettings())
+    alone = score_answer(q, Answer(**base, retrieved_passages=(("P1", "There were 1,234 deaths.", None),)), MatchSettings())
+    assert own.counts["unsupported_numbers"] == Count(0, 2)
+    assert alone.counts["unsupported_numbers"] == Count(1, 2)
