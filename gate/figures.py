@@ -1541,9 +1541,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if last:
             # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
             if last in denominator_last and not percent and _is_power_of_ten(value):
-                if ((last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators) and not _ratio_second(
-                    text, start, conv
-                ):
+                if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
                     continue
             # references and codes: "table 3", "SDG 2", "No. 5", "p. 12", "tables 3 and 4"
             if not unit and (
@@ -1766,9 +1764,7 @@ def _finish(
     if last:
         # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
         if last in conv.denominator_last and not percent and _is_power_of_ten(value):
-            if ((last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators) and not _ratio_second(
-                text, start, conv
-            ):
+            if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
                 return None
         # references and codes: "table 3", "SDG 2", "No. 5", "p. 12"
         if not unit and (
@@ -2039,63 +2035,83 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
 
 
 # Between the two numbers of a ratio: "6 in 10", "one out of five", "9 de cada 10",
-# "1 sur 4", "3 su 10", "2 von 3", "1 op 5", "4.5 in 100,000".
-_RATIO_GAP = re.compile(r"(?i)\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|von|op|aus)\s+")
-
-
-_RATIO_NEXT = re.compile(_RATIO_GAP.pattern + r"(?=[^\W_])")
-_RATIO_BEFORE = re.compile(
-    r"(?i)(?<![^\W_])([^\W_]+)\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|von|op|aus)\s+$"
+# "1 sur 4", "3 su 10", "1 op de 5", "4.5 in 100,000". Not "von" or "op" alone, which
+# also mean "from" and "to" ("von 3 auf 5", "van 5 op 7").
+_RATIO_GAP = re.compile(
+    r"(?i)\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|op\s+de|van\s+de)\s+"
 )
+_RATIO_NEXT = re.compile(_RATIO_GAP.pattern + r"(?=[^\W_])")
+_RATIO_Y = re.compile(r"\d+(?![\d.,]\d)")
 
 
-def _ratio_second(text: str, start: int, conv: _Conventions) -> bool:
-    """Whether the number at ``start`` ends a ratio ("9 de cada 10", "nueve de
-    cada diez"): then it is no denominator; :func:`_ratios` reads the pair."""
-    m = _RATIO_BEFORE.search(text, max(0, start - 40), start)
-    if m is None:
-        return False
-    first = m.group(1).lower()
-    return first[-1].isdigit() or (conv.words is not None and conv.words.is_number_word(first))
+def _ratio_denominator(fa: Figure, fb: Figure, text: str) -> bool:
+    """Whether ``fb`` is the second number of a ratio "X in Y" started by ``fa``."""
+    gap = fb.start - fa.end
+    return (
+        3 <= gap <= 14
+        and not fa.percent
+        and not fb.percent
+        and fb.exponent == 0
+        and fa.value > 0
+        and fb.value >= 2
+        and (fb.value <= 1000 or _is_power_of_ten(fb.value))
+        and _plain_number(fa.text)
+        and _plain_number(fb.text)
+        and fa.value <= fb.value
+        and _RATIO_GAP.fullmatch(text, fa.end, fb.start) is not None
+    )
+
+
+def _plain_number(written: str) -> bool:
+    """Digits, separators or words only: no currency, sign or unit."""
+    return all(c.isalnum() or c in " .,\u00a0\u202f\u2009-" for c in written)
 
 
 def _ratios(text: str, figs: list[Figure]) -> list[Figure]:
-    """Read "X in Y" as the share it states.
-
-    "6 in 10", "one in five", "nueve de cada diez": X and Y are no figures of
-    their own; the ratio is the percentage 100 X / Y, rounded to a whole
-    percent and read as approximate (hedge "about"), so "6 in 10" stands for
-    55% to 65% and "1 in 4" for 24.5% to 25.5%. It needs 0 < X <= Y <= 100,
-    both whole and without unit. When Y is a power of ten of 1,000 or more
-    ("4.5 in 100,000") it is a denominator and only X is a figure.
-    """
+    """Drop the second number of a ratio: in "6 in 10", "one in five", "4.5 in
+    100,000" the 10, five, 100,000 say what the first number is out of, as
+    the 1,000 of "per 1,000" does. The first number stays a figure;
+    :func:`ratio_reading` gives the share it states."""
     out: list[Figure] = []
-    i = 0
-    n = len(figs)
-    while i < n:
-        fa = figs[i]
-        if i + 1 < n:
-            fb = figs[i + 1]
-            gap = fb.start - fa.end
-            if 3 <= gap <= 14 and not fa.percent and not fb.percent and fb.exponent == 0 and fa.value > 0:
-                if _RATIO_GAP.fullmatch(text, fa.end, fb.start):
-                    y = fb.value
-                    if y >= 1000 and _is_power_of_ten(y):
-                        out.append(fa)  # "4.5 in 100,000": a rate and its denominator
-                        i += 2
-                        continue
-                    if fa.exponent == 0 and fa.value <= y <= 100 and "." not in fb.text and "," not in fb.text:
-                        share = _CTX.divide(_CTX.multiply(fa.value, _HUNDRED), y).to_integral_value()
-                        out.append(_new(
-                            Figure,
-                            {"text": text[fa.start : fb.end], "start": fa.start, "end": fb.end, "value": share,
-                             "exponent": 0, "percent": True, "hedge": fa.hedge or "about"},
-                        ))
-                        i += 2
-                        continue
+    skip = -1
+    for i, fa in enumerate(figs):
+        if i == skip:
+            continue
         out.append(fa)
-        i += 1
+        if i + 1 < len(figs) and _ratio_denominator(fa, figs[i + 1], text):
+            skip = i + 1
     return out
+
+
+def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
+    """The share a ratio states, when ``figure`` is its first number.
+
+    "6 in 10", "one in five", "nueve de cada diez", "1 sur 4": the figure read
+    as the percentage 100 X / Y rounded to a whole percent, with the figure's
+    hedge. A ratio over ten or fewer stands for its share within 5 points
+    (writers pick the simple fraction nearest the value: "6 in 10" is 55% to
+    65%, "1 in 3" 28% to 38%), one over more within half a point ("12 out of
+    27" is 44%, 43.5% to 44.5%). None when the figure starts no ratio (X and
+    Y whole, 0 < X <= Y <= 1,000, no unit). The scorer accepts a figure when
+    either reading is supported, so this only ever removes false alarms.
+    """
+    if figure.percent or figure.exponent != 0 or figure.value <= 0 or not _plain_number(figure.text):
+        return None
+    m = _RATIO_NEXT.match(text, figure.end)
+    if m is None:
+        return None
+    ym = _RATIO_Y.match(text, m.end())
+    if ym is not None:
+        y, y_end = Decimal(ym.group()), ym.end()
+    else:
+        tail = extract_figures(text[m.end() : m.end() + 40], language)
+        if not tail or tail[0].start != 0 or tail[0].exponent != 0:
+            return None
+        y, y_end = tail[0].value, m.end() + tail[0].end
+    if not (2 <= y <= 1000 and figure.value <= y):
+        return None
+    share = _CTX.divide(_CTX.multiply(figure.value, _HUNDRED), y).to_integral_value(rounding="ROUND_HALF_UP")
+    return Figure(text[figure.start : y_end], figure.start, y_end, Decimal(int(share)), 1 if y <= 10 else 0, True, figure.hedge)
 
 
 def extract_figures(text: str, language: str) -> list[Figure]:

@@ -192,7 +192,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
             findings.append(Finding(qid, lang, "numeric_accuracy", "empty_answer", empty_message))
         else:
             missing = [e for e in question.expected_values
-                       if not any(_support(f, (e,), text, settings).supported for f in figures)]
+                       if not any(_support(f, (e,), text, answer.language, settings).supported for f in figures)]
             counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
             if missing:
                 stated = ", ".join(_as_read(f) for f in figures) or "no figure"
@@ -238,7 +238,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
                                        passages, answer.language)
         unsupported = 0
         for f in figures:
-            support = _support(f, evidence, text, settings)
+            support = _support(f, evidence, text, answer.language, settings)
             if not support.supported:
                 unsupported += 1
                 findings.append(Finding(qid, lang, "unsupported_numbers", "unsupported_figure",
@@ -248,16 +248,17 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     return Outcome(qid, lang, counts, tuple(findings))
 
 
-def _support(figure: fig.Figure, values, text: str, settings: fig.MatchSettings) -> fig.Support:
-    """Whether values support a figure as written, or read as a fall ("fell 1.9%" against a
-    series that stores -1.9; see :func:`gate.figures.fall_reading`)."""
+def _support(figure: fig.Figure, values, text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
+    """Whether values support a figure as written, read as a fall ("fell 1.9%" against a
+    series that stores -1.9; see :func:`gate.figures.fall_reading`) or as the share of a
+    ratio ("6 in 10" against 58.7%; see :func:`gate.figures.ratio_reading`)."""
     support = fig.check_figure(figure, values, settings)
     if not support.supported:
-        fall = fig.fall_reading(text, figure)
-        if fall is not None:
-            as_fall = fig.check_figure(fall, values, settings)
-            if as_fall.supported:
-                return as_fall
+        for other in (fig.fall_reading(text, figure), fig.ratio_reading(text, figure, language)):
+            if other is not None:
+                as_other = fig.check_figure(other, values, settings)
+                if as_other.supported:
+                    return as_other
     return support
 
 

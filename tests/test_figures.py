@@ -12,9 +12,11 @@ from gate.figures import (
     DEFAULT_LANGUAGE,
     Figure,
     MatchSettings,
+    check_figure,
     evidence_values,
     extract_figures,
     language_known,
+    ratio_reading,
 )
 
 CASES = Path(__file__).parent / "cases"
@@ -304,17 +306,18 @@ READINGS = [
     ("pt", "Dois milhões e meio de pessoas.", [("Dois milhões e meio", "2500000", None)]),
     ("nl", "Twee en een half miljoen mensen.", [("Twee en een half miljoen", "2500000", None)]),
     ("en", "One and the other.", []),
-    # ratios are the shares they state, read as approximate
-    ("en", "About 6 in 10 adults.", [("6 in 10", "60", "about")]),
-    ("en", "One in five children.", [("One in five", "20", "about")]),
-    ("en", "Nine out of ten households.", [("Nine out of ten", "90", "about")]),
-    ("en", "2 in 3 regions.", [("2 in 3", "67", "about")]),
-    ("es", "Nueve de cada diez hogares.", [("Nueve de cada diez", "90", "about")]),
-    ("es", "9 de cada 10 hogares.", [("9 de cada 10", "90", "about")]),
-    ("fr", "Un sur deux.", [("Un sur deux", "50", "about")]),
-    ("de", "Drei von zehn Haushalten.", [("Drei von zehn", "30", "about")]),
+    # the second number of a ratio says what the first is out of: no figure of its own
+    ("en", "About 6 in 10 adults.", [("6", "6", "about")]),
+    ("en", "One in five children.", [("One", "1", None)]),
+    ("es", "Nueve de cada diez hogares.", [("Nueve", "9", None)]),
+    ("fr", "Un sur deux.", [("Un", "1", None)]),
+    ("nl", "1 op de 5 kinderen.", [("1", "1", None)]),
     ("en", "A rate of 4.5 in 100,000 people.", [("4.5", "4.5", None)]),
     ("es", "35 por cada 1.000 habitantes.", [("35", "35", None)]),
+    # no ratio: a currency, "from ... to" in German and Dutch
+    ("en", "$5 in 10 states.", [("$5", "5", None), ("10", "10", None)]),
+    ("de", "Die Quote stieg um 3 von 5 auf 8.", [("3", "3", None), ("5", "5", None), ("8", "8", None)]),
+    ("nl", "De werkloosheid steeg van 5 op 7.", [("5", "5", None), ("7", "7", None)]),
     ("en", "It rose in 2 regions in 2023.", [("2", "2", None)]),
     ("fr", "Un écart de 0.125 point.", [("0.125", "0.125", None)]),
     ("fr", "Pas plus de 6 000 personnes.", [("6 000", "6000", "at_most")]),
@@ -685,6 +688,36 @@ FINDINGS = [
 def test_findings(language: str, text: str, expected: list[tuple[str, str | None]]) -> None:
     figures = extract_figures(text, language)
     assert [(f.value, f.hedge) for f in figures] == [(Decimal(v), h) for v, h in expected]
+
+
+RATIOS = [
+    # text, language, (share as written, value, low, high) of the first figure read as a ratio
+    ("About 6 in 10 adults.", "en", ("6 in 10", "60", "55", "65")),
+    ("One in five children.", "en", ("One in five", "20", "15", "25")),
+    ("1 in 3 households.", "en", ("1 in 3", "33", "28", "38")),
+    ("Nearly one in three.", "en", ("one in three", "33", "23", "33")),
+    ("12 out of 27 member states.", "en", ("12 out of 27", "44", "43.5", "44.5")),
+    ("Nueve de cada diez hogares.", "es", ("Nueve de cada diez", "90", "85", "95")),
+    ("Un sur deux.", "fr", ("Un sur deux", "50", "45", "55")),
+    ("1 op de 5 kinderen.", "nl", ("1 op de 5", "20", "15", "25")),
+    ("$5 in 10 states.", "en", None),
+    ("A rate of 4.5 in 100,000 people.", "en", None),
+    ("Die Quote stieg um 3 von 5 auf 8.", "de", None),
+    ("It was 5 in 2023.", "en", None),
+]
+
+
+@pytest.mark.parametrize("text,language,expected", RATIOS, ids=[r[0] for r in RATIOS])
+def test_ratio_reading(text: str, language: str, expected: tuple[str, str, str, str] | None) -> None:
+    reading = ratio_reading(text, extract_figures(text, language)[0], language)
+    if expected is None:
+        assert reading is None
+        return
+    written, value, low, high = expected
+    support = check_figure(reading, (), MatchSettings())
+    assert (reading.text, reading.value, reading.percent, support.low, support.high) == (
+        written, Decimal(value), True, Decimal(low), Decimal(high)
+    )
 
 
 def test_evidence_values_read_a_passage_in_its_own_language() -> None:

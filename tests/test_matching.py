@@ -150,11 +150,6 @@ BOUNDARIES = [
     ("en", "Over 100 countries.", "150", True),
     # ... and never finer than the stated unit
     ("en", "About 1 million people.", "1400000", True),
-    # a ratio is an approximate share: "6 in 10" is 55% to 65%
-    ("en", "About 6 in 10 adults.", "58.7", True),
-    ("en", "About 6 in 10 adults.", "0.587", True),
-    ("en", "About 6 in 10 adults.", "66", False),
-    ("en", "One in four households.", "25.4", True),
     # negated hedges: "not more than" is at most, "not less than" at least
     ("fr", "Pas plus de 6 000 personnes.", "5800", True),
     ("fr", "Pas plus de 6 000 personnes.", "6900", False),

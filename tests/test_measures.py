@@ -98,3 +98,21 @@ def test_a_passage_in_another_language_supports_a_figure_read_its_own_way():
     alone = score_answer(q, Answer(**base, retrieved_passages=(("P1", "There were 1,234 deaths.", None),)), MatchSettings())
     assert own.counts["unsupported_numbers"] == Count(0, 2)
     assert alone.counts["unsupported_numbers"] == Count(1, 2)
+
+
+@pytest.mark.parametrize(
+    "text, retrieved, expected, unsupported",
+    [
+        # the share a ratio states supports it, in numeric accuracy and in evidence
+        ("About 6 in 10 adults (S1).", ["58.7"], ["58.7"], Count(0, 1)),
+        ("About 6 in 10 adults (S1).", ["0.587"], ["0.587"], Count(0, 1)),
+        # ... as does the count itself: "12 out of 27 member states"
+        ("Unemployment fell in 12 out of 27 member states (S1).", ["12"], ["12"], Count(0, 1)),
+        # a share too far is a finding
+        ("About 6 in 10 adults (S1).", ["66"], ["66"], Count(1, 1)),
+    ],
+)
+def test_a_ratio_is_supported_by_its_share_or_its_count(text, retrieved, expected, unsupported):
+    outcome = score_answer(question(expected), answer(text, retrieved), MatchSettings())
+    assert outcome.counts["unsupported_numbers"] == unsupported
+    assert outcome.counts["numeric_accuracy"] == Count(1 if unsupported == Count(0, 1) else 0, 1)
