@@ -442,6 +442,23 @@ _HALF_DOZEN_WORDS = {  # six
 _AND_A_HALF = {
     "en": re.compile(r"(?i)\s+and\s+a\s+half(?![^\W\d_])"),
     "nl": re.compile(r"(?i)\s+en\s+een\s+half(?![^\W\d_])"),
+    "fr": re.compile(r"(?i)\s+et\s+demie?(?![^\W\d_])"),
+    "es": re.compile(r"(?i)\s+y\s+medio(?![^\W\d_])"),
+    "pt": re.compile(r"(?i)\s+e\s+meio(?![^\W\d_])"),
+    "it": re.compile(r"(?i)\s+e\s+mezzo(?![^\W\d_])"),
+}
+# Halves written as one word: "zweieinhalb", "anderhalf", "tweeënhalf" (value + 1/2).
+_HALF_COMPOUNDS = {
+    "de": (
+        r"(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)einhalb",
+        {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10},
+        "einhalb",
+    ),
+    "nl": (
+        r"anderhalf|(?:twee|drie|vier|vijf|zes|zeven|acht|negen|tien)(?:en|ën)half",
+        {"ander": 1, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10},
+        "half",
+    ),
 }
 # ... or after its scale word ("a million and a half", "deux millions et demi").
 _HALF_AFTER_SCALE = {
@@ -556,6 +573,7 @@ class _Lexicon(NamedTuple):
     lone: frozenset[str]
     stop: frozenset[str]  # parts of compounds that are no number alone ("und")
     dozen: str  # "dozen", "douzaine" ...
+    half_hint: str  # in a one-word half: "einhalb", "half" ("" when none)
     article_hints: tuple[str, ...]  # "a million" ... (en: "a" is no number word)
     lone_before_scale: frozenset[str]  # "un", "d'un", "ein" ... (not for en: see hints)
     big_scales: frozenset[str]  # "million", "millions," ...
@@ -577,7 +595,7 @@ class _Lexicon(NamedTuple):
     def mentioned(self, text: str) -> bool:
         """A quick, permissive test: may ``text`` hold a figure in words?"""
         lower = text.lower()
-        if self.dozen in lower:
+        if self.dozen in lower or (self.half_hint and self.half_hint in lower):
             return True
         if self.article_hints and "il" in lower:  # every hint holds "il": "a million", "demi-milli"
             for h in self.article_hints:
@@ -636,6 +654,7 @@ def _lexicon(lang: str) -> _Lexicon:
         lone=lone,
         stop=frozenset(spec.get("stop", "").split()),
         dozen=_SPECIAL_HINTS[lang][0],
+        half_hint=_HALF_COMPOUNDS[lang][2] if lang in _HALF_COMPOUNDS else "",
         article_hints=_SPECIAL_HINTS[lang][1:],
         lone_before_scale=lone_before_scale,
         big_scales=frozenset(
@@ -839,6 +858,8 @@ def _conventions(language: str) -> _Conventions:
     specials = None
     if t2n:
         pattern = r"(?i)\b(?:(?P<halfdozen>" + _HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + _DOZEN_WORDS[lex] + r")\b"
+        if lex in _HALF_COMPOUNDS:
+            pattern += r"|(?P<halfword>" + _HALF_COMPOUNDS[lex][0] + r")\b"
         if lex in _HALF_SCALES:  # before the article: "half a million" holds "a million"
             pattern += r"|(?P<half>" + _HALF_SCALES[lex] + r")"
         if lex in _ARTICLE_SCALES:
@@ -1259,6 +1280,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     after_first = conv.after_first
     after_pre2 = conv.after_pre2
     after_one = conv.after_one
+    half_words = _AND_A_HALF.get(conv.lang)
+    half_after = _HALF_AFTER_SCALE.get(conv.lang)
     hedge_last = conv.hedge_last
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
@@ -1384,6 +1407,13 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             int_digits, frac, grouped = read
         if frac and c1 == "." and "," in native_decimals and len(body) <= 5 and _DAY_MONTH_DOT.match(body):
             continue  # German-style date without year: "am 30.06."
+        if c1 == " " and c2 in "aeyAEY" and half_words is not None and not frac and not grouped:
+            h = half_words.match(text, e)
+            if h:  # "2 and a half million", "2 et demi pour cent"
+                frac = "5"
+                e = h.end()
+                c1 = text[e]
+                c2 = text[e + 1]
         # what follows: attached scale or unit, scale word, percent, currency
         power = 0
         percent = False
@@ -1435,6 +1465,11 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 if is_time:
                     pos = end
                     continue
+        if power and not frac and half_after is not None and text[end] == " ":
+            h = half_after.match(text, end)
+            if h:  # "2 millions et demi", "3 milioni e mezzo"
+                frac = "5"
+                end = h.end()
         # what precedes: sign, currency, percent sign
         percent_after, currency_after = percent, currency
         start = s
@@ -1823,13 +1858,22 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     found: list[tuple[int, int, Decimal, int]] = []
     lower = text.lower()
     if conv.specials is not None and (
-        lex.dozen in lower or ("il" in lower and any(h in lower for h in lex.article_hints))
+        lex.dozen in lower
+        or (lex.half_hint and lex.half_hint in lower)
+        or ("il" in lower and any(h in lower for h in lex.article_hints))
     ):
         for m in conv.specials.finditer(text):
             if covered.hit(m.start(), m.end()):
                 continue
             if m.group("halfdozen"):
                 found.append((m.start(), m.end(), Decimal(6), 0))
+                spans.append(m.span())
+            elif m.groupdict().get("halfword"):
+                # "zweieinhalb Millionen": the whole number before the half, plus one half
+                word = m.group().lower()
+                units = _HALF_COMPOUNDS[conv.lang][1]
+                whole = next(v for k, v in units.items() if word.startswith(k))
+                found.append((m.start(), m.end(), Decimal(whole) + _HALF, -1))
                 spans.append(m.span())
             elif m.group("dozen"):
                 found.append((m.start(), m.end(), Decimal(12), 0))
@@ -1930,7 +1974,7 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     for s, e, value, exponent in found:
         if s < taken:
             continue
-        if and_a_half is not None and exponent == 0:
+        if and_a_half is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
             h = and_a_half.match(text, e)
             if h:  # "two and a half million": 2.5 before the scale
                 value, exponent, e = value + _HALF, -1, h.end()
@@ -2187,11 +2231,12 @@ def evidence_values(
             NaN and infinities are skipped.
         question: The question text, or None; numbers it states are evidence
             (the user said them).
-        passages: Retrieved passages, id -> text or id -> (text, language),
-            or None; their figures, digits and number words alike, are
-            evidence. A text alone is read with ``language``; a pair with its
-            own language ("1,234" in an English passage is 1234 for a French
-            answer).
+        passages: Retrieved passages, id -> text, id -> (text, language) or
+            id -> {"text": ..., "language": ...}, or None; their figures,
+            digits and number words alike, are evidence. A text alone (or a
+            passage without a language) is read with ``language``; one with
+            its own language that way ("1,234" in an English passage is 1234
+            for a French answer).
         language: BCP 47 tag of the answer, for reading the question and the
             passages given without a language.
 
@@ -2201,7 +2246,8 @@ def evidence_values(
         kept).
 
     Raises:
-        TypeError: A value is neither a number nor a numeric string.
+        TypeError: A value is neither a number nor a numeric string; a passage
+            is none of the forms above.
         ValueError: A string value is not a number.
     """
     raw = list(values) if values is not None else []
@@ -2219,10 +2265,17 @@ def evidence_values(
     if question:
         texts.append((question, language))
     if passages:
-        for p in passages.values():
-            text, lang = (p, language) if isinstance(p, str) else p
+        for pid, p in passages.items():
+            if isinstance(p, str):
+                text, lang = p, None
+            elif isinstance(p, Mapping) and isinstance(p.get("text"), str):
+                text, lang = p["text"], p.get("language")  # as the log writes it
+            elif isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str):
+                text, lang = p
+            else:
+                raise TypeError(f"passage {pid!r}: expected a text, (text, language) or {{text, language}}, found {p!r}")
             if text:
-                texts.append((text, lang))
+                texts.append((text, lang or language))
     for t, lang in texts:
         for f in extract_figures(t, lang):
             if f.value not in seen:

@@ -306,6 +306,14 @@ READINGS = [
     ("pt", "Dois milhões e meio de pessoas.", [("Dois milhões e meio", "2500000", None)]),
     ("nl", "Twee en een half miljoen mensen.", [("Twee en een half miljoen", "2500000", None)]),
     ("en", "One and the other.", []),
+    ("en", "2 and a half million people.", [("2 and a half million", "2500000", None)]),
+    ("fr", "2 millions et demi d'habitants.", [("2 millions et demi", "2500000", None)]),
+    ("fr", "Deux et demi pour cent.", [("Deux et demi pour cent", "2.5", None)]),
+    ("de", "Zweieinhalb Millionen Menschen.", [("Zweieinhalb Millionen", "2500000", None)]),
+    ("de", "Eineinhalb Prozent.", [("Eineinhalb Prozent", "1.5", None)]),
+    ("nl", "Anderhalf miljoen mensen.", [("Anderhalf miljoen", "1500000", None)]),
+    ("en", "A dozen and a half countries.", [("A dozen", "12", None)]),
+    ("en", "Between 2 and 3 million.", [("2", "2000000", None), ("3 million", "3000000", None)]),
     # the second number of a ratio says what the first is out of: no figure of its own
     ("en", "About 6 in 10 adults.", [("6", "6", "about")]),
     ("en", "One in five children.", [("One", "1", None)]),
@@ -725,3 +733,8 @@ def test_evidence_values_read_a_passage_in_its_own_language() -> None:
     assert evidence_values([], None, {"P1": (english, "en")}, "fr") == (Decimal("1234"), Decimal("2500000"))
     # given alone, the text is read with the answer's language: 1,234 is a decimal in French
     assert evidence_values([], None, {"P1": english}, "fr")[0] == Decimal("1.234")
+    assert evidence_values([], None, {"P1": (english, None)}, "fr")[0] == Decimal("1.234")
+    # the log's own form is accepted too
+    assert evidence_values([], None, {"P1": {"text": english, "language": "en"}}, "fr")[0] == Decimal("1234")
+    with pytest.raises(TypeError, match="passage 'P1'"):
+        evidence_values([], None, {"P1": 5}, "fr")
