@@ -1590,11 +1590,10 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue
         if cb == "#":
             continue
-        if (text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS) and _P_VALUE.search(
-            text, max(0, start - 6), start
-        ):
+        marked = text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS
+        if marked and _P_VALUE.search(text, max(0, start - 6), start):
             continue  # "p < 0.05": a significance threshold, not a claim
-        if last in hedge_last or text[end] == "+" or text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS:
+        if marked or last in hedge_last or text[end] == "+":
             hedge = _hedge_before(text, start, end, toks, last, conv)
         else:
             hedge = None
@@ -1669,6 +1668,7 @@ _DEFINING_FIRST = frozenset(
 # state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
 # plus", "3 or more children", "12 derniers mois". "and over" must close the phrase:
 # "108 and over the same period" states 108.
+_DEFINING_PRE2 = frozenset(w[:2] for w in _DEFINING_FIRST)
 _DEFINING_AFTER = re.compile(
     r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
     r"|[ \u00a0](?:(?:years?|ans|años|anos|jahre|jahren|anni|jaar)[ \u00a0])?"
@@ -1727,7 +1727,7 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
             t = _PERIOD_TO.match(text, m.end()) if m else None
             if t:
                 return t.end()  # "in the 12 months to June" (not "from 5 months to 7")
-        if c == "-" or _first_word(text, end + 1) in _DEFINING_FIRST:
+        if c == "-" or (text[end + 1 : end + 3].lower() in _DEFINING_PRE2 and _first_word(text, end + 1) in _DEFINING_FIRST):
             m = _DEFINING_AFTER.match(text, end)
             if m:
                 return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
@@ -2116,13 +2116,19 @@ def _ratios(text: str, figs: list[Figure]) -> list[Figure]:
     100,000" the 10, five, 100,000 say what the first number is out of, as
     the 1,000 of "per 1,000" does. The first number stays a figure;
     :func:`ratio_reading` gives the share it states."""
+    n = len(figs)
+    for i in range(n - 1):
+        if 3 <= figs[i + 1].start - figs[i].end <= 14 and _ratio_denominator(figs[i], figs[i + 1], text):
+            break
+    else:
+        return figs  # the common case: no ratio
     out: list[Figure] = []
     skip = -1
     for i, fa in enumerate(figs):
         if i == skip:
             continue
         out.append(fa)
-        if i + 1 < len(figs) and _ratio_denominator(fa, figs[i + 1], text):
+        if i + 1 < n and _ratio_denominator(fa, figs[i + 1], text):
             skip = i + 1
     return out
 
