@@ -2081,10 +2081,12 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
 # Between the two numbers of a ratio: "6 in 10", "one out of five", "9 de cada 10",
 # "1 sur 4", "3 su 10", "1 op de 5", "4.5 in 100,000". Not "von" or "op" alone, which
 # also mean "from" and "to" ("von 3 auf 5", "van 5 op 7").
-_RATIO_GAP = re.compile(
-    r"(?i)\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|op\s+de|van\s+de)\s+"
-)
+_RATIO_CONNECTOR = r"\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|op\s+de|van\s+de)\s+"
+_RATIO_GAP = re.compile(r"(?i)" + _RATIO_CONNECTOR)
 _RATIO_NEXT = re.compile(_RATIO_GAP.pattern + r"(?=[^\W_])")
+# "one adult in five", "un habitant sur trois": after a one, a noun may come first
+_RATIO_GAP_NOUN = re.compile(r"(?i)\s+[^\W\d_]+" + _RATIO_CONNECTOR)
+_RATIO_NEXT_NOUN = re.compile(_RATIO_GAP_NOUN.pattern + r"(?=[^\W_])")
 _RATIO_Y = re.compile(r"\d+(?![\d.,]\d)")
 
 
@@ -2092,7 +2094,7 @@ def _ratio_denominator(fa: Figure, fb: Figure, text: str) -> bool:
     """Whether ``fb`` is the second number of a ratio "X in Y" started by ``fa``."""
     gap = fb.start - fa.end
     return (
-        3 <= gap <= 14
+        3 <= gap <= 32
         and not fa.percent
         and not fb.percent
         and fb.exponent == 0
@@ -2102,7 +2104,31 @@ def _ratio_denominator(fa: Figure, fb: Figure, text: str) -> bool:
         and _plain_number(fa.text)
         and _plain_number(fb.text)
         and fa.value <= fb.value
-        and _RATIO_GAP.fullmatch(text, fa.end, fb.start) is not None
+        and (
+            _RATIO_GAP.fullmatch(text, fa.end, fb.start) is not None
+            or (fa.text == "1" and _RATIO_GAP_NOUN.fullmatch(text, fa.end, fb.start) is not None)
+        )
+    )
+
+
+# "un habitant sur", "one adult in", "una persona de cada": a word for one (no figure
+# alone) and a noun before a ratio's connector; what follows is the denominator.
+_LONE_RATIO_BEFORE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:one|un|une|uno|una|um|uma|ein|eine|einer|een|één)\s+[^\W\d_]+" + _RATIO_CONNECTOR + r"$"
+)
+
+
+_RATIO_LAST_WORDS = (" in ", " sur ", " of ", "cada ", " su ", " de ")
+
+
+def _after_lone_ratio(text: str, figure: Figure) -> bool:
+    """Whether ``figure`` is the denominator of "one <noun> in <figure>"."""
+    s = figure.start
+    return (
+        text[max(0, s - 6) : s].lower().endswith(_RATIO_LAST_WORDS)
+        and figure.exponent == 0
+        and not figure.percent
+        and _LONE_RATIO_BEFORE.search(text, max(0, s - 40), s) is not None
     )
 
 
@@ -2117,8 +2143,11 @@ def _ratios(text: str, figs: list[Figure]) -> list[Figure]:
     the 1,000 of "per 1,000" does. The first number stays a figure;
     :func:`ratio_reading` gives the share it states."""
     n = len(figs)
+    if any(_after_lone_ratio(text, f) for f in figs):
+        figs = [f for f in figs if not _after_lone_ratio(text, f)]  # "un habitant sur trois"
+        n = len(figs)
     for i in range(n - 1):
-        if 3 <= figs[i + 1].start - figs[i].end <= 14 and _ratio_denominator(figs[i], figs[i + 1], text):
+        if 3 <= figs[i + 1].start - figs[i].end <= 32 and _ratio_denominator(figs[i], figs[i + 1], text):
             break
     else:
         return figs  # the common case: no ratio
@@ -2148,6 +2177,8 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
     if figure.percent or figure.exponent != 0 or figure.value <= 0 or not _plain_number(figure.text):
         return None
     m = _RATIO_NEXT.match(text, figure.end)
+    if m is None and figure.text == "1":
+        m = _RATIO_NEXT_NOUN.match(text, figure.end)
     if m is None:
         return None
     ym = _RATIO_Y.match(text, m.end())
@@ -2195,6 +2226,8 @@ def extract_figures(text: str, language: str) -> list[Figure]:
         cands.sort(key=lambda c: c[0].start)
     if len(cands) > 1:
         return _ranges(text, cands)
+    if cands and _after_lone_ratio(text, cands[0][0]):
+        return []  # "one adult in five": the five is a denominator
     return [c[0] for c in cands]
 
 
@@ -2511,12 +2544,13 @@ def _fmt(d: Decimal) -> str:
 def explain(figure: Figure, support: Support, against: str = "retrieved value") -> str:
     """One sentence for people saying why a figure is or is not supported.
 
-    Gives the figure as written (with its hedge), its parsed value and
-    precision, the interval that would support it and the nearest evidence
+    Gives the figure as written in the text, its reading (hedge, value,
+    precision), the interval that would support it and the nearest evidence
     value, e.g. ``"'35' (35, to the nearest 1) is not within 0.5 of any retrieved
-    value; nearest 41"`` or ``"'under 5%' (5 percent, to the nearest 1) needs a
-    retrieved value in [4, 5); nearest 5.2"``. Numbers never use exponent
-    notation.
+    value; nearest 41"`` or ``"'5%' (under 5 percent, to the nearest 1) needs a
+    retrieved value in [4, 5); nearest 5.2"``. When the nearest value has the
+    figure's size and the opposite sign, it says so. Numbers never use
+    exponent notation.
 
     Args:
         figure: The figure.
@@ -2526,10 +2560,10 @@ def explain(figure: Figure, support: Support, against: str = "retrieved value") 
     Returns:
         The sentence, without a final period.
     """
-    written = f"{_HEDGE_TEXT[figure.hedge]} {figure.text}" if figure.hedge else figure.text
     value = format(figure.value, "f")
     unit = _fmt(Decimal((0, (1,), figure.exponent)))
-    head = f"'{written}' ({value}{' percent' if figure.percent else ''}, to the nearest {unit})"
+    hedge = f"{_HEDGE_TEXT[figure.hedge]} " if figure.hedge else ""
+    head = f"'{figure.text}' ({hedge}{value}{' percent' if figure.percent else ''}, to the nearest {unit})"
     low, high = _fmt(support.low), _fmt(support.high)
     if support.supported:
         m = support.matched
@@ -2538,6 +2572,8 @@ def explain(figure: Figure, support: Support, against: str = "retrieved value") 
             how = f" as a fraction ({_fmt(_CTX.multiply(m, _HUNDRED))} percent)"
         return f"{head} is supported by {_fmt(m) if m is not None else 'the evidence'}{how}; it needs a value in {_bracket(figure, support, low, high)}"
     nearest = f"nearest {_fmt(support.nearest)}" if support.nearest is not None else f"there is no {against}"
+    if support.nearest is not None and figure.value and support.nearest == -figure.value:
+        nearest += ", which has the opposite sign"
     if support.low == support.high:
         return f"{head} equals no {against}; {nearest}"
     if figure.hedge in (None, "about"):
@@ -2594,6 +2630,17 @@ _FALL_AR = re.compile(
 )
 
 
+# German puts other words between the verb and "um" ("sank im 2. Quartal 2025 um 0,4
+# Prozentpunkte"), or the participle after the amount ("ist um 0,4 % gesunken", Dutch "is
+# met 0,4% gedaald").
+_FALL_DE = re.compile(
+    r"(?i)\b(?:sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen)\b"
+    r"[^;:!?]{0,40}?\s+um\s*[-−]?\s*$"
+)
+_BY_BEFORE = re.compile(r"(?i)\b(?:um|met)\s*$")
+_FALL_AFTER = re.compile(
+    r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen)\b"
+)
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
 _DEFICIT = re.compile(
@@ -2621,6 +2668,12 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     if figure.value <= 0:
         return None
     before = text[max(0, figure.start - 60) : figure.start]
-    if not _FALL.search(before) and not _FALL_AR.search(before) and not _DEFICIT.search(before):
+    if not (
+        _FALL.search(before)
+        or _FALL_AR.search(before)
+        or _DEFICIT.search(before)
+        or _FALL_DE.search(before)
+        or (_BY_BEFORE.search(before) and _FALL_AFTER.match(text, figure.end))
+    ):
         return None
     return dataclasses.replace(figure, value=-figure.value)

@@ -242,7 +242,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
             if not support.supported:
                 unsupported += 1
                 findings.append(Finding(qid, lang, "unsupported_numbers", "unsupported_figure",
-                                        fig.explain(f, support),
+                                        _explain(f, support, evidence, text, answer.language, settings),
                                         figure=FigureRef(f.text, f.value, f.start, f.end)))
         counts["unsupported_numbers"] = Count(unsupported, len(figures))
     return Outcome(qid, lang, counts, tuple(findings))
@@ -260,6 +260,16 @@ def _support(figure: fig.Figure, values, text: str, language: str, settings: fig
                 if as_other.supported:
                     return as_other
     return support
+
+
+def _explain(figure: fig.Figure, support: fig.Support, values, text: str, language: str,
+             settings: fig.MatchSettings, against: str = "retrieved value") -> str:
+    """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
+    message = fig.explain(figure, support, against)
+    share = fig.ratio_reading(text, figure, language)
+    if share is not None:
+        message += "; read as a share, " + fig.explain(share, fig.check_figure(share, values, settings), against)
+    return message
 
 
 def _as_read(f: fig.Figure) -> str:

@@ -96,12 +96,14 @@ class Verdict:
         failed: how many rules failed.
         warned: how many rules broke without failing the gate.
         checked: how many rules were checked (not skipped).
+        skipped: how many rules were skipped (no unit to count in the slice).
     """
 
     passed: bool
     failed: int
     warned: int
     checked: int
+    skipped: int = 0
 
 
 def decide(results: Iterable[RuleResult]) -> Verdict:
@@ -110,4 +112,4 @@ def decide(results: Iterable[RuleResult]) -> Verdict:
     failed = sum(r.status == FAIL for r in results)
     warned = sum(r.status == WARN for r in results)
     checked = sum(r.status != SKIP for r in results)
-    return Verdict(passed=failed == 0, failed=failed, warned=warned, checked=checked)
+    return Verdict(passed=failed == 0, failed=failed, warned=warned, checked=checked, skipped=len(results) - checked)

@@ -157,7 +157,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github):
     outputs = parse_outputs(runner.output)
     assert outputs["passed"] == "false"
     report = json.loads(Path(outputs["report-json"]).read_text())
-    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 8, "checked": 28}
+    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 8, "checked": 28, "skipped": 2}
     (comment,) = github.issue_comments(7)
     assert outputs["comment-url"].endswith(f"#issuecomment-{comment.id}")
     assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed")

@@ -322,6 +322,9 @@ READINGS = [
     ("nl", "1 op de 5 kinderen.", [("1", "1", None)]),
     ("en", "A rate of 4.5 in 100,000 people.", [("4.5", "4.5", None)]),
     ("es", "35 por cada 1.000 habitantes.", [("35", "35", None)]),
+    ("fr", "Environ un habitant sur trois (32,8 %).", [("32,8 %", "32.8", None)]),
+    ("en", "One adult in five.", []),
+    ("fr", "1 enfant sur 5.", [("1", "1", None)]),
     # no ratio: a currency, "from ... to" in German and Dutch
     ("en", "$5 in 10 states.", [("$5", "5", None), ("10", "10", None)]),
     ("de", "Die Quote stieg um 3 von 5 auf 8.", [("3", "3", None), ("5", "5", None), ("8", "8", None)]),
@@ -708,6 +711,7 @@ RATIOS = [
     ("Nueve de cada diez hogares.", "es", ("Nueve de cada diez", "90", "85", "95")),
     ("Un sur deux.", "fr", ("Un sur deux", "50", "45", "55")),
     ("1 op de 5 kinderen.", "nl", ("1 op de 5", "20", "15", "25")),
+    ("1 enfant sur 5.", "fr", ("1 enfant sur 5", "20", "15", "25")),
     ("$5 in 10 states.", "en", None),
     ("A rate of 4.5 in 100,000 people.", "en", None),
     ("Die Quote stieg um 3 von 5 auf 8.", "de", None),

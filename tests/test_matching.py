@@ -266,11 +266,11 @@ EXPLAIN = [
     ),
     (
         "en", "Under 5% of them.", ["5.2"], MatchSettings(), "retrieved value",
-        "'under 5%' (5 percent, to the nearest 1) needs a retrieved value in [4, 5); nearest 5.2",
+        "'5%' (under 5 percent, to the nearest 1) needs a retrieved value in [4, 5); nearest 5.2",
     ),
     (
         "en", "Sales rose to over $2.3 million.", ["9100000"], MatchSettings(), "retrieved value",
-        "'over $2.3 million' (2300000, to the nearest 100000) needs a retrieved value in (2300000, 2400000]; "
+        "'$2.3 million' (over 2300000, to the nearest 100000) needs a retrieved value in (2300000, 2400000]; "
         "nearest 9100000",
     ),
     (
@@ -283,7 +283,7 @@ EXPLAIN = [
     ),
     (
         "en", "About 12% of households.", ["0.12"], MatchSettings(), "retrieved value",
-        "'about 12%' (12 percent, to the nearest 1) is supported by 0.12 as a fraction (12 percent); "
+        "'12%' (about 12 percent, to the nearest 1) is supported by 0.12 as a fraction (12 percent); "
         "it needs a value in [11.5, 12.5]",
     ),
     (
@@ -301,6 +301,15 @@ EXPLAIN = [
         "it needs a value in [0.00000025, 0.00000035]",
     ),
 ]
+
+
+def test_explain_says_the_opposite_sign() -> None:
+    (figure,) = extract_figures("Unemployment changed by 0.4 points.", "en")
+    support = check_figure(figure, evidence_values([-0.4, 7.9], None, None, "en"))
+    assert explain(figure, support) == (
+        "'0.4' (0.4, to the nearest 0.1) is not within 0.05 of any retrieved value; "
+        "nearest -0.4, which has the opposite sign"
+    )
 
 
 @pytest.mark.parametrize("language,text,evidence,settings,against,message", EXPLAIN, ids=[str(i) for i in range(len(EXPLAIN))])

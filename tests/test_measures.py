@@ -40,6 +40,11 @@ FALLS = [
     ("deficit-narrowed-by-is-an-improvement", "en", "The deficit narrowed by 1.0 point.", [None]),
     ("deficit-countries-grew", "en", "Deficit countries grew 2.4% on average.", [None]),
     ("ar-deficit-with-article", "ar", "بلغ العجز ٣٫١٪.", [Decimal("-3.1")]),
+    ("de-words-between-verb-and-um", "de", "Die Quote sank im 2. Quartal 2025 um 0,4 Prozentpunkte auf 5,7 %.",
+     [Decimal("-0.4"), None]),
+    ("de-participle-after", "de", "Die Quote ist um 0,4 Prozentpunkte gesunken.", [Decimal("-0.4")]),
+    ("nl-participle-after", "nl", "De werkloosheid is met 0,4% gedaald.", [Decimal("-0.4")]),
+    ("de-rise-is-no-fall", "de", "Die Quote ist um 0,4 Prozentpunkte gestiegen.", [None]),
     ("ar-verb-subject-by-rate", "ar", "انخفض معدل البطالة بنسبة ٢٫١٪.", [Decimal("-2.1")]),
     ("ar-glued-by", "ar", "تراجع الناتج ب٣٪.", [Decimal("-3")]),
     ("ar-by-about", "ar", "انخفض بحوالي ١٫٥٪.", [Decimal("-1.5")]),
@@ -116,3 +121,13 @@ def test_a_ratio_is_supported_by_its_share_or_its_count(text, retrieved, expecte
     outcome = score_answer(question(expected), answer(text, retrieved), MatchSettings())
     assert outcome.counts["unsupported_numbers"] == unsupported
     assert outcome.counts["numeric_accuracy"] == Count(1 if unsupported == Count(0, 1) else 0, 1)
+
+
+def test_an_unsupported_ratio_says_the_share_it_was_read_as():
+    outcome = score_answer(question(["61.8"]), answer("About 7 in 10 adults (S1).", ["61.8"]), MatchSettings())
+    (finding,) = [f for f in outcome.findings if f.measure == "unsupported_numbers"]
+    assert finding.message == (
+        "'7' (about 7, to the nearest 1) is not within 0.5 of any retrieved value; nearest 61.8; "
+        "read as a share, '7 in 10' (about 70 percent, to the nearest 10) is not within 5 of any "
+        "retrieved value; nearest 61.8"
+    )

@@ -97,6 +97,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "failed": report.verdict.failed,
             "warned": report.verdict.warned,
             "checked": report.verdict.checked,
+            "skipped": report.verdict.skipped,
         },
         "measures": [
             {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit}

@@ -60,6 +60,8 @@ def _verdict_line(report: Report) -> str:
         head = f"### ❌ answer-gate failed: {v.failed} of {v.checked} rules failed"
         if v.warned:
             head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
+    if v.skipped:
+        head += f"; {v.skipped} skipped (nothing to count in the slice)"
     return head
 
 

@@ -88,6 +88,12 @@ def render_terminal(report: Report, console: Console) -> None:
         line = f"PASSED: {v.checked} rules checked"
         if v.warned:
             line += f", {v.warned} warning(s)"
-        console.print(Text(line, style="bold green"))
+        console.print(Text(line + _skipped(v), style="bold green"))
     else:
-        console.print(Text(f"FAILED: {v.failed} of {v.checked} rules failed" + (f", {v.warned} warning(s)" if v.warned else ""), style="bold red"))
+        line = f"FAILED: {v.failed} of {v.checked} rules failed" + (f", {v.warned} warning(s)" if v.warned else "")
+        console.print(Text(line + _skipped(v), style="bold red"))
+
+
+def _skipped(v) -> str:
+    """The rules not checked, said so that the counts add up to the report's rules."""
+    return f"; {v.skipped} skipped (nothing to count in the slice)" if v.skipped else ""
