@@ -2143,9 +2143,6 @@ def _ratios(text: str, figs: list[Figure]) -> list[Figure]:
     the 1,000 of "per 1,000" does. The first number stays a figure;
     :func:`ratio_reading` gives the share it states."""
     n = len(figs)
-    if any(_after_lone_ratio(text, f) for f in figs):
-        figs = [f for f in figs if not _after_lone_ratio(text, f)]  # "un habitant sur trois"
-        n = len(figs)
     for i in range(n - 1):
         if 3 <= figs[i + 1].start - figs[i].end <= 32 and _ratio_denominator(figs[i], figs[i + 1], text):
             break
@@ -2224,10 +2221,10 @@ def extract_figures(text: str, language: str) -> list[Figure]:
     if words:
         _scan_words(padded, conv, cands, spans)
         cands.sort(key=lambda c: c[0].start)
+        # "one adult in five", "un habitant sur trois": the five, the trois are denominators
+        cands = [c for c in cands if not _after_lone_ratio(text, c[0])]
     if len(cands) > 1:
         return _ranges(text, cands)
-    if cands and _after_lone_ratio(text, cands[0][0]):
-        return []  # "one adult in five": the five is a denominator
     return [c[0] for c in cands]
 
 
