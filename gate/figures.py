@@ -1328,7 +1328,11 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             elif cb not in _CURRENCY_CHARS and cb not in "%٪" and not (cb == " " and text[s - 2] in _CURRENCY_CHARS):
                 c = text[e + 1] if c1 in _SPACES else c1
                 aw = _after_word(text, e, conv) if c in after_first else None
-                money = (c in _CURRENCY_CHARS or c.isalpha()) and _year_amount(text, s, e)
+                money = (
+                    c in _CURRENCY_CHARS
+                    or c.isupper()
+                    or (c.isalpha() and (c + text[e + 2 if c1 in _SPACES else e + 1]).lower() in _CURRENCY_PRE2)
+                ) and _year_amount(text, s, e)
                 if (aw is None or aw[1] == "time") and not money:
                     if c1 in "-–—/" and c2.isdigit():
                         tm = _YEAR_TAIL.match(text, e)
@@ -2289,7 +2293,8 @@ def evidence_values(
     raw = list(values) if values is not None else []
     if _PLAIN_TYPES.issuperset(map(type, raw)):
         # Equal floats and ints hash alike (7 == 7.0): de-duplicate before converting.
-        converted = [Decimal(repr(v)) if type(v) is float else Decimal(v) for v in dict.fromkeys(raw) if v - v == 0]
+        # repr is the shortest round-trip form of a float and the digits of an int
+        converted = list(map(Decimal, map(repr, [v for v in dict.fromkeys(raw) if v - v == 0])))
         if not question and not passages:
             return tuple(converted)
         seen = dict.fromkeys(converted)
