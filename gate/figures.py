@@ -438,7 +438,8 @@ _HALF_DOZEN_WORDS = {  # six
     "de": r"ein\s+halbes\s+dutzend", "pt": r"meia\s+dúzia", "it": r"mezza\s+dozzina",
     "nl": r"een\s+half\s+dozijn",
 }
-# A half after a number word ("two and a half million", "one and a half percent") ...
+# A half after a number ("two and a half million", "2 et demi pour cent") or after its
+# scale word ("a million and a half", "deux millions et demi").
 _AND_A_HALF = {
     "en": re.compile(r"(?i)\s+and\s+a\s+half(?![^\W\d_])"),
     "nl": re.compile(r"(?i)\s+en\s+een\s+half(?![^\W\d_])"),
@@ -459,14 +460,6 @@ _HALF_COMPOUNDS = {
         {"ander": 1, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10},
         "half",
     ),
-}
-# ... or after its scale word ("a million and a half", "deux millions et demi").
-_HALF_AFTER_SCALE = {
-    "en": re.compile(r"(?i)\s+and\s+a\s+half(?![^\W\d_])"),
-    "fr": re.compile(r"(?i)\s+et\s+demie?(?![^\W\d_])"),
-    "es": re.compile(r"(?i)\s+y\s+medio(?![^\W\d_])"),
-    "pt": re.compile(r"(?i)\s+e\s+meio(?![^\W\d_])"),
-    "it": re.compile(r"(?i)\s+e\s+mezzo(?![^\W\d_])"),
 }
 _ARTICLE_SCALES = {"en": r"an?\s+(?=(?:million|billion|trillion)\b)"}
 # Half of a scale word ("half a million" is 500,000, never a million): the
@@ -1281,7 +1274,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     after_pre2 = conv.after_pre2
     after_one = conv.after_one
     half_words = _AND_A_HALF.get(conv.lang)
-    half_after = _HALF_AFTER_SCALE.get(conv.lang)
+    half_after = _AND_A_HALF.get(conv.lang)
     hedge_last = conv.hedge_last
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
@@ -1974,7 +1967,7 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     found.sort()
     taken = 0  # end of the last word figure: "un mil millones" is one figure
     and_a_half = _AND_A_HALF.get(conv.lang)
-    half_after = _HALF_AFTER_SCALE.get(conv.lang)
+    half_after = _AND_A_HALF.get(conv.lang)
     for s, e, value, exponent in found:
         if s < taken:
             continue
