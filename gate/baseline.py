@@ -54,7 +54,7 @@ from gate.figures import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
 from gate.measures import MEASURES, Count, Outcome, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run, schema, schema_problems
-from gate.report import display_change, display_rate, round_half_up
+from gate.report import display_change, round_half_up
 from gate.scores import ALL, Score, aggregate, language_slice, slice_language
 from gate.thresholds import REGRESSION_KINDS, Rule, Thresholds, load_thresholds
 from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import Sequence
 
 EXIT_PASS = 0

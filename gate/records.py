@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from importlib import resources
@@ -26,7 +26,7 @@ from typing import Any, Iterator
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from gate.errors import InputError, Problem, ProblemCollector
+from gate.errors import ProblemCollector
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")

@@ -12,7 +12,7 @@ and the exact count when even six digits would not tell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Iterable
