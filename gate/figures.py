@@ -190,7 +190,7 @@ _SCALE_WORDS: dict[str, dict[str, int]] = {
     "es": {
         "mil": 3, "millón": 6, "millones": 6, "millon": 6, "mill.": 6, "mdd": 6,
         "mil millones": 9, "millardo": 9, "millardos": 9, "billón": 12, "billones": 12,
-        "billon": 12,
+        "billon": 12, "décima": -1, "décimas": -1, "centésima": -2, "centésimas": -2,
     },
     "de": {
         "tausend": 3, "tsd.": 3, "million": 6, "millionen": 6, "mio.": 6, "mio": 6, "mill.": 6,
@@ -222,7 +222,7 @@ _SCALE_WORDS: dict[str, dict[str, int]] = {
 _ATTACHED_SCALES = {
     "k": 3, "K": 3, "m": 6, "M": 6, "mn": 6, "mln": 6, "Mn": 6, "bn": 9, "Bn": 9,
     "b": 9, "B": 9, "bln": 9, "tn": 12, "Tn": 12, "T": 12, "Md": 9, "Mds": 9, "Mrd": 9,
-    "Mio": 6,
+    "Mio": 6, "mila": 3,
 }
 # Units written right after the digits: the number stays a figure.
 _ATTACHED_UNITS = frozenset(
@@ -1551,6 +1551,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue  # "aged 15–64", "15-24 ans", "over the past 12 months"
         elif percent and text[end] in _SPACES and _CONFIDENCE.match(text, end):
             continue  # "95% confidence interval": a level, not a claim
+        elif percent and last in _CONFIDENCE_LAST and _CONFIDENCE_BEFORE.search(text, max(0, start - 40), start):
+            continue  # "IC 95%", "intervallo di confidenza al 95%": a level, not a claim
         elif percent and (
             last in _GROUP_WORDS or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
         ):
@@ -1652,12 +1654,19 @@ _DURATIONS = (
     r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
     r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
 )
+_CUMULATED = frozenset(
+    "accumulated cumulative cumulated acumulado acumulada acumulados acumuladas cumulé cumulée "
+    "cumulés cumulato cumulata cumulati kumuliert gecumuleerd".split()
+)
+_OVER_WORDS = frozenset("over in em en nos sur su auf over".split())
 _PERIOD_ARTICLES = frozenset("the les los las die den de het i gli le os as".split())
 # After a duration: the period it ends with ("the 12 months to June 2025").
 _PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
 # The first words of what _DEFINING_AFTER reads after a space.
 _DEFINING_FIRST = frozenset(
     "year years ans años anos jahre jahren anni jaar and or ou et o und oder e en of "
+    "month months week weeks day days quarter quarters decades mois semaines jours meses semanas "
+    "días trimestres monate monaten wochen tage tagen maanden weken dagen mesi settimane giorni dias "
     "derniers dernières premiers premières últimos últimas primeros primeras letzten ersten "
     "ultimi ultime primi prime laatste eerste".split()
 )
@@ -1668,7 +1677,7 @@ _DEFINING_FIRST = frozenset(
 _DEFINING_PRE2 = frozenset(w[:2] for w in _DEFINING_FIRST)
 _DEFINING_AFTER = re.compile(
     r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
-    r"|[ \u00a0](?:(?:years?|ans|años|anos|jahre|jahren|anni|jaar)[ \u00a0])?"
+    r"|[ \u00a0](?:" + _DURATIONS + r"[ \u00a0])?"
     r"(?:and|or|ou|et|o|und|oder|e|en|of)[ \u00a0]"
     r"(?:older|over|above|more|plus|más|mais|älter|mehr|oltre|più|ouder|meer)(?![^\W\d_])"
     r"(?!\s*[\d$€£]|\s+(?:than|the|a|an|that|this|those|its|their|half|que|qu'|de|del|la|le|les|des|du|"
@@ -1683,6 +1692,16 @@ _GROUP_AFTER = re.compile(
     r"(?i)[ \u00a0\u202f](?:les\s+plus|la\s+plus|más|mais|più|meest|am\s+)\s*"
     r"(?:riches?|pauvres?|aisée?s?|modestes?|ric[ao]s?|pobres?|ricchi|poveri|rijke|rijkste|arme|armste|reichsten|ärmsten)\b"
     r"(?!\s+(?:que|qu'|do\s+que|di|dan|als|than|rispetto)\b)"  # "un 10 % más pobres que": a comparison, a result
+)
+# Before a confidence level: "(IC 95%: 3,1–3,9)", "IC del 95%", "IC à 95 %", "CI 95%",
+# "intervallo di confidenza al 95%", "Konfidenzintervall von 95 %".
+_CONFIDENCE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:IC|CI|KI|BI)|confian[cç]e|confianza|confiança|confidenza|konfidenzintervall|"
+    r"betrouwbaarheidsinterval|confidence(?:\s+interval)?)\s*(?:(?:de|del|à|a|al|at|von|van|zum)\s+)?$"
+)
+_CONFIDENCE_LAST = frozenset(
+    "ic ci ki bi de del à a al at von van zum confiance confianza confiança confidenza "
+    "konfidenzintervall betrouwbaarheidsinterval confidence interval".split()
 )
 _CONFIDENCE = re.compile(
     r"(?i)[ \u00a0\u202f](?:confidence|CI\b|credible|de confian|Konfidenz|di confidenza|betrouwbaarheid)"
@@ -1715,10 +1734,12 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
             or _BAND_START.match(text, end)
         ):
             return m.end()
-        if last in _LOOK_BACK:
+        if last in _OVER_WORDS and len(toks) < 2:
+            toks = _prefix_tokens(text, start)  # the scanner read one word only
+        if last in _LOOK_BACK or (last in _OVER_WORDS and len(toks) > 1 and toks[-2] in _CUMULATED):
             m = _DURATION_AFTER.match(text, end)
             if m:
-                return m.end()  # "over the past 12 months"
+                return m.end()  # "over the past 12 months", "acumulado em 12 meses"
         if last in _PERIOD_ARTICLES:
             m = _DURATION_AFTER.match(text, end)
             t = _PERIOD_TO.match(text, m.end()) if m else None
@@ -2634,7 +2655,7 @@ _FALL_DE = re.compile(
 )
 _BY_BEFORE = re.compile(r"(?i)\b(?:um|met)\s*$")
 _FALL_AFTER = re.compile(
-    r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen)\b"
+    r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen|af)\b"
 )
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
@@ -2669,6 +2690,59 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
         or _DEFICIT.search(before)
         or _FALL_DE.search(before)
         or (_BY_BEFORE.search(before) and _FALL_AFTER.match(text, figure.end))
+        or _LOWER_AFTER.match(text, figure.end)
+        or _decrease_in_clause(_clause_before(text, figure.start))
     ):
         return None
     return dataclasses.replace(figure, value=-figure.value)
+
+
+def _decrease_in_clause(clause: str) -> bool:
+    """A word of decrease or deficit governs the end of ``clause``: the last one is not
+    followed by a preposition of level ("fell to 5.1%", "down from 7.9%") nor by a word of
+    increase or level before the end ("deficit countries grew 2.4%", "انخفض ...، وبلغ")."""
+    last = None
+    for last in _DECREASE_IN_CLAUSE.finditer(clause):
+        pass
+    if last is None:
+        return False
+    rest = clause[last.end() :]
+    return not _LEVEL_AFTER_DECREASE.match(rest) and not _INCREASE.search(rest)
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The text of the sentence before ``start``, at most 120 characters back."""
+    lo = max(0, start - 120)
+    cut = max(text.rfind(". ", lo, start), text.rfind("; ", lo, start), text.rfind("\n", lo, start),
+              text.rfind("! ", lo, start), text.rfind("? ", lo, start))
+    return text[cut + 1 if cut >= 0 else lo : start]
+
+
+# A comparative of decrease right after the amount: "0.3 points lower than a year earlier",
+# "0,5 p.p. inferior", "0,5 procent lager", "3,7 puntos menos", "0,75 ponto percentual abaixo".
+_LOWER_AFTER = re.compile(
+    r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:lower|less|below|down|smaller|fewer|inférieure?s?|en\s+dessous|"
+    r"de\s+moins|inferior(?:es)?|menos|por\s+debajo|abaixo|a\s+menos|inferiore|in\s+meno|lager|minder|"
+    r"kleiner|onder|niedriger|weniger|geringer|unter|أقل|دون)\b"
+)
+_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:to|from|at|à|au|auf|op|naar|para|até|al|a|إلى|الى|من)\b")
+_INCREASE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:r[oi]se|rising|risen|gr[eo]w|grown|growing|increas(?:e|ed|es|ing)|up|narrow(?:ed|s|ing)?|"
+    r"improv(?:e|ed|es|ing)|augment\w*|hausse|progress\w*|aument\w*|sub(?:e|ió|iu)|creci\w*|cresc\w*|"
+    r"st(?:ieg|eigt|iegen)|gestiegen|steeg|gestegen|toename|ارتفع|ارتفعت|ارتفاع|بلغ|وبلغ|بلغت|وبلغت)"
+)
+# A word of decrease or deficit earlier in the same sentence ("with prices falling by 0.1%",
+# "le esportazioni diminuiscono dello 0,4%, le importazioni del 3,9%", "recuo de 24,6%",
+# "le déficit s'établit à 169,6 milliards d'euros, soit 5,8 % du PIB, après 5,4 %").
+_DECREASE_IN_CLAUSE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:fall(?:s|ing|en)?|fell|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|"
+    r"down|shr[iau]nk(?:ing)?|contract(?:ed|ion|ing)|deficits?|lower|below|"
+    r"inférieure?s?|inferior(?:es)?|inferiore|abaixo|menor(?:es)?|niedriger|lager|"
+    r"baiss(?:e|es|é|ée|ées|ait)|recul(?:e|é|ée)?|repli(?:e|é)?|diminu(?:e|é|ée|tion)|chut(?:e|é)|déficits?|"
+    r"baj(?:a|ó|an|aron)|ca(?:e|yó|ída)|descen(?:so|dió)|disminu(?:ye|yó|ción)|retroce(?:de|dió|so)|déficit|"
+    r"[\w]*tekort|daal(?:de|t)|gedaald|daling|afname|kromp|kromp|"
+    r"sinkt|sank|gesunken|fiel|gefallen|rückgang|defizit|minus|"
+    r"ca(?:iu|i|íram)|recu(?:ou|o)|queda|retração|diminu(?:iu|ição|i)|"
+    r"cal(?:o|ano|ato|ata|ati)|diminu(?:isce|iscono|ito|ita|zione)|flessione|scend(?:e|ono)|scesa|sceso|disavanzo|"
+    r"انخفض|انخفضت|انخفاض|بانخفاض|تراجع|تراجعت|هبط|هبوط|عجز|عجزا|عجزاً|العجز)"
+)

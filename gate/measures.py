@@ -266,6 +266,8 @@ def _explain(figure: fig.Figure, support: fig.Support, values, text: str, langua
              settings: fig.MatchSettings, against: str = "retrieved value") -> str:
     """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
     message = fig.explain(figure, support, against)
+    if figure.value and -figure.value in values and support.nearest != -figure.value:
+        message += f"; {_plain(-figure.value)}, the same size with the opposite sign, is among them"
     share = fig.ratio_reading(text, figure, language)
     if share is not None:
         message += "; read as a share, " + fig.explain(share, fig.check_figure(share, values, settings), against)

@@ -279,6 +279,17 @@ READINGS = [
     ("en", "GDP in constant 2015 euros grew.", []),
     # a dot in French is read as a decimal copied from English, as CLDR's swapped convention
     ("fr", "Le rendement obligataire est de 3.125 %.", [("3.125 %", "3.125", None)]),
+    # the seventh trial: release wording
+    ("es", "La tasa de paro baja 85 centésimas.", [("85 centésimas", "0.85", None)]),
+    ("es", "La tasa anual baja cinco décimas.", [("cinco décimas", "0.5", None)]),
+    ("it", "Gli occupati sono 47mila in più.", [("47mila", "47000", None)]),
+    ("en", "Those jobless for 27 weeks or more numbered 1.5 million.", [("1.5 million", "1500000", None)]),
+    ("pt", "(24,3%; IC 95%: 23,4–25,2)", [("24,3%", "24.3", None), ("23,4", "23.4", None), ("25,2", "25.2", None)]),
+    ("es", "(IC del 95%: 3,1–3,9)", [("3,1", "3.1", None), ("3,9", "3.9", None)]),
+    ("it", "(intervallo di confidenza al 95%: 3,1–3,9)", [("3,1", "3.1", None), ("3,9", "3.9", None)]),
+    ("fr", "(IC à 95 % : 3,1–3,9)", [("3,1", "3.1", None), ("3,9", "3.9", None)]),
+    ("pt", "O IPCA acumulado em 12 meses foi de 4,83%.", [("4,83%", "4.83", None)]),
+    ("pt", "A taxa de 95% das famílias.", [("95%", "95", None)]),
     # regressions the fourth trial found in the rules above, now read
     ("ar", "بلغ المؤشر ١٠٥ (٢٠١٥ = ١٠٠).", [("١٠٥", "105", None)]),
     ("en", "The index rose to 108 and over the same period wages rose 4%.", [("108", "108", None), ("4%", "4", None)]),

@@ -45,6 +45,20 @@ FALLS = [
     ("de-participle-after", "de", "Die Quote ist um 0,4 Prozentpunkte gesunken.", [Decimal("-0.4")]),
     ("nl-participle-after", "nl", "De werkloosheid is met 0,4% gedaald.", [Decimal("-0.4")]),
     ("de-rise-is-no-fall", "de", "Die Quote ist um 0,4 Prozentpunkte gestiegen.", [None]),
+    # a decrease said earlier in the sentence, or a comparative after the amount
+    ("en-falling-by", "en", "With prices falling by 0.1% between February and March.", [Decimal("-0.1")]),
+    ("en-points-lower", "en", "The rate was 0.3 percentage points lower than a year earlier.", [Decimal("-0.3")]),
+    ("nl-procent-lager", "nl", "De productie was 0,5 procent lager dan een jaar eerder.", [Decimal("-0.5")]),
+    ("pt-inferior-em", "pt", "Taxa inferior em 0,5 p.p. à registada no mês anterior.", [Decimal("-0.5")]),
+    ("it-two-figures-one-verb", "it", "Le esportazioni diminuiscono dello 0,4%, le importazioni del 3,9%.",
+     [Decimal("-0.4"), Decimal("-3.9")]),
+    ("fr-deficit-soit", "fr", "Le déficit public s'établit à 5,8 % du PIB, après 5,4 % en 2023.",
+     [Decimal("-5.8"), Decimal("-5.4")]),
+    ("nl-compound-tekort", "nl", "Het begrotingstekort kwam uit op 0,9 procent van het bbp.", [Decimal("-0.9")]),
+    ("nl-nam-af-split", "nl", "De werkloosheid nam met 6 duizend per maand af.", [Decimal("-6000")]),
+    ("es-decimas-por-debajo", "es", "Se sitúa en el 2,3%, siete décimas por debajo de febrero.", [None, Decimal("-0.7")]),
+    ("ar-bi-inkhifad", "ar", "بانخفاض قدره ٠٫٢ نقطة مئوية.", [Decimal("-0.2")]),
+    ("en-rose-is-no-fall", "en", "Unemployment rose 1.2% in May.", [None]),
     ("ar-verb-subject-by-rate", "ar", "انخفض معدل البطالة بنسبة ٢٫١٪.", [Decimal("-2.1")]),
     ("ar-glued-by", "ar", "تراجع الناتج ب٣٪.", [Decimal("-3")]),
     ("ar-by-about", "ar", "انخفض بحوالي ١٫٥٪.", [Decimal("-1.5")]),
@@ -130,4 +144,14 @@ def test_an_unsupported_ratio_says_the_share_it_was_read_as():
         "'7' (about 7, to the nearest 1) is not within 0.5 of any retrieved value; nearest 61.8; "
         "read as a share, '7 in 10' (about 70 percent, to the nearest 10) is not within 5 of any "
         "retrieved value; nearest 61.8"
+    )
+
+
+def test_a_figure_whose_opposite_is_retrieved_says_so():
+    outcome = score_answer(question(["7.9"]), answer("The rate was 7.9%, and the change 0.5 points (S1).", ["7.9", "0.2", "-0.5"]),
+                           MatchSettings())
+    (finding,) = [f for f in outcome.findings if f.measure == "unsupported_numbers"]
+    assert finding.message == (
+        "'0.5' (0.5, to the nearest 0.1) is not within 0.05 of any retrieved value; nearest 0.2; "
+        "-0.5, the same size with the opposite sign, is among them"
     )
