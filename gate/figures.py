@@ -2093,7 +2093,35 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
             exponent += b_power
             value = Decimal(int(value)) if exponent >= 0 else value
         figs[i] = Figure(fa.text, fa.start, fa.end, value, exponent, fa.percent or take_percent, fa.hedge)
-    return _ratios(text, figs)
+    return _ratios(text, _compounds(text, figs, cands))
+
+
+def _compounds(text: str, figs: list[Figure], cands: list[_Cand]) -> list[Figure]:
+    """Join an amount written in two parts: "24 milioni 332mila" is 24,332,000 and
+    "3 millions 200 000" is 3,200,000 (a scaled figure of a million or more, then,
+    after a space only, a smaller whole number without unit)."""
+    out: list[Figure] = []
+    i = 0
+    n = len(figs)
+    while i < n:
+        fa = figs[i]
+        if i + 1 < n and cands[i][3] >= 6 and not fa.percent:
+            fb = figs[i + 1]
+            if (
+                fb.start - fa.end == 1
+                and text[fa.end] in _SPACES
+                and not fb.percent
+                and not cands[i + 1][2]
+                and fb.exponent >= 0
+                and 0 < fb.value < Decimal(10) ** cands[i][3]
+                and fa.value > 0
+            ):
+                out.append(Figure(text[fa.start : fb.end], fa.start, fb.end, fa.value + fb.value, fb.exponent, False, fa.hedge))
+                i += 2
+                continue
+        out.append(fa)
+        i += 1
+    return out
 
 
 # Between the two numbers of a ratio: "6 in 10", "one out of five", "9 de cada 10",
@@ -2713,8 +2741,16 @@ def _decrease_in_clause(clause: str) -> bool:
 def _clause_before(text: str, start: int) -> str:
     """The text of the sentence before ``start``, at most 120 characters back."""
     lo = max(0, start - 120)
-    cut = max(text.rfind(". ", lo, start), text.rfind("; ", lo, start), text.rfind("\n", lo, start),
-              text.rfind("! ", lo, start), text.rfind("? ", lo, start))
+    cut = max(text.rfind("; ", lo, start), text.rfind("\n", lo, start))
+    i = start
+    while True:  # a sentence ends at ". " before a capital or a digit, not in "p.p. ao"
+        i = max(text.rfind(". ", lo, i), text.rfind("! ", lo, i), text.rfind("? ", lo, i))
+        if i <= cut:
+            break
+        following = text[i + 2 : i + 3]
+        if following.isupper() or following.isdigit():
+            cut = i
+            break
     return text[cut + 1 if cut >= 0 else lo : start]
 
 

@@ -290,6 +290,9 @@ READINGS = [
     ("fr", "(IC à 95 % : 3,1–3,9)", [("3,1", "3.1", None), ("3,9", "3.9", None)]),
     ("pt", "O IPCA acumulado em 12 meses foi de 4,83%.", [("4,83%", "4.83", None)]),
     ("pt", "A taxa de 95% das famílias.", [("95%", "95", None)]),
+    ("it", "Gli occupati sono 24 milioni 332mila.", [("24 milioni 332mila", "24332000", None)]),
+    ("fr", "Soit 3 millions 200 000 personnes.", [("3 millions 200 000", "3200000", None)]),
+    ("fr", "Soit 2 millions, 500 entreprises.", [("2 millions", "2000000", None), ("500", "500", None)]),
     # regressions the fourth trial found in the rules above, now read
     ("ar", "بلغ المؤشر ١٠٥ (٢٠١٥ = ١٠٠).", [("١٠٥", "105", None)]),
     ("en", "The index rose to 108 and over the same period wages rose 4%.", [("108", "108", None), ("4%", "4", None)]),
