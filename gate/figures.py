@@ -1551,7 +1551,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue  # "aged 15–64", "15-24 ans", "over the past 12 months"
         elif percent and text[end] in _SPACES and _CONFIDENCE.match(text, end):
             continue  # "95% confidence interval": a level, not a claim
-        elif percent and last in _CONFIDENCE_LAST and _CONFIDENCE_BEFORE.search(text, max(0, start - 40), start):
+        elif percent and last in _CONFIDENCE_LAST and _confidence_before(text, start, last):
             continue  # "IC 95%", "intervallo di confidenza al 95%": a level, not a claim
         elif percent and (
             last in _GROUP_WORDS or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
@@ -1699,6 +1699,15 @@ _CONFIDENCE_BEFORE = re.compile(
     r"(?i)(?:\b(?:IC|CI|KI|BI)|confian[cç]e|confianza|confiança|confidenza|konfidenzintervall|"
     r"betrouwbaarheidsinterval|confidence(?:\s+interval)?)\s*(?:(?:de|del|à|a|al|at|von|van|zum)\s+)?$"
 )
+def _confidence_before(text: str, start: int, last: str) -> bool:
+    """Whether a confidence-interval phrase ends just before ``start`` ("IC del 95%")."""
+    if last not in ("ic", "ci", "ki", "bi"):
+        window = text[max(0, start - 40) : start]
+        if "onf" not in window and "IC " not in window and "CI " not in window and "ertrouw" not in window:
+            return False  # the common case: "de 7,6 %", "al 5%"
+    return _CONFIDENCE_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
 _CONFIDENCE_LAST = frozenset(
     "ic ci ki bi de del à a al at von van zum confiance confianza confiança confidenza "
     "konfidenzintervall betrouwbaarheidsinterval confidence interval".split()
