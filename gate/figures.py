@@ -1273,8 +1273,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     after_first = conv.after_first
     after_pre2 = conv.after_pre2
     after_one = conv.after_one
-    half_words = _AND_A_HALF.get(conv.lang)
-    half_after = _AND_A_HALF.get(conv.lang)
+    halves = _AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
     hedge_last = conv.hedge_last
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
@@ -1404,8 +1403,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             int_digits, frac, grouped = read
         if frac and c1 == "." and "," in native_decimals and len(body) <= 5 and _DAY_MONTH_DOT.match(body):
             continue  # German-style date without year: "am 30.06."
-        if c1 == " " and c2 in "aeyAEY" and half_words is not None and not frac and not grouped:
-            h = half_words.match(text, e)
+        if c1 == " " and c2 in "aeyAEY" and halves is not None and not frac and not grouped:
+            h = halves.match(text, e)
             if h:  # "2 and a half million", "2 et demi pour cent"
                 frac = "5"
                 e = h.end()
@@ -1462,8 +1461,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 if is_time:
                     pos = end
                     continue
-        if power and not frac and half_after is not None and text[end] == " ":
-            h = half_after.match(text, end)
+        if power and not frac and halves is not None and text[end] == " ":
+            h = halves.match(text, end)
             if h:  # "2 millions et demi", "3 milioni e mezzo"
                 frac = "5"
                 end = h.end()
@@ -1996,18 +1995,17 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
             found.append((first.start, last_tok.end, value, exponent))
     found.sort()
     taken = 0  # end of the last word figure: "un mil millones" is one figure
-    and_a_half = _AND_A_HALF.get(conv.lang)
-    half_after = _AND_A_HALF.get(conv.lang)
+    halves = _AND_A_HALF.get(conv.lang)
     for s, e, value, exponent in found:
         if s < taken:
             continue
-        if and_a_half is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
-            h = and_a_half.match(text, e)
+        if halves is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
+            h = halves.match(text, e)
             if h:  # "two and a half million": 2.5 before the scale
                 value, exponent, e = value + _HALF, -1, h.end()
         end, power, percent, _, currency = _suffix(text, e, conv)
-        if power and half_after is not None and exponent == 0:
-            h = half_after.match(text, end)
+        if power and halves is not None and exponent == 0:
+            h = halves.match(text, end)
             if h:  # "a million and a half", "deux millions et demi": 1.5 of the scale
                 value, exponent, end = value + _HALF, -1, h.end()
         if value == 1 and exponent == 0 and not power and not percent:
