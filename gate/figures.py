@@ -24,8 +24,12 @@ rules of issue 3):
   value v when |v - x| <= 10**e / 2, computed exactly; hedges ("about",
   "over", "nearly", "at least", "at most" and their kin per language) change
   the interval as documented in :func:`check_figure`.
+* Alternative readings remove false alarms: a change stated as a fall or a
+  deficit (:func:`fall_reading`) and the share a ratio states
+  (:func:`ratio_reading`); the scorer accepts a figure when any reading is
+  supported.
 
-Everything here is pure: no I/O, no printing, no global mutable state other
+The words per language live in :mod:`gate.lexicon`. Everything here is pure: no I/O, no printing, no global mutable state other
 than ``functools.lru_cache`` caches of locale data.
 """
 
@@ -44,6 +48,44 @@ from typing import NamedTuple
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 
+from gate.lexicon import (
+    AND_A_HALF,
+    ARTICLE_SCALES,
+    ATTACHED_SCALES,
+    ATTACHED_UNITS,
+    BETWEEN_WORDS,
+    CODE_WORDS,
+    DENOMINATOR_WORDS,
+    DOT_ORDINAL_BEFORE,
+    DOT_ORDINAL_LANGUAGES,
+    DOT_ORDINAL_NOUNS,
+    DOZEN_WORDS,
+    FRACTION_WORDS,
+    GLUED_PREFIXES,
+    HALF,
+    HALF_COMPOUNDS,
+    HALF_DOZEN_WORDS,
+    HALF_SCALES,
+    HEDGE_ARTICLES,
+    HEDGE_MARKS,
+    HEDGE_SYMBOLS,
+    HEDGE_WORDS,
+    LABEL_WORDS,
+    NUMBER_WORDS,
+    PERCENT_HEADS,
+    PERCENT_STARTS,
+    PERCENT_WORDS,
+    RANGE_AND,
+    RANGE_TO,
+    REFERENCE_WORDS,
+    SCALE_WORDS,
+    SPECIAL_HINTS,
+    THOUSAND_ENDINGS,
+    VAGUE_PLURALS,
+    WORD,
+    WORD_PUNCTUATION,
+)
+
 __all__ = [
     "DEFAULT_LANGUAGE",
     "Figure",
@@ -53,7 +95,9 @@ __all__ = [
     "evidence_values",
     "explain",
     "extract_figures",
+    "fall_reading",
     "language_known",
+    "ratio_reading",
 ]
 
 #: Conventions used for a language Babel does not know (separators, words).
@@ -171,392 +215,6 @@ class Support:
     matched: Decimal | None
 
 
-# --------------------------------------------------------------------------
-# Lexicon: words per language (lowercase unless said otherwise)
-# --------------------------------------------------------------------------
-
-# Scale words written after a number, with a space: word -> power of ten.
-_SCALE_WORDS: dict[str, dict[str, int]] = {
-    "en": {
-        "thousand": 3, "thousands": 3, "million": 6, "millions": 6, "mn": 6, "mln": 6,
-        "billion": 9, "billions": 9, "bn": 9, "bln": 9, "trillion": 12, "trillions": 12,
-        "tn": 12, "trn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7,
-    },
-    "fr": {
-        "mille": 3, "millier": 3, "milliers": 3, "million": 6, "millions": 6, "mio": 6,
-        "milliard": 9, "milliards": 9, "md": 9, "mds": 9, "mrd": 9, "mrds": 9,
-        "billion": 12, "billions": 12,
-    },
-    "es": {
-        "mil": 3, "millón": 6, "millones": 6, "millon": 6, "mill.": 6, "mdd": 6,
-        "mil millones": 9, "millardo": 9, "millardos": 9, "billón": 12, "billones": 12,
-        "billon": 12, "décima": -1, "décimas": -1, "centésima": -2, "centésimas": -2,
-    },
-    "de": {
-        "tausend": 3, "tsd.": 3, "million": 6, "millionen": 6, "mio.": 6, "mio": 6, "mill.": 6,
-        "milliarde": 9, "milliarden": 9, "mrd.": 9, "mrd": 9, "billion": 12,
-        "billionen": 12, "bio.": 12,
-    },
-    "pt": {
-        "mil": 3, "milhão": 6, "milhões": 6, "milhao": 6, "milhoes": 6, "mi": 6,
-        "mil milhões": 9, "bilhão": 9, "bilhões": 9, "bilhao": 9, "bilhoes": 9, "bi": 9,
-        "bilião": 12, "biliões": 12, "trilhão": 12, "trilhões": 12, "tri": 12,
-    },
-    "it": {
-        "mila": 3, "milione": 6, "milioni": 6, "mln": 6, "miliardo": 9, "miliardi": 9,
-        "mld": 9, "mrd": 9, "bilione": 12, "bilioni": 12,
-    },
-    "nl": {
-        "duizend": 3, "miljoen": 6, "miljoenen": 6, "mln": 6, "mln.": 6, "miljard": 9,
-        "miljarden": 9, "mld": 9, "mld.": 9, "mrd": 9, "biljoen": 12,
-    },
-    # Arabic, with and without hamza as both are written; "مليار" is 10^9
-    "ar": {
-        "ألف": 3, "الف": 3, "آلاف": 3, "الاف": 3, "ألفا": 3, "مليون": 6, "مليونا": 6,
-        "ملايين": 6, "مليار": 9, "مليارا": 9, "مليارات": 9, "بليون": 9, "تريليون": 12,
-        "ترليون": 12,
-    },
-}
-# Abbreviations written right after the digits ("$4.1bn", "3.2B", "10k"):
-# case-sensitive, every language.
-_ATTACHED_SCALES = {
-    "k": 3, "K": 3, "m": 6, "M": 6, "mn": 6, "mln": 6, "Mn": 6, "bn": 9, "Bn": 9,
-    "b": 9, "B": 9, "bln": 9, "tn": 12, "Tn": 12, "T": 12, "Md": 9, "Mds": 9, "Mrd": 9,
-    "Mio": 6, "mila": 3,
-}
-# Units written right after the digits: the number stays a figure.
-_ATTACHED_UNITS = frozenset(
-    "km km2 km² m2 m² kg g mg t kt Mt Gt ha l L ml mL hl cm mm kWh MWh GWh TWh kW MW GW "
-    "x pp pts bp bps yrs y mo wk".split()
-)
-# Percent words and percentage points, every language (lowercase match).
-_PERCENT_WORDS = (
-    "percentage points", "percentage point", "percent", "per cent", "pct", "pp", "p.p.",
-    "points de pourcentage", "point de pourcentage", "pour cent", "pourcent",
-    "puntos porcentuales", "punto porcentual", "por ciento",
-    "prozentpunkte", "prozentpunkten", "prozentpunkt", "prozent",
-    "pontos percentuais", "ponto percentual", "por cento",
-    "punti percentuali", "punto percentuale", "per cento", "percento",
-    "procentpunten", "procentpunt", "procent",
-    "نقاط مئوية", "نقطة مئوية", "في المائة", "في المئة", "بالمائة", "بالمئة",
-)
-# What a percent sign or word may start with, in either case.
-_PERCENT_STARTS = frozenset("%٪％" + "".join(w[0] + w[0].upper() for w in _PERCENT_WORDS))
-_HEDGE_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "about": "about", "around": "about", "approximately": "about", "approx.": "about",
-        "approx": "about", "roughly": "about", "circa": "about", "ca.": "about",
-        "c.": "about", "some": "about", "close to": "about", "an estimated": "about",
-        "estimated": "about", "nearly": "under", "almost": "under", "just under": "under",
-        "under": "under", "below": "under", "less than": "under", "fewer than": "under",
-        "just below": "under", "slightly less than": "under", "not quite": "under",
-        "over": "over", "more than": "over", "above": "over", "just over": "over",
-        "exceeding": "over", "in excess of": "over", "upwards of": "over",
-        "slightly more than": "over", "well over": "over", "at least": "at_least",
-        "no less than": "at_least", "no fewer than": "at_least", "a minimum of": "at_least",
-        "at most": "at_most", "up to": "at_most", "no more than": "at_most",
-        "not more than": "at_most", "a maximum of": "at_most", "not less than": "at_least",
-        "not fewer than": "at_least",
-    },
-    "fr": {
-        "environ": "about", "approximativement": "about", "à peu près": "about",
-        "autour de": "about", "aux alentours de": "about", "quelque": "about",
-        "près de": "about", "presque": "under", "quasiment": "under",
-        "pas loin de": "under", "moins de": "under", "un peu moins de": "under",
-        "plus de": "over", "un peu plus de": "over", "au-delà de": "over",
-        "au moins": "at_least", "au minimum": "at_least", "au plus": "at_most",
-        "au maximum": "at_most", "jusqu'à": "at_most", "pas plus de": "at_most",
-        "pas moins de": "at_least", "d'environ": "about", "env.": "about",
-        "de l'ordre de": "about", "d'à peu près": "about", "quasi": "under",
-        "d'au moins": "at_least", "d'au plus": "at_most", "d'un peu plus de": "over",
-        "d'un peu moins de": "under",
-    },
-    "es": {
-        "unos": "about", "unas": "about", "alrededor de": "about", "aproximadamente": "about",
-        "aprox.": "about", "en torno a": "about", "cerca de": "about", "más o menos": "about",
-        "casi": "under", "menos de": "under", "poco menos de": "under", "inferior a": "under",
-        "más de": "over", "poco más de": "over", "algo más de": "over", "superior a": "over",
-        "por encima de": "over", "por debajo de": "under",
-        "al menos": "at_least", "como mínimo": "at_least", "por lo menos": "at_least",
-        "como máximo": "at_most", "a lo sumo": "at_most", "hasta": "at_most",
-        "no más de": "at_most", "no menos de": "at_least",
-    },
-    "de": {
-        "rund": "about", "etwa": "about", "ca.": "about", "circa": "about", "zirka": "about",
-        "ungefähr": "about", "um die": "about", "fast": "under", "knapp": "under",
-        "beinahe": "under", "nahezu": "under", "annähernd": "under", "weniger als": "under",
-        "unter": "under", "gut": "over", "über": "over", "mehr als": "over",
-        "mindestens": "at_least", "wenigstens": "at_least", "höchstens": "at_most",
-        "maximal": "at_most", "bis zu": "at_most", "nicht mehr als": "at_most",
-        "nicht weniger als": "at_least", "rd.": "about",
-    },
-    "pt": {
-        "cerca de": "about", "aproximadamente": "about", "em torno de": "about",
-        "por volta de": "about", "perto de": "about", "quase": "under", "menos de": "under",
-        "abaixo de": "under", "mais de": "over", "acima de": "over", "pelo menos": "at_least",
-        "mais do que": "over", "mais que": "over", "menos do que": "under", "menos que": "under",
-        "no mínimo": "at_least", "no máximo": "at_most", "até": "at_most",
-        "não mais de": "at_most", "não mais do que": "at_most", "não menos de": "at_least",
-        "não menos do que": "at_least", "aprox.": "about",
-    },
-    "it": {
-        "circa": "about", "intorno a": "about", "attorno a": "about", "all'incirca": "about",
-        "approssimativamente": "about", "quasi": "under", "meno di": "under",
-        "poco meno di": "under", "oltre": "over", "più di": "over", "poco più di": "over",
-        "almeno": "at_least", "al massimo": "at_most", "fino a": "at_most",
-        "non più di": "at_most", "non meno di": "at_least", "ca.": "about", "pressoché": "under",
-    },
-    "nl": {
-        "ongeveer": "about", "circa": "about", "ca.": "about", "rond": "about",
-        "rond de": "about", "zo'n": "about", "ruwweg": "about", "bijna": "under",
-        "nagenoeg": "under", "krap": "under", "minder dan": "under", "ruim": "over",
-        "meer dan": "over", "ten minste": "at_least", "minstens": "at_least",
-        "hoogstens": "at_most", "maximaal": "at_most", "niet meer dan": "at_most",
-        "niet minder dan": "at_least", "pakweg": "about", "omstreeks": "about",
-        "bij benadering": "about",
-    },
-    "ar": {
-        "حوالي": "about", "حوالى": "about", "نحو": "about", "قرابة": "about", "زهاء": "about",
-        "ما يقارب": "about", "ما يقرب من": "about", "تقريبا": "about", "يناهز": "under",
-        "ما يناهز": "under", "أقل من": "under", "اقل من": "under", "دون": "under",
-        "أكثر من": "over", "اكثر من": "over", "ما يزيد على": "over", "ما يزيد عن": "over",
-        "يزيد على": "over", "يزيد عن": "over", "ما لا يقل عن": "at_least",
-        "لا يقل عن": "at_least", "لا تقل عن": "at_least", "لا يزيد على": "at_most",
-        "لا يزيد عن": "at_most", "ما يصل إلى": "at_most", "ما يصل الى": "at_most",
-    },
-}
-# Articles and contractions a hedge may take before a number ("más del 40 %",
-# "quasi il 40%", "quase o"): per language, the last word of a hedge phrase ->
-# what may replace it; "" -> articles that may follow any hedge.
-_HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {
-    "es": {"de": ("del", "de un", "de una"), "a": ("al",), "": ("el", "la", "los", "las", "un", "una")},
-    "it": {
-        "di": ("del", "dello", "della", "dei", "degli", "delle"),
-        "a": ("al", "allo", "alla", "ai", "agli", "alle"),
-        "": ("il", "lo", "la", "i", "gli", "le", "un", "uno", "una"),
-    },
-    "pt": {
-        "de": ("do", "da", "dos", "das", "de um", "de uma"), "a": ("ao", "à", "aos", "às"),
-        "": ("o", "a", "os", "as", "um", "uma"),
-    },
-}
-_HEDGE_SYMBOLS = {
-    "~": "about", "≈": "about", "∼": "about", ">": "over", "<": "under",
-    "≥": "at_least", "≤": "at_most",
-}
-_HEDGE_MARKS = frozenset(_HEDGE_SYMBOLS) | {"="}  # characters that may stand for a hedge (">=")
-# One-letter words written glued to the next word, a number too ("و٣٫٢" and
-# 3.2, "بـ٣" with 3), per language.
-_GLUED_PREFIXES = {"ar": "وبلفك"}
-# Words before a denominator ("35 per 1,000"): only a power of ten follows them.
-_DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("per", "per every", "for every"),
-    "fr": ("pour", "pour chaque", "sur", "par"),
-    "es": ("por", "por cada", "cada"),
-    "de": ("je", "pro", "auf"),
-    "pt": ("por", "por cada", "a cada", "em cada"),
-    "it": ("per", "ogni", "su"),
-    "nl": ("per", "op"),
-    "ar": ("لكل", "من كل", "في كل"),
-}
-# Words before a reference to a part of a document or a code ("table 3").
-_REFERENCE_WORDS: dict[str, str] = {
-    "en": "table tables tab. figure figures fig. chart graph section sections chapter page rev. "
-    "revision code codes "
-    "pages p. pp. annex appendix box item note footnote row column line step question "
-    "indicator indicators goal target no. nos. nr. version v. article art. paragraph "
-    "para. volume vol. issue wave round phase tier grade rank ranked level source sources "
-    "doc docs ref ref. refs.",
-    "fr": "tableau tableaux graphique graphe figure section chapitre page annexe encadré "
-    "note ligne colonne question indicateur objectif cible n° nº numéro article version "
-    "vague étape niveau rang",
-    "es": "cuadro tabla figura gráfico sección capítulo página pág. anexo recuadro nota "
-    "fila columna pregunta indicador objetivo meta n.º nº núm. número artículo versión "
-    "nivel",
-    "de": "tabelle abbildung abb. grafik schaubild abschnitt kapitel seite s. anhang kasten "
-    "fußnote zeile spalte frage indikator ziel nr. nummer artikel version absatz stufe "
-    "rang platz",
-    "pt": "tabela quadro figura gráfico seção secção capítulo página pág. anexo nota linha "
-    "coluna pergunta indicador objetivo meta nº n.º número artigo versão nível",
-    "it": "tabella tavola figura grafico sezione capitolo pagina pag. allegato nota riga "
-    "colonna domanda indicatore obiettivo traguardo n. nº numero articolo versione livello",
-    "nl": "tabel figuur grafiek sectie paragraaf hoofdstuk pagina blz. bijlage kader noot "
-    "rij kolom vraag indicator doel nr. nummer artikel versie niveau",
-    "ar": "جدول الجدول شكل الشكل رسم صفحة ص. فقرة الفقرة فصل الفصل ملحق الملحق رقم",
-}
-# Labels of periods and quantiles before a small integer ("quarter 2", "week 23",
-# "decile 10"), every language: word -> the largest number it labels.
-_LABEL_WORDS: dict[str, int] = {
-    **dict.fromkeys("quarter trimestre kwartaal quartal".split(), 4),
-    **dict.fromkeys("semester semestre halbjahr".split(), 2),
-    **dict.fromkeys("week wk. semaine semana woche settimana".split(), 53),
-    **dict.fromkeys("quintile quintil kwintiel".split(), 5),
-    **dict.fromkeys("decile décile decil dezil deciel".split(), 10),
-    **dict.fromkeys("quartile quartil kwartiel tercile terzile".split(), 4),
-    **dict.fromkeys("percentile percentil perzentil percentiel centile".split(), 99),
-}
-# Classification codes and goal labels written before a number ("SDG 2.1.1").
-_CODE_WORDS = frozenset(
-    "sdg sdgs odd ods sdg-indikator iso isic nace naics icd hs cpc coicop cofog nuts isced "
-    "isco sitc #".split()
-)
-_BETWEEN_WORDS = frozenset("between entre zwischen tra fra tussen".split())
-_RANGE_TO = frozenset("- – — to à a bis tot al até".split())
-_RANGE_AND = frozenset("and et y und e en".split())
-# Articles and prepositions before a German-style ordinal ("im 2. Quartal").
-_DOT_ORDINAL_BEFORE = frozenset(
-    "im am in der die das den dem des zum zur vom beim ab bis seit jedes jeder jede "
-    "sein seine ihr ihre ihrem seinem für nach vor".split()
-)
-_DOT_ORDINAL_NOUNS = frozenset(
-    "quartal quartals halbjahr halbjahres jahrhundert jahrhunderts monat monats woche "
-    "platz rang stelle mal klasse lebensjahr auflage stock welle runde".split()
-)
-# Languages that write ordinals as "2." (CLDR), where "2. Quartal" is no figure.
-_DOT_ORDINAL_LANGUAGES = frozenset("de da nb no nn fi cs sk sl hr sr bs hu pl et lv is tr".split())
-_VAGUE_PLURALS = frozenset(
-    "hundreds thousands millions billions dozens tens scores centaines milliers millions "
-    "milliards dizaines cientos centenares miles millones decenas hunderte tausende "
-    "millionen milliarden dutzende centenas milhares milhões dezenas centinaia migliaia "
-    "milioni miliardi decine honderden duizenden miljoenen miljarden tientallen".split()
-)
-# Words that make a number word a fraction ("two thirds"): no figure.
-_FRACTION_WORDS = frozenset(
-    "half halves third thirds quarter quarters fifth fifths tenth tenths demi demie tiers "
-    "quart quarts cinquième cinquièmes dixième dixièmes medio media tercio tercios cuarto "
-    "cuartos quinto quintos décimo décimos hälfte drittel viertel fünftel zehntel meio meia "
-    "terço terços quarto quartos quinto quintos mezzo mezza terzo terzi quarto quarti "
-    "quinto quinti decimo decimi derde derden kwart vijfde tiende".split()
-)
-_THOUSAND_ENDINGS = ("thousand", "mille", "mil", "tausend", "duizend", "mila")
-_DOZEN_WORDS = {
-    "en": r"(?:a|one)\s+dozen", "fr": r"une\s+douzaine", "es": r"una\s+docena",
-    "de": r"ein\s+dutzend", "pt": r"uma\s+dúzia", "it": r"una\s+dozzina", "nl": r"een\s+dozijn",
-}
-_HALF_DOZEN_WORDS = {  # six
-    "en": r"half\s+a\s+dozen", "fr": r"une\s+demi-douzaine", "es": r"media\s+docena",
-    "de": r"ein\s+halbes\s+dutzend", "pt": r"meia\s+dúzia", "it": r"mezza\s+dozzina",
-    "nl": r"een\s+half\s+dozijn",
-}
-# A half after a number ("two and a half million", "2 et demi pour cent") or after its
-# scale word ("a million and a half", "deux millions et demi").
-_AND_A_HALF = {
-    "en": re.compile(r"(?i)\s+and\s+a\s+half(?![^\W\d_])"),
-    "nl": re.compile(r"(?i)\s+en\s+een\s+half(?![^\W\d_])"),
-    "fr": re.compile(r"(?i)\s+et\s+demie?(?![^\W\d_])"),
-    "es": re.compile(r"(?i)\s+y\s+medio(?![^\W\d_])"),
-    "pt": re.compile(r"(?i)\s+e\s+meio(?![^\W\d_])"),
-    "it": re.compile(r"(?i)\s+e\s+mezzo(?![^\W\d_])"),
-}
-# Halves written as one word: "zweieinhalb", "anderhalf", "tweeënhalf" (value + 1/2).
-_HALF_COMPOUNDS = {
-    "de": (
-        r"(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)einhalb",
-        {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10},
-        "einhalb",
-    ),
-    "nl": (
-        r"anderhalf|(?:twee|drie|vier|vijf|zes|zeven|acht|negen|tien)(?:en|ën)half",
-        {"ander": 1, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9, "tien": 10},
-        "half",
-    ),
-}
-_ARTICLE_SCALES = {"en": r"an?\s+(?=(?:million|billion|trillion)\b)"}
-# Half of a scale word ("half a million" is 500,000, never a million): the
-# words before the scale word, which the suffix reader then applies.
-_HALF_SCALES = {
-    "en": r"half\s+an?\s+(?=(?:million|billion|trillion)\b)",
-    "fr": r"(?:un\s+)?demi-(?=milli(?:on|ard)\b)",
-    "es": r"medio\s+(?=(?:millón|millon)\b)",
-    "de": r"(?:eine\s+)?halbe\s+(?=(?:million|milliarde)\b)",
-    "pt": r"(?:um\s+)?meio\s+(?=(?:milhão|milhao|bilhão|bilhao)\b)",
-    "it": r"(?:un\s+)?mezzo\s+(?=(?:milione|miliardo)\b)",
-    "nl": r"(?:een\s+)?half\s+(?=(?:miljoen|miljard)\b)",
-}
-_HALF = Decimal("0.5")
-# Number words per language (lowercase) for the languages text2num covers: the
-# words a run of number words may consist of. Scale words of a million and
-# more are not here: the reader of what follows a number applies them, as it
-# does after digits. ``lone`` words mean one and double as articles; they are
-# a figure only with a scale or percent after them ("un million").
-_NUMBER_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "words": "zero one two three four five six seven eight nine ten eleven twelve "
-        "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty "
-        "fifty sixty seventy eighty ninety hundred thousand",
-        "joiners": "and point",
-        "lone": "one",
-    },
-    "fr": {
-        "words": "zéro un une deux trois quatre cinq six sept huit neuf dix onze douze treize "
-        "quatorze quinze seize vingt vingts trente quarante cinquante soixante septante "
-        "octante huitante nonante cent cents mille",
-        "joiners": "et virgule",
-        "lone": "un une",
-    },
-    "es": {
-        "words": "cero un uno una dos tres cuatro cinco seis siete ocho nueve diez once doce "
-        "trece catorce quince dieciséis diecisiete dieciocho diecinueve veinte veintiuno "
-        "veintiún veintiuna veintidós veintitrés veinticuatro veinticinco veintiséis "
-        "veintisiete veintiocho veintinueve treinta cuarenta cincuenta sesenta setenta "
-        "ochenta noventa cien ciento doscientos doscientas trescientos trescientas "
-        "cuatrocientos cuatrocientas quinientos quinientas seiscientos seiscientas "
-        "setecientos setecientas ochocientos ochocientas novecientos novecientas mil",
-        "joiners": "y coma",
-        "lone": "un uno una",
-    },
-    "pt": {
-        "words": "zero um uma dois duas três quatro cinco seis sete oito nove dez onze doze "
-        "treze catorze quatorze quinze dezesseis dezasseis dezessete dezassete dezoito "
-        "dezenove dezanove vinte trinta quarenta cinquenta sessenta setenta oitenta noventa "
-        "cem cento duzentos duzentas trezentos trezentas quatrocentos quatrocentas "
-        "quinhentos quinhentas seiscentos seiscentas setecentos setecentas oitocentos "
-        "oitocentas novecentos novecentas mil",
-        "joiners": "e vírgula",
-        "lone": "um uma",
-    },
-    "it": {
-        "compound": r"(?:zero|un[oa]?|due|tr[eé]|quattro|cinque|sei|sette|otto|nove|dieci|undici"
-        r"|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove"
-        r"|vent[io]?|trent[ao]?|quarant[ao]?|cinquant[ao]?|sessant[ao]?|settant[ao]?"
-        r"|ottant[ao]?|novant[ao]?|cento?|mille|mila)+",
-        "starts": "ze un du tr tr qu ci se ot no di do ve ce mi",
-        "joiners": "e virgola",
-        "lone": "un uno una",
-    },
-    "de": {
-        "compound": r"(?:null|eins?|eine|zwei|zwo|drei|vier|fünf|sechs|sech|sieben|sieb|acht"
-        r"|neun|zehn|elf|zwölf|zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig"
-        r"|achtzig|neunzig|hundert|tausend|und)+",
-        "starts": "nu ei zw dr vi fü se si ac ne ze el hu ta",
-        "joiners": "komma",
-        "lone": "ein eine eins einer",
-        "stop": "und",
-    },
-    "nl": {
-        "compound": r"(?:nul|een|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf"
-        r"|dertien|veertien|twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig"
-        r"|honderd|duizend|en|ën)+",
-        "starts": "nu ee éé tw dr vi ze ac ne ti el de ve ho du ta",
-        "joiners": "komma",
-        "lone": "een één",
-        "stop": "en ën",
-    },
-}
-# Substrings that call for the phrase reader: the dozen word first, then
-# article + scale phrases ("a million") where the article is no number word.
-_SPECIAL_HINTS: dict[str, tuple[str, ...]] = {
-    "en": ("dozen", "a million", "a billion", "a trillion", "one million", "one billion", "one trillion"),
-    "fr": ("douzaine", "demi-milli"), "es": ("docena", "medio mill"), "de": ("dutzend", "halbe milli"),
-    "pt": ("dúzia", "meio milh", "meio bilh"), "it": ("dozzina", "mezzo mili"), "nl": ("dozijn", "half milj"),
-}
-_WORD_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’/–—%…"
-# The first word of every percent word: after a lone word ("one", "ein") it
-# calls for the word reader ("one percent", "ein Prozent").
-_PERCENT_HEADS = frozenset(w.split()[0] for w in _PERCENT_WORDS)
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-
-
 class _Lexicon(NamedTuple):
     words: frozenset[str]  # number words (all, lone ones included)
     trigger: frozenset[str]  # words that call for a scan (not the lone ones)
@@ -605,11 +263,11 @@ class _Lexicon(NamedTuple):
             for i in range(len(words) - 1):
                 if words[i] in lone:
                     after = words[i + 1]
-                    if after.rstrip(_WORD_PUNCTUATION) in _PERCENT_HEADS or after in ("and", "en"):
+                    if after.rstrip(WORD_PUNCTUATION) in PERCENT_HEADS or after in ("and", "en"):
                         return True
         if "-" in lower:
             for w in words:
-                if "-" in w and self.is_number_word(w.strip(_WORD_PUNCTUATION)):
+                if "-" in w and self.is_number_word(w.strip(WORD_PUNCTUATION)):
                     return True
         if self.compound is not None:
             match = self.compound.fullmatch
@@ -619,20 +277,20 @@ class _Lexicon(NamedTuple):
             for w in words:
                 if w[:2] not in starts and w[1:3] not in starts:
                     continue
-                w = w.strip(_WORD_PUNCTUATION)
+                w = w.strip(WORD_PUNCTUATION)
                 if len(w) > 2 and w not in lone and w not in stop and match(w):
                     return True
         return False
 
 
 def _lexicon(lang: str) -> _Lexicon:
-    spec = _NUMBER_WORDS[lang]
+    spec = NUMBER_WORDS[lang]
     lone = frozenset(spec["lone"].split())
     words = frozenset(spec.get("words", "").split()) | lone
     compound = re.compile(spec["compound"]) if "compound" in spec else None
     trigger = words - lone
     trigger_words = (
-        trigger | {w + p for w in trigger for p in _WORD_PUNCTUATION} | {p + w for w in trigger for p in "(\"'«“"}
+        trigger | {w + p for w in trigger for p in WORD_PUNCTUATION} | {p + w for w in trigger for p in "(\"'«“"}
     )
     lone_words = frozenset(lone | {p + w for w in lone for p in "(\"'«“"})
     lone_before_scale = (
@@ -646,15 +304,15 @@ def _lexicon(lang: str) -> _Lexicon:
         joiners=frozenset(spec["joiners"].split()),
         lone=lone,
         stop=frozenset(spec.get("stop", "").split()),
-        dozen=_SPECIAL_HINTS[lang][0],
-        half_hint=_HALF_COMPOUNDS[lang][2] if lang in _HALF_COMPOUNDS else "",
-        article_hints=_SPECIAL_HINTS[lang][1:],
+        dozen=SPECIAL_HINTS[lang][0],
+        half_hint=HALF_COMPOUNDS[lang][2] if lang in HALF_COMPOUNDS else "",
+        article_hints=SPECIAL_HINTS[lang][1:],
         lone_before_scale=lone_before_scale,
         big_scales=frozenset(
             w + p
-            for w, power in _SCALE_WORDS[lang].items()
+            for w, power in SCALE_WORDS[lang].items()
             if power >= 3 and " " not in w
-            for p in ("", *_WORD_PUNCTUATION)
+            for p in ("", *WORD_PUNCTUATION)
         ),
         lone_words=lone_words,
         trigger_or_lone=frozenset(trigger_words | lone_words | lone_before_scale),
@@ -777,9 +435,9 @@ def _conventions(language: str) -> _Conventions:
     # ("2023-24", "$2024", "2024 million") is judged by the scanner.
     # Groups: integer digits, first separator, digits after it, the rest.
     glued = r"(?<![\w,\u066b\u066c]\d)"
-    if lang in _GLUED_PREFIXES:
+    if lang in GLUED_PREFIXES:
         # a one-letter word glued to the number ("و٣٫٢", "بـ٣"): not an identifier
-        prefixes = _GLUED_PREFIXES[lang]
+        prefixes = GLUED_PREFIXES[lang]
         glued = r"(?:" + glued + r"|(?<=(?<!\w)[" + prefixes + r"]\d)|(?<=(?<!\w)[" + prefixes + r"]\u0640\d))"
     after_digit = (
         glued + r"(?<![\w.,\u066b\u066c][.\u066b]\d)"
@@ -792,13 +450,13 @@ def _conventions(language: str) -> _Conventions:
     # pattern lets the engine skip to them faster.
     body_ascii = re.compile(r"([0-9]" + after_digit)
     space_body = re.compile(r"\d{1,3}(?:" + sp + r"\d{3}(?!\d))+(?:[.,\u066b]\d+)?")
-    lex = lang if lang in _HEDGE_WORDS else DEFAULT_LANGUAGE
-    scales = dict(_SCALE_WORDS.get(lex, _SCALE_WORDS["en"]))
+    lex = lang if lang in HEDGE_WORDS else DEFAULT_LANGUAGE
+    scales = dict(SCALE_WORDS.get(lex, SCALE_WORDS["en"]))
     if lex != "en":
         for w in ("bn", "mn", "mln"):
-            scales.setdefault(w, _SCALE_WORDS["en"][w])
+            scales.setdefault(w, SCALE_WORDS["en"][w])
     after_words: dict[str, list[tuple[str, str, int]]] = {}
-    phrases = [(w, "pct", 0) for w in _PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
+    phrases = [(w, "pct", 0) for w in PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
     phrases += [(w, "time", 0) for w in ("a.m.", "p.m.", "am", "pm", "uhr", "h")]
     for phrase, kind, power in phrases:
         phrase = phrase.lower()
@@ -831,32 +489,32 @@ def _conventions(language: str) -> _Conventions:
         month_names | {a + "." for a in abbreviations} | {n.lower() for n in en_names if n != "May"}
     )
     hedges: dict[tuple[str, ...], str] = {}
-    for phrase, hedge in _HEDGE_WORDS[lex].items():
+    for phrase, hedge in HEDGE_WORDS[lex].items():
         words = phrase.replace("’", "'").split()
         hedges[tuple(words)] = hedge
-        articles = _HEDGE_ARTICLES.get(lex)
+        articles = HEDGE_ARTICLES.get(lex)
         if articles:
             for variant in articles.get(words[-1], ()):  # "más de" -> "más del"
                 hedges.setdefault((*words[:-1], *variant.split()), hedge)
             for article in articles[""]:  # "casi" -> "casi el"
                 hedges.setdefault((*words, article), hedge)
-        for prefix in _GLUED_PREFIXES.get(lex, ""):  # "حوالي" -> "وحوالي", "بحوالي"
+        for prefix in GLUED_PREFIXES.get(lex, ""):  # "حوالي" -> "وحوالي", "بحوالي"
             hedges.setdefault((prefix + words[0], *words[1:]), hedge)
     denominators = frozenset(
-        tuple(p.split()) for p in _DENOMINATOR_WORDS[lex] + _DENOMINATOR_WORDS["en"]
+        tuple(p.split()) for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"]
     )
-    refs = set(_REFERENCE_WORDS[lex].split()) | set(_REFERENCE_WORDS["en"].split()) | _CODE_WORDS
+    refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
     references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
-    t2n = lex if lex in _NUMBER_WORDS and _text2num_supports(lex) else None
+    t2n = lex if lex in NUMBER_WORDS and _text2num_supports(lex) else None
     specials = None
     if t2n:
-        pattern = r"(?i)\b(?:(?P<halfdozen>" + _HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + _DOZEN_WORDS[lex] + r")\b"
-        if lex in _HALF_COMPOUNDS:
-            pattern += r"|(?P<halfword>" + _HALF_COMPOUNDS[lex][0] + r")\b"
-        if lex in _HALF_SCALES:  # before the article: "half a million" holds "a million"
-            pattern += r"|(?P<half>" + _HALF_SCALES[lex] + r")"
-        if lex in _ARTICLE_SCALES:
-            pattern += r"|(?P<article>" + _ARTICLE_SCALES[lex] + r")"
+        pattern = r"(?i)\b(?:(?P<halfdozen>" + HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + DOZEN_WORDS[lex] + r")\b"
+        if lex in HALF_COMPOUNDS:
+            pattern += r"|(?P<halfword>" + HALF_COMPOUNDS[lex][0] + r")\b"
+        if lex in HALF_SCALES:  # before the article: "half a million" holds "a million"
+            pattern += r"|(?P<half>" + HALF_SCALES[lex] + r")"
+        if lex in ARTICLE_SCALES:
+            pattern += r"|(?P<article>" + ARTICLE_SCALES[lex] + r")"
         specials = re.compile(pattern + ")")
     return _Conventions(
         lang=lex,
@@ -877,10 +535,10 @@ def _conventions(language: str) -> _Conventions:
         denominators=denominators,
         references=references,
         scales={k.lower(): v for k, v in scales.items()},
-        dot_ordinals=lang in _DOT_ORDINAL_LANGUAGES,
+        dot_ordinals=lang in DOT_ORDINAL_LANGUAGES,
         after_first=frozenset(
             "%٪％M"
-            + "".join(w[0] + w[0].upper() for w in (*_PERCENT_WORDS, *scales))
+            + "".join(w[0] + w[0].upper() for w in (*PERCENT_WORDS, *scales))
             + "aApPuUhH"
         ),
         after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2),
@@ -1190,7 +848,7 @@ def _suffix(text: str, e: int, conv: _Conventions):
             e = ce
     if power:
         c = text[e + 1] if text[e] in _SPACES else text[e]
-        if c in _PERCENT_STARTS:  # "3 million percent" (skips a call after most scale words)
+        if c in PERCENT_STARTS:  # "3 million percent" (skips a call after most scale words)
             again = _after_word(text, e, conv)
             if again is not None and again[1] == "pct":
                 percent = True
@@ -1221,7 +879,7 @@ def _currency_before(text: str, s: int, power: int = 0) -> int:
     if c.isupper() and p >= 3:
         code = text[p - 3 : p]
         if code in _ISO_CURRENCIES and (p == 3 or not text[p - 4].isalnum()):
-            if code.lower() in _CODE_WORDS and not power:
+            if code.lower() in CODE_WORDS and not power:
                 return s  # "SDG 2" is a goal, "SDG 5 million" Sudanese pounds
             return p - 3
     return s
@@ -1273,7 +931,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     after_first = conv.after_first
     after_pre2 = conv.after_pre2
     after_one = conv.after_one
-    halves = _AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
+    halves = AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
     hedge_last = conv.hedge_last
     context_last = conv.context_last
     native_decimals, native_groups = conv.native
@@ -1314,7 +972,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if len(body) == 4 and "1800" <= body <= "2100" and body.isdigit() and body.isascii():
             if c1.isalpha():
                 lm = _LETTERS.match(text, e)
-                if lm.group() not in _ATTACHED_SCALES or text[lm.end()].isdigit():
+                if lm.group() not in ATTACHED_SCALES or text[lm.end()].isdigit():
                     pos = lm.end()
                     continue  # "1990s", "2025Q2", "2024M06" (SDMX period)
             elif cb not in _CURRENCY_CHARS and cb not in "%٪" and not (cb == " " and text[s - 2] in _CURRENCY_CHARS):
@@ -1421,8 +1079,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             if run == "T" and len(body) == 1 and "1" <= body <= "4" and _PERIOD_YEAR.match(text, lm.end()):
                 pos = lm.end()
                 continue  # "2T 2025", "2T25": a quarter (trimestre), not 2 trillion
-            if run in _ATTACHED_SCALES:
-                power = _ATTACHED_SCALES[run]
+            if run in ATTACHED_SCALES:
+                power = ATTACHED_SCALES[run]
                 end = lm.end()
                 if text[end] == "." and run in ("Mio", "Mrd", "Md"):
                     end += 1
@@ -1430,7 +1088,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 if ce:
                     currency = True
                     end = ce
-            elif run in _ATTACHED_UNITS:
+            elif run in ATTACHED_UNITS:
                 if run == "pp":
                     percent = True
                     end = lm.end()
@@ -1559,9 +1217,9 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
             nxt = _LETTERS.match(text, e + 2)
             word = nxt.group() if nxt else ""
-            if word and (word[0].islower() or word.lower() in _DOT_ORDINAL_NOUNS or last in _DOT_ORDINAL_BEFORE):
+            if word and (word[0].islower() or word.lower() in DOT_ORDINAL_NOUNS or last in DOT_ORDINAL_BEFORE):
                 continue  # "im 2. Quartal"
-        if plain_int and not unit and last in _LABEL_WORDS and int(int_digits) <= _LABEL_WORDS[last]:
+        if plain_int and not unit and last in LABEL_WORDS and int(int_digits) <= LABEL_WORDS[last]:
             continue  # "quarter 2", "week 23", "decile 10": a label
         if power and end - e <= 1 and not percent and not currency and _is_reference(last, conv):
             continue  # "Figure 4b", "Table 2m": a label, not 4 billion
@@ -1588,7 +1246,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue
         if cb == "#":
             continue
-        marked = text[start - 1] in _HEDGE_MARKS or text[start - 2] in _HEDGE_MARKS
+        marked = text[start - 1] in HEDGE_MARKS or text[start - 2] in HEDGE_MARKS
         if marked and _P_VALUE.search(text, max(0, start - 6), start):
             continue  # "p < 0.05": a significance threshold, not a claim
         if marked or last in hedge_last or text[end] == "+":
@@ -1605,7 +1263,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 s,
                 currency,
                 power,
-                last in _BETWEEN_WORDS,
+                last in BETWEEN_WORDS,
             )
         )
         if end > pos:
@@ -1779,7 +1437,7 @@ def _hedge_before(text: str, start: int, end: int, toks: list[str], last: str, c
         p = start - 1
         if text[p] in _SPACES and p > 0:
             p -= 1
-        sym = _HEDGE_SYMBOLS.get(text[p])
+        sym = HEDGE_SYMBOLS.get(text[p])
         if sym == "over" and _TAG_BEFORE.search(text, max(0, p - 80), p):
             sym = None  # "</summary> > 55.5%": markup, not "over"
         if sym:
@@ -1838,7 +1496,7 @@ def _finish(
         {"text": text[start:end], "start": start, "end": end, "value": value,
          "exponent": exponent, "percent": percent, "hedge": hedge},
     )
-    return (fig, start, currency, power, last in _BETWEEN_WORDS)
+    return (fig, start, currency, power, last in BETWEEN_WORDS)
 
 
 # --------------------------------------------------------------------------
@@ -1897,16 +1555,16 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
             elif m.groupdict().get("halfword"):
                 # "zweieinhalb Millionen": the whole number before the half, plus one half
                 word = m.group().lower()
-                units = _HALF_COMPOUNDS[conv.lang][1]
+                units = HALF_COMPOUNDS[conv.lang][1]
                 whole = next(v for k, v in units.items() if word.startswith(k))
-                found.append((m.start(), m.end(), Decimal(whole) + _HALF, -1))
+                found.append((m.start(), m.end(), Decimal(whole) + HALF, -1))
                 spans.append(m.span())
             elif m.group("dozen"):
                 found.append((m.start(), m.end(), Decimal(12), 0))
                 spans.append(m.span())
             elif m.group("half"):
                 # "half a million": 0.5 of the scale word that follows, to the nearest tenth of it
-                found.append((m.start(), m.start() + len(m.group().rstrip()), _HALF, -1))
+                found.append((m.start(), m.start() + len(m.group().rstrip()), HALF, -1))
                 spans.append(m.span())
             else:
                 # "a million": the scale word follows; the suffix reader applies it
@@ -1920,7 +1578,7 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     is_number_word = lex.is_number_word
     number_words = lex.words
     listed_only = lex.compound is None  # no glued compounds (en, fr, es, pt)
-    for m in _WORD.finditer(lower):
+    for m in WORD.finditer(lower):
         w = m.group()
         # most words are settled by one look-up: listed, or (without compounds
         # to try) not a number word unless hyphenated
@@ -1978,10 +1636,10 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
                 continue
             first, last_tok = tokens[o.start], tokens[o.end - 1]
             names = [t.text().lower() for t in tokens[o.start : o.end]]
-            if len(names) == 1 and names[0] in _VAGUE_PLURALS:
+            if len(names) == 1 and names[0] in VAGUE_PLURALS:
                 continue
-            following = _WORD.match(lower, _skip_spaces(text, last_tok.end))
-            if following and following.group() in _FRACTION_WORDS:
+            following = WORD.match(lower, _skip_spaces(text, last_tok.end))
+            if following and following.group() in FRACTION_WORDS:
                 continue
             raw = o.text.replace(",", ".")
             try:
@@ -1990,24 +1648,24 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
                 continue
             frac = raw.split(".")[1] if "." in raw else ""
             exponent = -len(frac)
-            if not frac and names[-1].endswith(_THOUSAND_ENDINGS) and value and value % 1000 == 0:
+            if not frac and names[-1].endswith(THOUSAND_ENDINGS) and value and value % 1000 == 0:
                 exponent = 3
             found.append((first.start, last_tok.end, value, exponent))
     found.sort()
     taken = 0  # end of the last word figure: "un mil millones" is one figure
-    halves = _AND_A_HALF.get(conv.lang)
+    halves = AND_A_HALF.get(conv.lang)
     for s, e, value, exponent in found:
         if s < taken:
             continue
         if halves is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
             h = halves.match(text, e)
             if h:  # "two and a half million": 2.5 before the scale
-                value, exponent, e = value + _HALF, -1, h.end()
+                value, exponent, e = value + HALF, -1, h.end()
         end, power, percent, _, currency = _suffix(text, e, conv)
         if power and halves is not None and exponent == 0:
             h = halves.match(text, end)
             if h:  # "a million and a half", "deux millions et demi": 1.5 of the scale
-                value, exponent, end = value + _HALF, -1, h.end()
+                value, exponent, end = value + HALF, -1, h.end()
         if value == 1 and exponent == 0 and not power and not percent:
             if " " not in text[s:e].strip() and not _RATIO_NEXT.match(text, e):
                 continue  # "one of", "un taux", "ein": never a figure alone (but "one in five")
@@ -2092,7 +1750,7 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
         if not (take_scale or take_percent):
             continue
         gap = text[fa.end : fb.start].strip().lower()
-        if not (gap in _RANGE_TO or (gap in _RANGE_AND and a_between)):
+        if not (gap in RANGE_TO or (gap in RANGE_AND and a_between)):
             continue
         value, exponent = fa.value, fa.exponent
         if take_scale:
