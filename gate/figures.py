@@ -1297,20 +1297,16 @@ _AGE_UNIT = (
 _AGE_AFTER = re.compile(r"(?i)" + _BAND + r"?" + _AGE_UNIT)
 _AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
 _OLD = re.compile(r"(?i)-?(?:years?[ -]olds?|jährigen?|jährige|jarigen?)")
-_DURATION_AFTER = re.compile(
-    r"(?i)[ \u00a0](?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
-    r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
-    r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)(?![^\W\d_])"
-)
-_ZERO_COMPOUND = re.compile(
-    r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
-)
-_BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
 _DURATIONS = (
     r"(?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
     r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
     r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
 )
+_DURATION_AFTER = re.compile(r"(?i)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_])")
+_ZERO_COMPOUND = re.compile(
+    r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
+)
+_BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
 _CUMULATED = frozenset(
     "accumulated cumulative cumulated acumulado acumulada acumulados acumuladas cumulé cumulée "
     "cumulés cumulato cumulata cumulati kumuliert gecumuleerd".split()
