@@ -31,6 +31,8 @@ class Measure:
         higher_is_better: direction; for a lower-is-better measure a rule is a ceiling.
         unit: what the denominator counts (``answers``, ``citations``, ``figures``).
         description: one sentence for the README and the reports.
+        family: the family the report keeps it in, never blended with another (see
+            :data:`FAMILIES`): ``automatic``, ``code_checks``, ``rubric`` or ``quality``.
     """
 
     name: str
@@ -38,6 +40,17 @@ class Measure:
     higher_is_better: bool
     unit: str
     description: str
+    family: str = "automatic"
+
+
+#: The families of measures, in report order, with the heading people read. The report
+#: groups measures by family and never blends two families into one number.
+FAMILIES: tuple[tuple[str, str], ...] = (
+    ("automatic", "automatic measures"),
+    ("code_checks", "code checks"),
+    ("rubric", "rubric"),
+    ("quality", "quality"),
+)
 
 
 MEASURES: tuple[Measure, ...] = (
