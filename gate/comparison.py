@@ -201,9 +201,3 @@ class Comparison:
         if d.rescored_outcomes:
             lines.append(f"re-scoring changed {d.rescored_outcomes} of the baseline's stored question outcomes")
         return lines
-
-    def terminal_lines(self) -> list[str]:
-        """The comparison in a few lines for the terminal (:func:`gate.render.terminal.comparison_lines`)."""
-        from gate.render.terminal import comparison_lines
-
-        return comparison_lines(self)

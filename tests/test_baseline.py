@@ -33,7 +33,7 @@ from gate.figures import MatchSettings
 from gate.measures import Count
 from gate.pipeline import check_run
 from gate.render.json_report import render_json
-from gate.render.terminal import render_terminal
+from gate.render.terminal import comparison_lines, render_terminal
 from gate.thresholds import Rule
 from gate.verdict import FAIL, PASS, SKIP, WARN
 
@@ -95,7 +95,7 @@ def terminal(report) -> str:
 
 
 def comparison_text(report) -> list[str]:
-    return report.comparison.terminal_lines()
+    return comparison_lines(report.comparison)
 
 
 # ------------------------------------------------------------------------------ versions

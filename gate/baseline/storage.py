@@ -362,39 +362,10 @@ def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
     """
     display = str(path)
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError([Problem(display, None, None, "baseline file not found")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(display, None, None, f"expected a baseline JSON file, found one that cannot be read: {exc}")]) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError([Problem(display, exc.lineno, None,
-                                  f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
-                                  "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
+    data = _load_document(display, file)
     problems = ProblemCollector()
-    if not isinstance(data, dict):
-        problems.add(display, None, None, f"expected a JSON object, found {type(data).__name__}")
-        problems.raise_if_any()
-    for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
-        fld, message = schema_problems(error)
-        problems.add(display, None, fld, message)
-    problems.raise_if_any()
-
-    version = parse_version(data["assistant_version"])
-    match = JSON_NAME.match(file.name)
-    if version is None:
-        problems.add(display, None, "assistant_version", f"expected {VERSION_HINT}, found {data['assistant_version']!r}")
-    elif match and parse_version(match["version"]) != version:
-        problems.add(display, None, "assistant_version", f"expected the version in the file name ({match['version']}), found {data['assistant_version']!r}")
-
-    outcomes = tuple(
-        Outcome(item["question_id"], item["language"],
-                {m.name: Count(item["measures"][m.name]["numerator"], item["measures"][m.name]["denominator"]) for m in MEASURES}, ())
-        for item in data["outcomes"]
-    )
+    _check_version(display, file, data, problems)
+    outcomes = tuple(Outcome(item["question_id"], item["language"], _stored_counts(item), ()) for item in data["outcomes"])
     scores = tuple(Score(s["slice"], s["measure"], Count(s["numerator"], s["denominator"])) for s in data["scores"])
     matching = MatchSettings(rounding=data["matching"]["rounding"], percent_fraction=data["matching"]["percent_fraction"],
                              derived=tuple(data["matching"]["derived"]))
@@ -427,6 +398,55 @@ def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
     )
 
 
+def _load_document(display: str, file: Path) -> dict[str, Any]:
+    """The baseline JSON as data, checked against ``gate/schemas/baseline.schema.json``.
+
+    Raises:
+        InputError: unreadable, truncated or invalid JSON, not an object, or every schema
+            violation, each naming the file.
+    """
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError([Problem(display, None, None, "baseline file not found")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError([Problem(display, None, None, f"expected a baseline JSON file, found one that cannot be read: {exc}")]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError([Problem(display, exc.lineno, None,
+                                  f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
+                                  "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
+    problems = ProblemCollector()
+    if not isinstance(data, dict):
+        problems.add(display, None, None, f"expected a JSON object, found {type(data).__name__}")
+        problems.raise_if_any()
+    for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
+        fld, message = schema_problems(error)
+        problems.add(display, None, fld, message)
+    problems.raise_if_any()
+    return data
+
+
+def _check_version(display: str, file: Path, data: Mapping[str, Any], problems: ProblemCollector) -> None:
+    """The stored assistant version is PEP 440 and the one in the file name."""
+    version = parse_version(data["assistant_version"])
+    match = JSON_NAME.match(file.name)
+    if version is None:
+        problems.add(display, None, "assistant_version", f"expected {VERSION_HINT}, found {data['assistant_version']!r}")
+    elif match and parse_version(match["version"]) != version:
+        problems.add(display, None, "assistant_version",
+                     f"expected the version in the file name ({match['version']}), found {data['assistant_version']!r}")
+
+
+def _stored_counts(item: Mapping[str, Any]) -> dict[str, Count]:
+    """A stored question outcome's count per measure; a measure the baseline predates is not
+    stored and reads as an empty count (the log is re-scored for the comparison anyway)."""
+    stored = item["measures"]
+    return {m.name: Count(stored[m.name]["numerator"], stored[m.name]["denominator"]) if m.name in stored else Count()
+            for m in MEASURES}
+
+
 def _check_consistent(display: str, data: Mapping[str, Any], outcomes: Sequence[Outcome], scores: Sequence[Score],
                       matching: MatchSettings, problems: ProblemCollector) -> None:
     """What the schema cannot say: each count is at most its denominator, each ``passed``
@@ -438,6 +458,8 @@ def _check_consistent(display: str, data: Mapping[str, Any], outcomes: Sequence[
             problems.add(display, None, f"outcomes[{i}].question_id", f"expected each question once, found {outcome.question_id!r} again")
         seen.add(outcome.question_id)
         for m in MEASURES:
+            if m.name not in item["measures"]:
+                continue
             count, stored = outcome.counts[m.name], item["measures"][m.name]["passed"]
             where = f"outcomes[{i}].measures.{m.name}"
             if count.numerator > count.denominator:
