@@ -20,7 +20,7 @@ from fractions import Fraction
 from gate import __version__
 from gate.comparison import Comparison
 from gate.display import display_change, display_points, display_rate, round_half_up
-from gate.figures import MatchSettings
+from gate.figures.model import MatchSettings
 from gate.measures import MEASURES, Finding, Measure
 from gate.scores import Score
 from gate.verdict import SKIP, RuleResult, Verdict, change_holds, worst_status

@@ -36,7 +36,7 @@ from packaging.version import Version
 from gate import __version__
 from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version
 from gate.errors import InputError, Problem, ProblemCollector, key_path
-from gate.figures import MatchSettings
+from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
 from gate.measures import MEASURES, Count, Outcome
 from gate.pipeline import load_inputs, score
