@@ -10,8 +10,6 @@ The escaping and the output file format follow the Actions toolkit
 them. Nothing here prints: the command line writes the returned lines to stdout.
 """
 
-from __future__ import annotations
-
 import json
 import logging
 import os
@@ -20,7 +18,7 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from gate.errors import GateError
 from gate.limits import SUMMARY_LIMIT_BYTES
@@ -329,7 +327,7 @@ class ActionSettings:
     @classmethod
     def from_env(
         cls, env: Mapping[str, str], *, require: Iterable[Feature] = ()
-    ) -> ActionSettings:
+    ) -> Self:
         """Read the settings from an environment mapping (usually ``os.environ``).
 
         Empty values count as missing (Actions passes an unset input as ``""``). For

@@ -15,7 +15,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from rich.console import Console, JustifyMethod
+
+    from gate.actions import ActionSettings
+    from gate.errors import Problem
+    from gate.report import Report
 
 EXIT_PASS = 0
 EXIT_FAIL = 1
@@ -91,7 +99,7 @@ def _baselines_dir(value: str | None) -> str:
     return value
 
 
-def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list:
+def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list[Problem]:
     """Every reason the requested report paths cannot be written, before anything runs."""
     from gate.errors import Problem
     from gate.files import check_writable
@@ -122,7 +130,7 @@ def _error(message: str) -> None:
     print(f"answer-gate: {message}", file=sys.stderr)
 
 
-def _console(file=None):
+def _console(file: TextIO | None = None) -> Console:
     from rich.console import Console
 
     stream = file or sys.stdout
@@ -171,7 +179,7 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_PASS if report.verdict.passed else EXIT_FAIL
 
 
-def _publish(report, settings, args: argparse.Namespace) -> None:
+def _publish(report: Report, settings: ActionSettings, args: argparse.Namespace) -> None:
     """GitHub Actions: annotations, job summary, step outputs, sticky comment.
 
     Nothing here changes the verdict: a comment that cannot be posted is one warning.
@@ -182,6 +190,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     from gate.render.markdown import MARKER, render_markdown
     from gate.verdict import FAIL, WARN
 
+    assert settings.step_summary is not None and settings.output is not None  # required by from_env(require=("summary", "output"))
     items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
              for r, text in zip(report.rules, report.rule_texts) if r.status in (FAIL, WARN)]
     for line in annotations(items):
@@ -202,6 +211,8 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
         if comment_settings is not None and comment_settings.comment_skip_reason:
             print(f"comment skipped: {comment_settings.comment_skip_reason}")
         elif comment_settings is not None:
+            # from_env(require=("comment",)) raised unless the token and the repository are set; the pull request is known here.
+            assert comment_settings.token and comment_settings.repository and comment_settings.pr_number is not None
             body = render_markdown(report, full_report=where)
             try:
                 with GitHubClient(comment_settings.token, comment_settings.repository, api_url=comment_settings.api_url) as client:
@@ -246,6 +257,7 @@ def _comment(args: argparse.Namespace) -> int:
         raise InputError([Problem(args.markdown, None, None, f"expected at most {MAX_COMMENT_CHARS - len(MARKER) - 1:,} characters for a comment, "
                                   f"found {len(body):,}; write it with 'answer-gate check --markdown', which keeps it under the limit")])
     settings = ActionSettings.from_env(env)
+    assert settings.token is not None and settings.repository is not None  # both checked as missing above
     with GitHubClient(settings.token, settings.repository, api_url=settings.api_url) as client:
         result = client.upsert_comment(args.pr, body, MARKER)
     print(f"comment {result.action}: {result.url}")
@@ -287,7 +299,8 @@ def _baseline_list(args: argparse.Namespace) -> int:
         console.print(f"no baselines stored in {directory}", highlight=False, markup=False)
         return EXIT_PASS
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
-    for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
     for m in MEASURES:
         table.add_column(m.label, justify="right")

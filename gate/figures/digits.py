@@ -15,7 +15,7 @@ from gate.figures.affixes import (
     _suffix,
     _year_amount,
 )
-from gate.figures.chars import _CURRENCY_CHARS, _LETTERS, _MINUS, _SPACES, _ascii
+from gate.figures.chars import _CURRENCY_CHARS, _LETTERS, _MINUS, _SPACES, _ascii, _letters_at
 from gate.figures.context import (
     _BASE_BEFORE,
     _CITATION,
@@ -174,6 +174,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         if len(body) == 4 and "1800" <= body <= "2100" and body.isdigit() and body.isascii():
             if c1.isalpha():
                 lm = _LETTERS.match(text, e)
+                assert lm is not None  # text[e] is a letter
                 if lm.group() not in ATTACHED_SCALES or text[lm.end()].isdigit():
                     pos = lm.end()
                     continue  # "1990s", "2025Q2", "2024M06" (SDMX period)
@@ -277,6 +278,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         end = e
         if c1.isalpha():
             lm = _LETTERS.match(text, e)
+            assert lm is not None  # text[e] is a letter
             run = lm.group()
             if run == "T" and len(body) == 1 and "1" <= body <= "4" and _PERIOD_YEAR.match(text, lm.end()):
                 pos = lm.end()
@@ -397,7 +399,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 ((c1 == "." or (c1 in _SPACES and text[e + 1] in conv.month_first)) and conv.month_after.match(text, e))
                 or last in conv.months
                 or last.rstrip(",.") in conv.months
-                or (c1 == "-" and c2.isalpha() and _LETTERS.match(text, e + 1).group().lower() in conv.months)
+                or (c1 == "-" and c2.isalpha() and _letters_at(text, e + 1).lower() in conv.months)
                 or text[max(0, start - 4) : start].rstrip() == "May"
             ):
                 continue  # day of a date: "30 juin", "June 30", "30. Juni"
