@@ -311,12 +311,15 @@ class Saved:
         replaced: whether an earlier baseline of the same version was replaced (``--force``).
         removed: old log files removed after the new JSON was in place.
         notices: warnings met while loading and scoring the run.
+        unchanged: nothing was written: the version was stored already from the very
+            same log (a merge that did not change the assistant).
     """
 
     baseline: Baseline
     replaced: bool
     removed: tuple[str, ...]
     notices: tuple[str, ...]
+    unchanged: bool = False
 
 
 def save_baseline(
@@ -340,13 +343,17 @@ def save_baseline(
         directory: the baselines folder.
         force: replace a baseline already stored for the same version.
 
+    Saving a version that is stored already is a no-op when the stored log is this very
+    log (same SHA-256): ``unchanged`` is True and a notice says so. From another log it
+    is refused unless ``force``: the assistant changed without a new version.
+
     Returns:
         What was written.
 
     Raises:
         InputError: bad run, set or thresholds; the run names no assistant version or one
-            that is not PEP 440; a baseline of that version is stored and ``force`` is
-            False; the folder cannot be written. Nothing is written then.
+            that is not PEP 440; a baseline of that version is stored from another log and
+            ``force`` is False; the folder cannot be written. Nothing is written then.
     """
     rules = thresholds if isinstance(thresholds, Thresholds) else load_thresholds(thresholds)
     run = load_run(run_path)
@@ -365,15 +372,21 @@ def save_baseline(
         raise InputError([Problem(str(folder), None, "--baselines", "expected a folder for the baselines, found a file")])
     existing = {ref_version: path for ref_version, path in _stored_files(folder)} if folder.is_dir() else {}
     target = existing.get(version, folder / json_name(version))
+    log = Path(run_path).read_bytes()
+    digest = hashlib.sha256(log).hexdigest()
     if version in existing and not force:
+        stored = read_baseline(target)
+        if stored.log_sha256 == digest:
+            notice = (f"the baseline of assistant {run.assistant_version} is already stored from this very log "
+                      f"(sha256 {digest[:12]}); nothing was written")
+            return Saved(stored, False, (), tuple(run.notices) + tuple(joined.notices) + (notice,), unchanged=True)
         raise InputError([Problem(str(target), None, None,
-                                  f"a baseline for assistant {run.assistant_version} is already stored here; "
-                                  "pass --force to replace it")])
+                                  f"a baseline for assistant {run.assistant_version} is already stored here from another log "
+                                  f"(sha256 {stored.log_sha256[:12]}, this log {digest[:12]}): the assistant changed without a new "
+                                  "version. Bump the assistant version in the run log, or pass --force to replace the stored baseline")])
 
     outcomes, score_notices = score_run(joined.pairs, rules.matching)
     scores = aggregate(outcomes)
-    log = Path(run_path).read_bytes()
-    digest = hashlib.sha256(log).hexdigest()
     stem = target.name[: -len(".json")]
     log_file = f"{stem}.run-{digest[:12]}.jsonl.gz"
     document = baseline_document(run, used_set, joined, outcomes, scores, rules.matching, log, log_file)

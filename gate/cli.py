@@ -261,6 +261,9 @@ def _baseline_save(args: argparse.Namespace) -> int:
     b = saved.baseline
     for notice in saved.notices:
         _error(f"notice: {notice}")
+    if saved.unchanged:
+        print(f"unchanged: the baseline of assistant {b.assistant_version} is stored already from this log: {b.path}")
+        return EXIT_PASS
     verb = "replaced" if saved.replaced else "saved"
     print(f"{verb} the baseline of assistant {b.assistant_version} (set {b.set_version or 'unversioned'}): {b.path}, log {b.log_path}")
     scores = ", ".join(f"{m.label} {display_rate(b.score(ALL, m.name).rate)} (n={b.score(ALL, m.name).denominator})" for m in MEASURES)
