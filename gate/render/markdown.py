@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from gate.actions import COMMENT_LIMIT_CHARS
 from gate.measures import MEASURE_BY_NAME, Finding
 from gate.render import printable
 from gate.report import Report
@@ -23,8 +24,8 @@ from gate.verdict import FAIL, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
-#: GitHub refuses issue comments longer than this many characters.
-COMMENT_LIMIT = 65_536
+#: GitHub refuses issue comments longer than this many characters (defined once, in gate.actions).
+COMMENT_LIMIT = COMMENT_LIMIT_CHARS
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
