@@ -8,6 +8,7 @@ Exit codes:
     1  the gate failed: a rule with severity error broke
     2  bad input or configuration (every problem named, with file and line)
     3  internal error (a bug in answer-gate: please report it)
+    130  interrupted (Ctrl-C); nothing was written
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="answer-gate",
         description="Score a logged answer run per language, check it against thresholds.yaml "
         "and the previous version's baseline, and exit non-zero when a rule fails.",
-        epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error.",
+        epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
