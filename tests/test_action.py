@@ -568,8 +568,8 @@ def test_comment_workflow_refuses_a_forged_report_and_posts_nothing(tmp_path, gi
     workflow = CommentWorkflow(tmp_path / "job", github.api_url, installed, artifact, FORK_RUN)
     (result,) = workflow.run()
     assert result.returncode == 2
-    assert "report.json: scores[0].display: expected '0.83' with status fail" in result.stderr
-    assert "report.json: verdict: expected the verdict of the rules listed (failed, 8 failed" in result.stderr
+    assert 'report.json: scores[0].display: expected "0.83" (from the exact values), found "**1.00** [passed]' in result.stderr
+    assert "report.json: verdict.passed: expected false (from the exact values), found true" in result.stderr
     assert github.requests_for("POST") == [] and github.requests_for("PATCH") == []
 
 

@@ -8,27 +8,26 @@ null when n = 0; the shape is documented in ``gate/schemas/report.schema.json``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
-from functools import lru_cache
-from dataclasses import asdict, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from jsonschema import Draft202012Validator
 
 from gate import __version__
+from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
+from gate.display import fraction_text
 from gate.errors import InputError, Problem, ProblemCollector
-from gate.figures import MatchSettings
+from gate.figures.model import MatchSettings
 from gate.measures import MEASURE_BY_NAME, Count, FigureRef, Finding, Measure
 from gate.records import schema, schema_problems
-from gate.report import Cell, Report, Source, build_cells, describe_rule
+from gate.report import Report, Source, build_cells, describe_rule
 from gate.scores import Score
 from gate.thresholds import LEVEL_KINDS, Rule
-from gate.verdict import RuleResult, Verdict, decide
+from gate.verdict import RuleResult, decide
 
 
 def _number(value: Fraction | Decimal | None) -> float | int | None:
@@ -69,26 +68,84 @@ def _finding(f: Finding) -> dict[str, Any]:
     return out
 
 
-def _plain(value: Any) -> Any:
-    """Dataclasses, fractions and decimals as JSON values (for the comparison section)."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {k: _plain(v) for k, v in asdict(value).items()}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (Fraction, Decimal)):
-        return _number(value)
-    return value
+def _count(c: Count) -> dict[str, Any]:
+    return {"numerator": c.numerator, "denominator": c.denominator, "rate": _number(c.rate)}
+
+
+def _regression_rule(r: RuleResult) -> dict[str, Any]:
+    return {"kind": r.rule.kind, "bound": float(r.rule.bound), "severity": r.rule.severity, "source": r.rule.source,
+            "status": r.status, "n": r.n, "reason": r.reason}
+
+
+def _compared_cell(comparison: Comparison, c: ComparedCell) -> dict[str, Any]:
+    before, after, change = c.shown
+    return {
+        "slice": c.slice,
+        "measure": c.measure,
+        "baseline": _count(c.baseline),
+        "current": _count(c.current),
+        "baseline_display": before,
+        "current_display": after,
+        "delta": _number(c.delta),
+        "delta_exact": None if c.delta is None else fraction_text(c.delta),
+        "delta_display": change,
+        "broken": list(c.broken),
+        "fixed": list(c.fixed),
+        "p_value": float(c.p_value),
+        "p_value_exact": fraction_text(c.p_value),
+        "p_display": comparison.p_text(c),
+        "status": c.status,
+        "rules": [_regression_rule(r) for r in c.results],
+    }
+
+
+def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
+    """The comparison with the baseline as JSON-ready data, for the JSON report and the markdown renderer.
+
+    Counts are integers; each rate, change and p-value is a float with its exact fraction
+    as a string beside it and its display text (the same as the terminal's). Lists keep a
+    fixed order; the same comparison gives the same data. ``differences`` holds the
+    sentences of :meth:`gate.comparison.Comparison.difference_lines`; the structured detail
+    is under ``questions``, ``set_versions`` and ``settings_changed``.
+    """
+    d = comparison.differences
+    alpha = comparison.alpha
+    return {
+        "baseline_version": comparison.baseline_version,
+        "baseline_path": comparison.baseline_path,
+        "differences": comparison.difference_lines(),
+        "set_versions": {"baseline": d.baseline_set_version, "now": d.set_version},
+        "questions": {
+            "compared": d.compared,
+            "added": list(d.added),
+            "dropped": list(d.dropped),
+            "unanswered_baseline": list(d.unanswered_baseline),
+            "unanswered_now": list(d.unanswered_now),
+            "language_changed": list(d.language_changed),
+        },
+        "settings_changed": [{"key": k, "baseline": old, "now": new} for k, old, new in d.settings],
+        "scorer_version": d.scorer_version,
+        "rescored_outcomes": d.rescored_outcomes,
+        "method": {
+            "change": "rate now minus the re-scored baseline rate on the common questions, in rate points",
+            "test": "one-sided exact McNemar on the flips: P(X >= broken), X ~ Bin(broken + fixed, 1/2)",
+            "alpha": _number(alpha),
+            "alpha_exact": None if alpha is None else fraction_text(alpha),
+            "min_n": comparison.min_n,
+        },
+        "cells": [_compared_cell(comparison, c) for c in comparison.cells],
+        "history": [
+            {"version": h.assistant_version, "set_version": h.set_version,
+             "rates": {name: _number(c.rate) for name, c in h.scores},
+             "counts": {name: {"numerator": c.numerator, "denominator": c.denominator} for name, c in h.scores}}
+            for h in comparison.history
+        ],
+    }
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
     """The Report as plain JSON data (see ``report.schema.json``)."""
-    comparison = report.comparison
-    if comparison is not None and hasattr(comparison, "to_dict"):
-        comparison = comparison.to_dict()
-    else:
-        comparison = _plain(comparison)
+    comparison = None if report.comparison is None else comparison_to_dict(report.comparison)
     return {
         "schema_version": report.schema_version,
         "tool": {"name": "answer-gate", "version": report.tool_version},
@@ -142,11 +199,6 @@ def render_json(report: Report) -> str:
 
 # -- reading a JSON report back -----------------------------------------------------------
 
-#: Display texts the markdown renderer writes as they are (rates, changes, p-values): a
-#: number, a signed number, an exact fraction, or ``-``. Anything else in a report read
-#: back is refused, so a forged report cannot put markup into a comment.
-_DISPLAY = re.compile(r"-|[+-]?[0-9]{1,20}(\.[0-9]{1,20})?(/[0-9]{1,20})?")
-
 
 @lru_cache(maxsize=1)
 def _report_validator() -> Draft202012Validator:
@@ -164,148 +216,155 @@ def _decimal(value: float | int) -> Decimal:
     return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
 
 
-class _Reader:
-    """Turns validated report data back into a :class:`Report`, collecting every problem."""
-
-    def __init__(self, data: dict[str, Any], display: str) -> None:
-        self.data = data
-        self.display = display
-        self.problems = ProblemCollector()
-
-    def problem(self, field: str, message: str) -> None:
-        self.problems.add(self.display, None, field, message)
-
-    def measures(self) -> tuple[Measure, ...]:
-        out = []
-        for i, m in enumerate(self.data["measures"]):
-            known = MEASURE_BY_NAME.get(m["name"])
-            if known is None:
-                self.problem(f"measures[{i}].name", f"expected a measure of answer-gate {__version__} "
-                             f"({', '.join(MEASURE_BY_NAME)}), found {m['name']!r}")
-                continue
-            direction = "higher" if known.higher_is_better else "lower"
-            if (m["label"], direction, m["unit"]) != (known.label, direction, known.unit) or m["direction"] != direction:
-                self.problem(f"measures[{i}]", f"expected {known.name} as answer-gate defines it "
-                             f"(label {known.label!r}, {direction} is better, unit {known.unit}), found another definition")
-                continue
-            out.append(known)
-        return tuple(out)
-
-    def rules(self) -> tuple[RuleResult, ...]:
-        out = []
-        for r in self.data["rules"]:
-            rule = Rule(r["measure"], r["kind"], _exact(r["bound"]), r["severity"], r["source"])
-            out.append(RuleResult(r["slice"], rule, r["status"], _exact(r["actual"]), r["n"], r["reason"]))
-        return tuple(out)
-
-    def cells(self, rules: Sequence[RuleResult]) -> tuple[Cell, ...]:
-        """The cells, their display re-derived from the counts and the rules and checked."""
-        cells = []
-        scores = [Score(s["slice"], s["measure"], Count(s["numerator"], s["denominator"])) for s in self.data["scores"]]
-        for i, (s, built) in enumerate(zip(self.data["scores"], build_cells(scores, rules))):
-            if s["numerator"] > s["denominator"]:
-                self.problem(f"scores[{i}]", f"expected a numerator at most the denominator, found {s['numerator']}/{s['denominator']}")
-            elif (s["display"], s["status"]) != (built.display, built.status):
-                self.problem(f"scores[{i}].display", f"expected {built.display!r} with status {built.status} "
-                             f"(from the counts and the rules), found {s['display']!r} with status {s['status']}")
-            cells.append(built)
-        return tuple(cells)
-
-    def findings(self) -> tuple[Finding, ...]:
-        out = []
-        for f in self.data["findings"]:
-            figure = f["figure"]
-            ref = None if figure is None else FigureRef(figure["text"], _decimal(figure["value"]), figure["start"], figure["end"])
-            out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"]))
-        return tuple(out)
-
-    def check_comparison(self) -> None:
-        """The display texts of the comparison are numbers (the renderer writes them as they are)."""
-        comparison = self.data["comparison"]
-        if comparison is None:
-            return
-        for i, cell in enumerate(comparison["cells"]):
-            for key in ("baseline_display", "current_display", "delta_display", "p_display"):
-                if not _DISPLAY.fullmatch(cell[key]):
-                    self.problem(f"comparison.cells[{i}].{key}", f"expected a number, a fraction or '-', found {cell[key]!r}")
-
-    def check_verdict(self, rules: Sequence[RuleResult], verdict: Verdict) -> None:
-        expected = decide(rules)
-        if expected != verdict:
-            self.problem("verdict", f"expected the verdict of the rules listed ({_verdict_text(expected)}), "
-                         f"found {_verdict_text(verdict)}")
-
-    def check_table(self, slices: Sequence[str], measures: Sequence[Measure], cells: Sequence[Cell]) -> None:
-        have = {(c.slice, c.measure) for c in cells}
-        for s in slices:
-            for m in measures:
-                if (s, m.name) not in have:
-                    self.problem("scores", f"expected a score for slice {s!r} and measure {m.name}, found none")
+def _counted(data: dict[str, Any]) -> Count:
+    return Count(data["numerator"], data["denominator"])
 
 
-def _verdict_text(v: Verdict) -> str:
-    return f"{'passed' if v.passed else 'failed'}, {v.failed} failed, {v.warned} warned, {v.checked} checked, {v.skipped} skipped"
+def _measures(data: dict[str, Any], problems: ProblemCollector, display: str) -> tuple[Measure, ...]:
+    """The report's measures, each the one answer-gate defines (the renderers write their labels)."""
+    out = []
+    for i, m in enumerate(data["measures"]):
+        known = MEASURE_BY_NAME.get(m["name"])
+        if known is None:
+            problems.add(display, None, f"measures[{i}].name", f"expected a measure of answer-gate {__version__} "
+                         f"({', '.join(MEASURE_BY_NAME)}), found {m['name']!r}")
+            continue
+        direction = "higher" if known.higher_is_better else "lower"
+        if (m["label"], m["direction"], m["unit"]) != (known.label, direction, known.unit):
+            problems.add(display, None, f"measures[{i}]", f"expected {known.name} as answer-gate defines it "
+                         f"(label {known.label!r}, {direction} is better, unit {known.unit}), found another definition")
+            continue
+        out.append(known)
+    return tuple(out)
 
 
-def _comparison_view(comparison: dict[str, Any] | None, rules: Sequence[RuleResult]) -> Any:
-    """What :func:`gate.report.describe_rule` reads of a comparison, from its JSON data."""
-    if comparison is None:
+def _rules(data: dict[str, Any]) -> tuple[RuleResult, ...]:
+    return tuple(
+        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _exact(r["bound"]), r["severity"], r["source"]),
+                   r["status"], _exact(r["actual"]), r["n"], r["reason"])
+        for r in data["rules"]
+    )
+
+
+def _findings(data: dict[str, Any]) -> tuple[Finding, ...]:
+    out = []
+    for f in data["findings"]:
+        figure = f["figure"]
+        ref = None if figure is None else FigureRef(figure["text"], _decimal(figure["value"]), figure["start"], figure["end"])
+        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"]))
+    return tuple(out)
+
+
+def _comparison(data: dict[str, Any] | None, rules: Sequence[RuleResult]) -> Comparison | None:
+    """The comparison rebuilt from its exact fields (counts, flips, exact p and alpha); its
+    display texts and sentences are derived again, never taken from the file."""
+    if data is None:
         return None
-    cells = {(c["slice"], c["measure"]): c for c in comparison["cells"]}
+    questions = data["questions"]
+    differences = Differences(
+        baseline_set_version=data["set_versions"]["baseline"],
+        set_version=data["set_versions"]["now"],
+        added=tuple(questions["added"]),
+        dropped=tuple(questions["dropped"]),
+        unanswered_baseline=tuple(questions["unanswered_baseline"]),
+        unanswered_now=tuple(questions["unanswered_now"]),
+        language_changed=tuple(questions["language_changed"]),
+        settings=tuple((s["key"], s["baseline"], s["now"]) for s in data["settings_changed"]),
+        scorer_version=data["scorer_version"],
+        rescored_outcomes=data["rescored_outcomes"],
+        compared=questions["compared"],
+    )
+    regression = [r for r in rules if r.rule.kind not in LEVEL_KINDS]
+    cells = tuple(
+        ComparedCell(
+            slice=c["slice"], measure=c["measure"], baseline=_counted(c["baseline"]), current=_counted(c["current"]),
+            broken=tuple(c["broken"]), fixed=tuple(c["fixed"]), p_value=_fraction_text(c["p_value_exact"]),
+            results=tuple(r for r in regression if (r.slice, r.rule.measure) == (c["slice"], c["measure"])),
+        )
+        for c in data["cells"]
+    )
+    history = tuple(
+        HistoryPoint(h["version"], h["set_version"], tuple((name, _counted(count)) for name, count in h["counts"].items()))
+        for h in data["history"]
+    )
+    alpha = data["method"]["alpha_exact"]
+    return Comparison(
+        baseline_version=data["baseline_version"], baseline_path=data["baseline_path"], differences=differences,
+        cells=cells, history=history, alpha=None if alpha is None else _fraction_text(alpha), min_n=data["method"]["min_n"],
+    )
 
-    def count(data: dict[str, Any]) -> SimpleNamespace:
-        rate = Fraction(data["numerator"], data["denominator"]) if data["denominator"] else None
-        return SimpleNamespace(rate=rate)
 
-    def cell(slice_name: str, measure: str) -> SimpleNamespace:
-        c = cells[(slice_name, measure)]
-        results = [r for r in rules if (r.slice, r.rule.measure) == (slice_name, measure) and r.rule.kind not in LEVEL_KINDS]
-        return SimpleNamespace(baseline=count(c["baseline"]), current=count(c["current"]), results=results)
+def _fraction_text(text: str) -> Fraction:
+    """An exact fraction as :func:`gate.display.fraction_text` wrote it (``1/2``, ``0``)."""
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"expected an exact fraction such as 1/2, found {text!r}") from None
 
-    return SimpleNamespace(cell=cell)
+
+def _differences(found: Any, expected: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Where two JSON values differ: ``(field, expected, found)`` for each differing leaf."""
+    if isinstance(found, dict) and isinstance(expected, dict):
+        out = []
+        for key in sorted(set(found) | set(expected)):
+            out += _differences(found.get(key), expected.get(key), f"{path}.{key}" if path else key)
+        return out
+    if isinstance(found, list) and isinstance(expected, list) and len(found) == len(expected):
+        return [d for i, (a, b) in enumerate(zip(found, expected)) for d in _differences(a, b, f"{path}[{i}]")]
+    return [] if found == expected and type(found) is type(expected) else [(path, expected, found)]
 
 
 def report_from_dict(data: Any, display: str = "report.json") -> Report:
     """A Report from the data of a JSON report, so that any renderer can format it again.
 
-    The data is validated against ``gate/schemas/report.schema.json``, then checked for
-    what the renderers take as written: each measure is one answer-gate defines, each
-    cell's display text is the one its counts and rules give, the comparison's display
-    texts are numbers, and the verdict is the one its rules give. The comparison stays
-    JSON data (as :meth:`gate.baseline.Comparison.to_dict` wrote it); the renderers read
-    either form. ``render_json(report_from_dict(data))`` gives back the same bytes.
+    The data is validated against ``gate/schemas/report.schema.json``; then the Report is
+    rebuilt from the exact fields only (counts, bounds, flips, exact p-values, the
+    questions' ids), every measure must be one answer-gate defines, and the rebuilt Report
+    must give the very same data back: every derived field (a display text, a status, the
+    verdict, a sentence of the comparison) is checked against the one its exact values
+    give. So nothing the renderers write as it stands comes unchecked from the file, and
+    ``render_json(report_from_dict(data))`` gives back the same bytes.
 
     Args:
         data: the parsed JSON.
         display: the file name used in problems.
 
     Returns:
-        The Report.
+        The Report; its comparison is a :class:`gate.comparison.Comparison` again.
 
     Raises:
         InputError: every problem found (up to the usual limit), each naming the file and
-            the field, e.g. ``report.json: verdict: expected the verdict of the rules ...``.
+            the field, e.g. ``report.json: verdict.passed: expected false (from the rules),
+            found true``.
     """
-    reader = _Reader(data, display)
+    problems = ProblemCollector()
     errors = sorted(_report_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors:
         field, message = schema_problems(error)
-        reader.problems.add(display, None, field, message)
-    reader.problems.raise_if_any()
-    measures = reader.measures()
-    rules = reader.rules()
-    cells = reader.cells(rules)
+        problems.add(display, None, field, message)
+    problems.raise_if_any()
+    measures = _measures(data, problems, display)
+    problems.raise_if_any()
+    rules = _rules(data)
+    try:
+        comparison = _comparison(data["comparison"], rules)
+    except ValueError as exc:
+        raise InputError([Problem(display, None, "comparison", str(exc))]) from None
+    scores = [Score(s["slice"], s["measure"], _counted(s)) for s in data["scores"]]
+    for i, s in enumerate(scores):
+        if s.count.numerator > s.count.denominator:
+            problems.add(display, None, f"scores[{i}]", f"expected a numerator at most the denominator, found {s.count.numerator}/{s.count.denominator}")
+    problems.raise_if_any()
+    cells = tuple(build_cells(scores, rules))
     slices = tuple(dict.fromkeys(c.slice for c in cells))
-    findings = reader.findings()
-    verdict = Verdict(**data["verdict"])
-    reader.check_verdict(rules, verdict)
-    reader.check_table(slices, measures, cells)
-    reader.check_comparison()
-    reader.problems.raise_if_any()
-    comparison = data["comparison"]
-    view = _comparison_view(comparison, rules)
+    have = {(c.slice, c.measure) for c in cells}
+    for s in slices:
+        for m in measures:
+            if (s, m.name) not in have:
+                problems.add(display, None, "scores", f"expected a score for slice {s!r} and measure {m.name}, found none")
+    problems.raise_if_any()
     matching = data["matching"]
-    return Report(
+    report = Report(
         tool_version=data["tool"]["version"],
         run=Source(data["run"]["path"], data["run"]["assistant_version"]),
         set_version_logged=data["run"]["set_version"],
@@ -319,13 +378,18 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
         slices=slices,
         cells=cells,
         rules=rules,
-        rule_texts=tuple(describe_rule(r, cells, view) for r in rules),
-        findings=findings,
+        rule_texts=tuple(describe_rule(r, cells, comparison) for r in rules),
+        findings=_findings(data),
         notices=tuple(data["notices"]),
-        verdict=verdict,
+        verdict=decide(rules),
         comparison=comparison,
         schema_version=data["schema_version"],
     )
+    for field, expected, found in _differences(data, json.loads(json.dumps(report_to_dict(report)))):
+        problems.add(display, None, field, f"expected {json.dumps(expected, ensure_ascii=False)} (from the exact values), "
+                     f"found {json.dumps(found, ensure_ascii=False)}")
+    problems.raise_if_any()
+    return report
 
 
 def read_report(path: str | Path) -> Report:
