@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gate.errors import GateError
+from gate.limits import SUMMARY_LIMIT_BYTES
 
 __all__ = [
     "ANNOTATION_LIMIT",
-    "COMMENT_LIMIT_CHARS",
     "PULL_REQUEST_EVENTS",
     "SUMMARY_LIMIT_BYTES",
     "ActionSettings",
@@ -49,14 +49,6 @@ Feature = Literal["comment", "summary", "output"]
 
 ANNOTATION_LIMIT = 10
 """Annotations of one level GitHub shows per step; more are dropped silently."""
-
-SUMMARY_LIMIT_BYTES = 1_048_576
-"""GitHub's limit on a step's job summary file: 1 MiB of UTF-8."""
-
-COMMENT_LIMIT_CHARS = 65_536
-"""GitHub's limit on an issue or pull request comment body, in characters (code points).
-
-The one definition: the markdown renderer cuts to it, the REST client refuses more."""
 
 PULL_REQUEST_EVENTS = frozenset(
     {"pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"}

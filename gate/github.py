@@ -35,8 +35,8 @@ from typing import Any, Literal, NoReturn
 import httpx
 
 from gate import __version__
-from gate.actions import COMMENT_LIMIT_CHARS
 from gate.errors import GateError
+from gate.limits import COMMENT_LIMIT
 from gate.render.markdown import MARKER as _MARKER_DEFAULT
 from gate.render.markdown import render_markdown
 
@@ -50,9 +50,9 @@ __all__ = [
     "comment_marker",
 ]
 
-MAX_COMMENT_CHARS = COMMENT_LIMIT_CHARS
+MAX_COMMENT_CHARS = COMMENT_LIMIT
 """GitHub's limit on an issue comment body, in characters (Unicode code points); defined
-once, as :data:`gate.actions.COMMENT_LIMIT_CHARS`."""
+once, as :data:`gate.limits.COMMENT_LIMIT`."""
 
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 

@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from gate.actions import COMMENT_LIMIT_CHARS, SettingsError, WorkflowRunHead
+from gate.actions import SettingsError, WorkflowRunHead
 from gate.github import MAX_COMMENT_CHARS, GitHubClient, comment_body, comment_marker
+from gate.limits import COMMENT_LIMIT as COMMENT_LIMIT_CHARS
 from gate.render import markdown
 from loopback_github import serve
 
@@ -19,7 +20,8 @@ SHA = "a" * 40
 
 def test_one_comment_limit_defined_once():
     assert COMMENT_LIMIT_CHARS == 65_536
-    assert MAX_COMMENT_CHARS is COMMENT_LIMIT_CHARS and markdown.COMMENT_LIMIT is COMMENT_LIMIT_CHARS
+    assert MAX_COMMENT_CHARS is COMMENT_LIMIT_CHARS
+    assert markdown.render_markdown.__defaults__[0] is COMMENT_LIMIT_CHARS
 
 
 def test_markers_per_key_are_distinct_and_the_default_is_the_old_one():

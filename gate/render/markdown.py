@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from gate.actions import COMMENT_LIMIT_CHARS
+from gate.limits import COMMENT_LIMIT
 from gate.measures import MEASURE_BY_NAME, Finding
 from gate.render import printable
 from gate.render.json_report import comparison_to_dict
@@ -25,8 +25,6 @@ from gate.verdict import FAIL, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
-#: GitHub refuses issue comments longer than this many characters (defined once, in gate.actions).
-COMMENT_LIMIT = COMMENT_LIMIT_CHARS
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
