@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from gate import __version__
 from gate.figures import MatchSettings
-from gate.measures import MEASURES, Finding, Measure
+from gate.measures import MEASURES, Finding, Measure, measures_of
 from gate.scores import Score
 from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult, Verdict, level_holds
 
@@ -166,6 +166,8 @@ class Report:
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
+        rubric: who judged and how they agreed (:class:`gate.review.RubricSummary`), or
+            None when no judgements were read.
     """
 
     tool_version: str
@@ -187,6 +189,7 @@ class Report:
     rule_texts: tuple[str, ...] = ()
     comparison: Any = None
     schema_version: str = SCHEMA_VERSION
+    rubric: Any = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -260,8 +263,13 @@ def build_report(
     notices: Iterable[str],
     verdict: Verdict,
     comparison: Any = None,
+    measures: tuple[Measure, ...] | None = None,
+    rubric: Any = None,
 ) -> Report:
-    """Assemble the Report from the stages' results; no scoring happens here."""
+    """Assemble the Report from the stages' results; no scoring happens here.
+
+    ``measures`` are the measures shown (default: the automatic family); ``rubric`` is the
+    :class:`gate.review.RubricSummary` when judgements were read."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
     findings = tuple(findings)
     cells = tuple(build_cells(scores, rules))
@@ -275,7 +283,7 @@ def build_report(
         min_n=min_n,
         answers=answers,
         questions=questions,
-        measures=MEASURES,
+        measures=measures if measures is not None else measures_of(("automatic",)),
         slices=slices,
         cells=cells,
         rules=tuple(rules),
@@ -284,4 +292,5 @@ def build_report(
         notices=tuple(notices),
         verdict=verdict,
         comparison=comparison,
+        rubric=rubric,
     )

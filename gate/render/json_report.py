@@ -76,7 +76,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         comparison = comparison.to_dict()
     else:
         comparison = _plain(comparison)
-    return {
+    out = {
         "schema_version": report.schema_version,
         "tool": {"name": "answer-gate", "version": report.tool_version},
         "run": {
@@ -120,6 +120,11 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "notices": list(report.notices),
         "comparison": comparison,
     }
+    if report.rubric is not None:
+        from gate.render.rubric import rubric_dict
+
+        out["rubric"] = rubric_dict(report)
+    return out
 
 
 def render_json(report: Report) -> str:
