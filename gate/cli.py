@@ -66,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
                                   "(the workflow_run half of the fork-safe pattern). Reads GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
     comment.add_argument("markdown", help="the markdown report")
     comment.add_argument("--pr", type=_positive, required=True, metavar="NUMBER", help="the pull request number")
+    from gate.cli_rubric import add_commands
+
+    add_commands(commands)
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
     listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
     return parser
@@ -326,6 +329,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _baseline_list(args)
             args.print_baseline_help(sys.stderr)
             return EXIT_INPUT
+        from gate.cli_rubric import run as run_rubric_command
+
+        code = run_rubric_command(args)
+        if code is not None:
+            return code
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total

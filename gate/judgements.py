@@ -19,8 +19,9 @@ model + prompt digest: a changed prompt is a new grader), and a grader's judgeme
 structured output, recorded and never guessed. CSV columns carry the same fields flat:
 ``question_id, judge_kind, judge_name, judge_version, judge_model, judge_prompt_digest,
 rubric_version, answer_digest``, one column per rubric question and quality dimension,
-``note``, ``status``, ``error``. A CSV row with no judge and no label is a row nobody has
-judged yet: skipped, and said so in a notice.
+``note``, ``status``, ``error``. A CSV row with no judge's name and no yes or no label (the review sheet as written, where
+questions that do not apply read not_applicable) is a row nobody has judged yet: skipped,
+and said so in a notice.
 
 Every bad judgement is a problem naming file, line and field, all at once: an unknown
 question id, a label outside yes/no/not_applicable, a rubric question the rubric does not
@@ -39,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from gate.errors import InputError, Problem, ProblemCollector
+from gate.errors import ProblemCollector
 from gate.records import Answer, Run, describe, read_jsonl
 from gate.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
 
@@ -205,7 +206,7 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
         quality = {d: (row.get(d) or "").strip() for d in DIMENSION_IDS if d in header}
         judge = {k: (row.get(f"judge_{k}") or "").strip() for k in JUDGE_FIELDS if f"judge_{k}" in header}
         status = (row.get("status") or "").strip()
-        if not any(labels.values()) and not judge.get("name") and status != FAILED:
+        if not judge.get("name") and not any(v in ("yes", "no") for v in labels.values()) and status != FAILED:
             skipped.append(row.get("question_id") or f"line {line}")
             continue
         value: dict[str, Any] = {
@@ -358,8 +359,3 @@ def _judge(value: Any, bad) -> Judge | None:
     if not ok:
         return None
     return Judge(kind, name.strip(), version, str(model), str(prompt))
-
-
-def read_problem(display: str, message: str) -> InputError:
-    """One problem about a whole judgements file, as an error."""
-    return InputError([Problem(display, None, None, message)])
