@@ -71,7 +71,7 @@ def check_run(
     families = ["automatic"]
     if judged is not None and loaded_rubric is not None:
         outcomes, summary = score_rubric_run(joined.pairs, outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
-        score_notices = list(score_notices) + list(judged.notices)
+        score_notices = list(score_notices) + list(judged.notices) + list(summary.notices)
         families += ["rubric", "quality"]
     shown = measures_of(families)
     scores = [s for s in aggregate(outcomes) if s.measure in {m.name for m in shown}]

@@ -56,6 +56,8 @@ class RubricOutcome:
         scores: the deciding quality score per dimension.
         decision: ``fail_groundedness``, ``fail_quality``, ``pass``, or None (undecided).
         disagreement: per rubric question where the counted judges differ, ``judge -> label``.
+        ignored: rubric questions labelled yes or no where the rubric says they do not
+            apply (not counted; the report says so).
     """
 
     counts: Mapping[str, Count]
@@ -64,6 +66,7 @@ class RubricOutcome:
     scores: Mapping[str, int] = field(default_factory=dict)
     decision: str | None = None
     disagreement: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    ignored: tuple[str, ...] = ()
 
 
 def combine(judgements: Sequence[Judgement], rubric: Rubric) -> tuple[dict[str, str], dict[str, int]]:
@@ -117,9 +120,13 @@ def score_rubric(question: Question, answer: Answer | None, judgements: Sequence
     labels, scores = combine(decide, rubric)
     passed_all = True
     any_counted = False
+    ignored = []
     for rq in rubric.questions:
         label = labels.get(rq.id)
-        if not applies(rq, question, answer) or label not in (YES, NO):
+        if label in (YES, NO) and not applies(rq, question, answer):
+            ignored.append(rq.id)
+            continue
+        if label not in (YES, NO):
             continue
         any_counted = True
         counts[f"rubric_{rq.id}"] = Count(int(label == YES), 1)
@@ -140,7 +147,7 @@ def score_rubric(question: Question, answer: Answer | None, judgements: Sequence
         counts["decision_pass"] = Count(int(decision == PASS), 1)
         if decision != PASS:
             findings.append(Finding(qid, lang, "decision_pass", decision, _decision_reason(decision, automatic, labels, scores, rubric)))
-    return RubricOutcome(counts, tuple(findings), labels, scores, decision, _disagreement(judgements, counted, rubric))
+    return RubricOutcome(counts, tuple(findings), labels, scores, decision, _disagreement(judgements, counted, rubric), tuple(ignored))
 
 
 def _grounded_failures(automatic: Outcome, labels: Mapping[str, str]) -> list[str]:
@@ -244,6 +251,7 @@ class RubricSummary:
         decisions: decision -> number of answers.
         pass_score: the quality pass score.
         min_kappa, min_overlap: the grader floors in force.
+        notices: what the report must say about the judgements (labels not counted).
     """
 
     path: str
@@ -257,6 +265,7 @@ class RubricSummary:
     pass_score: int | None
     min_kappa: Fraction
     min_overlap: int
+    notices: tuple[str, ...] = ()
 
 
 def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubric,
@@ -308,8 +317,10 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     disagreements: list[Disagreement] = []
     means: dict[tuple[str, str], tuple[int, int]] = {}
     decisions: dict[str, int] = {}
+    ignored: list[str] = []
     for (question, answer), outcome in zip(pairs, outcomes):
         result = score_rubric(question, answer, by_answer.get(question.question_id, ()), outcome, rubric, counted)
+        ignored += [f"{question.question_id} {q}" for q in result.ignored]
         counts = dict(outcome.counts)
         counts.update(result.counts)
         merged.append(Outcome(outcome.question_id, outcome.language, counts, outcome.findings + result.findings))
@@ -326,8 +337,19 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     quality_means = tuple(QualityMean(s, d, *means.get((s, d), (0, 0))) for s in slices for d in rubric.dimension_ids)
     summary = RubricSummary(rubric.path, rubric.version, judged.files, len(judged.judgements), judges,
                             tuple(disagreements), quality_means, dict(sorted(decisions.items())),
-                            rubric.pass_score, min_kappa, min_overlap)
+                            rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs))
     return merged, summary
+
+
+def _notices(ignored: Sequence[str], by_answer: Mapping[str, Sequence[Judgement]],
+             pairs: Sequence[tuple[Question, Answer | None]]) -> tuple[str, ...]:
+    out = []
+    if ignored:
+        out.append(f"{len(ignored)} label(s) of yes or no on a rubric question that does not apply to the answer, not counted: {', '.join(ignored)}")
+    unanswered = sorted(qid for qid in by_answer if not any(q.question_id == qid and a is not None for q, a in pairs))
+    if unanswered:
+        out.append(f"judgements of question(s) the set does not score, not counted: {', '.join(unanswered)}")
+    return tuple(out)
 
 
 def _judges(judgements: Iterable[Judgement], by_answer: Mapping[str, Sequence[Judgement]],

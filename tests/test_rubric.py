@@ -279,3 +279,23 @@ def test_load_judgements_raises_every_problem_at_once():
     with pytest.raises(InputError) as caught:
         load_judgements([FIXTURES / "does-not-exist.jsonl"], rubric, run)
     assert "file not found" in str(caught.value.problems[0])
+
+
+def test_a_label_where_the_rubric_does_not_apply_is_not_counted_and_said(tmp_path):
+    # a01 has no known caveat: a reader's "no" on the caveat question is not counted
+    path = write(tmp_path, "j.jsonl", [judgement("a01", "P", {"caveat": "no"})])
+    report = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[path], rubric=RUBRIC)
+    assert (report.cell("all", "rubric_pass").numerator, report.cell("all", "rubric_pass").denominator) == (1, 1)
+    assert report.cell("all", "rubric_caveat").denominator == 0
+    assert "1 label(s) of yes or no on a rubric question that does not apply to the answer, not counted: a01 caveat" in report.notices
+
+
+def test_the_rubric_outcome_does_not_depend_on_the_order_of_judgements(tmp_path):
+    items = [judgement("a02", "A", {}), judgement("a02", "B", {"unit": "no"}), judgement("a03", "A", {"series": "no"}),
+             judgement("a04", "B", {"caveat": "no"}, quality={"clarity": 2}), judgement("a04", "A", {}, quality={"clarity": 5})]
+    one = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[write(tmp_path, "1.jsonl", items)], rubric=RUBRIC)
+    two = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[write(tmp_path, "2.jsonl", items[::-1])], rubric=RUBRIC)
+    assert [(c.slice, c.measure, c.numerator, c.denominator) for c in one.cells] == [(c.slice, c.measure, c.numerator, c.denominator) for c in two.cells]
+    assert [f.message for f in one.findings] == [f.message for f in two.findings]
+    mean = next(m for m in one.rubric.quality_means if m.slice == "all" and m.dimension == "clarity")
+    assert (mean.total, mean.n) == (2, 1)  # the lowest score of a04's judges
