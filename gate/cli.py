@@ -258,7 +258,7 @@ def _comment(args: argparse.Namespace) -> int:
 
 def _baseline_save(args: argparse.Namespace) -> int:
     from gate.baseline import save_baseline
-    from gate.baseline import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -280,7 +280,7 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from gate.baseline import list_baselines
-    from gate.baseline import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
-from gate.grader import MAX_RETRY_AFTER, Grader, GraderError, GraderSettings, prompt_digest
+from gate.grader import MAX_RETRY_AFTER, Grader, GraderSettings, prompt_digest
 from gate.judgements import FAILED, OK
 from gate.pipeline import check_run
 from gate.records import join, load_question_set, load_run
@@ -109,6 +109,12 @@ def test_the_key_never_appears_in_output(tmp_path, cli, monkeypatch):
     text = out.read_text()
     assert KEY not in text and KEY not in stdout and KEY not in stderr
     assert "key was Bearer ***" in text
+    from jsonschema import Draft202012Validator
+
+    from gate.records import schema
+
+    validator = Draft202012Validator(schema("judgement"))
+    assert all(list(validator.iter_errors(json.loads(line))) == [] for line in text.splitlines())
     assert stdout.startswith("graded 8 answers with answer-gate-grader (model m, prompt sha256:")
     with serve([Reply(401, {"error": {"message": f"bad key Bearer {KEY}"}})]) as server:
         code, stdout, stderr = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),

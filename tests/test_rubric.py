@@ -78,7 +78,9 @@ def test_example_with_judgements_goldens(monkeypatch):
     data = json.loads(text)
     assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
     assert data["rubric"]["judges"][0]["name"] == "Amina Diallo"
-    assert "rubric pass 5 of 8 judged answers (0.63)" in render_junit(report)
+    junit = render_junit(report)
+    assert_golden("check_1.3_judged.junit.xml", junit)
+    assert "rubric pass 5 of 8 judged answers (0.63)" in junit
 
 
 def test_without_judgements_the_report_is_the_automatic_one():
@@ -299,3 +301,11 @@ def test_the_rubric_outcome_does_not_depend_on_the_order_of_judgements(tmp_path)
     assert [f.message for f in one.findings] == [f.message for f in two.findings]
     mean = next(m for m in one.rubric.quality_means if m.slice == "all" and m.dimension == "clarity")
     assert (mean.total, mean.n) == (2, 1)  # the lowest score of a04's judges
+
+
+def test_the_fixture_and_graded_judgements_follow_the_published_schema():
+    validator = Draft202012Validator(schema("judgement"))
+    for line in READER.read_text().splitlines():
+        assert list(validator.iter_errors(json.loads(line))) == []
+    bad = {**GOOD, "labels": {"units": "yes"}}
+    assert list(validator.iter_errors(bad)) != []
