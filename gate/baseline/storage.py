@@ -35,7 +35,7 @@ from packaging.version import Version
 
 from gate import __version__
 from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version
-from gate.errors import InputError, Problem, ProblemCollector
+from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
 from gate.measures import MEASURES, Count, Outcome
@@ -459,17 +459,17 @@ def _check_consistent(display: str, data: Mapping[str, Any], outcomes: Sequence[
     seen: set[str] = set()
     for i, (item, outcome) in enumerate(zip(data["outcomes"], outcomes)):
         if outcome.question_id in seen:
-            problems.add(display, None, f"outcomes[{i}].question_id", f"expected each question once, found {outcome.question_id!r} again")
+            problems.add(display, None, key_path(("outcomes", i, "question_id")), f"expected each question once, found {outcome.question_id!r} again")
         seen.add(outcome.question_id)
         for m in MEASURES:
             if m.name not in item["measures"]:
                 continue
             count, stored = outcome.counts[m.name], item["measures"][m.name]["passed"]
-            where = f"outcomes[{i}].measures.{m.name}"
+            where = key_path(("outcomes", i, "measures", m.name))
             if count.numerator > count.denominator:
                 problems.add(display, None, where, f"expected numerator <= denominator, found {count.numerator}/{count.denominator}")
             elif outcome.passed(m.name) != stored:
-                problems.add(display, None, f"{where}.passed", f"expected {json.dumps(outcome.passed(m.name))} as its counts say, found {json.dumps(stored)}")
+                problems.add(display, None, key_path(("outcomes", i, "measures", m.name, "passed")), f"expected {json.dumps(outcome.passed(m.name))} as its counts say, found {json.dumps(stored)}")
     if problems.total:
         return
     summed = {(s.slice, s.measure): s.count for s in aggregate(list(outcomes))} if outcomes else {}

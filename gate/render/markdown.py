@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from gate.limits import COMMENT_LIMIT
 from gate.measures import MEASURE_BY_NAME, Finding
 from gate.render import printable
 from gate.render.json_report import comparison_to_dict
@@ -24,8 +25,6 @@ from gate.verdict import FAIL, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
-#: GitHub refuses issue comments longer than this many characters.
-COMMENT_LIMIT = 65_536
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
