@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _ISO_CURRENCIES, _LETTERS, _MINUS, _SPACES
+from gate.figures.languages import CODE_WORDS, PERCENT_STARTS
 from gate.figures.locale import _Conventions
-from gate.lexicon import CODE_WORDS, PERCENT_STARTS
 
 _TIME_MINUTES = re.compile(r"[ \u00a0]?\d{2}(?!\d)")
 

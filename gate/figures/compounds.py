@@ -9,8 +9,8 @@ from decimal import Decimal
 
 from gate.figures.chars import _SPACES
 from gate.figures.context import _is_power_of_ten
+from gate.figures.languages import RANGE_AND, RANGE_TO
 from gate.figures.model import _CTX, Figure, _Cand
-from gate.lexicon import RANGE_AND, RANGE_TO
 
 _GROUPED = re.compile(r"\d[^\d\s]\d{3}(?!\d)|\d[\u00a0\u202f\u2009 ]\d{3}(?!\d)")
 

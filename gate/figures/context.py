@@ -10,9 +10,9 @@ from decimal import Decimal
 
 from gate.figures.chars import _LETTERS
 from gate.figures.hedges import _hedge_before, _hedge_of
+from gate.figures.languages import BETWEEN_WORDS
 from gate.figures.locale import _Conventions
 from gate.figures.model import Figure, _Cand, _new
-from gate.lexicon import BETWEEN_WORDS
 
 _CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
 # More references after a reference ("tables 3 and 4", "pages 3, 4 and 7",

@@ -13,8 +13,7 @@ import babel.numbers
 from babel import Locale, UnknownLocaleError
 
 from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _LETTERS, _SPACES
-from gate.figures.vocabulary import _Lexicon, _lexicon
-from gate.lexicon import (
+from gate.figures.languages import (
     ARTICLE_SCALES,
     CODE_WORDS,
     DENOMINATOR_WORDS,
@@ -31,6 +30,7 @@ from gate.lexicon import (
     REFERENCE_WORDS,
     SCALE_WORDS,
 )
+from gate.figures.vocabulary import _Lexicon, _lexicon
 
 #: Conventions used for a language Babel does not know (separators, words).
 DEFAULT_LANGUAGE = "en"
