@@ -30,6 +30,11 @@ def _union(field: str) -> frozenset[str]:
     return frozenset().union(*(getattr(lang, field) for lang in LANGUAGES.values()))
 
 
+def _alternatives(field: str) -> str:
+    """The regular expressions of a field, joined in language order: "a|b|c"."""
+    return "|".join(dict.fromkeys(p for lang in LANGUAGES.values() for p in getattr(lang, field)))
+
+
 def _where(field: str) -> dict:
     """Code -> the field, for the languages that fill it (not None, not empty)."""
     return {code: getattr(lang, field) for code, lang in LANGUAGES.items() if getattr(lang, field)}
@@ -107,6 +112,25 @@ FRACTION_WORDS = _union("fraction_words")
 THOUSAND_ENDINGS: tuple[str, ...] = tuple(
     dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.thousand_endings)
 )
+# Around numbers: currencies, ages, periods, ratios.
+CURRENCY_NAMES = _union("currency_names")
+PRICE_BASE_WORDS = _union("price_base_words")
+AGE_WORDS = _union("age_words")
+AGE_OF_WORDS = _union("age_of_words")
+AGE_AT_WORDS = _union("age_at_words")
+AGE_PEOPLE_WORDS = _union("age_people_words")
+LOOK_BACK_WORDS = _union("look_back_words")
+CUMULATED_WORDS = _union("cumulated_words")
+OVER_WORDS = _union("over_words")
+PERIOD_ARTICLES = _union("period_articles")
+DURATION_WORDS = _alternatives("duration_words")  # regular expression: "months?|years?|..."
+RATIO_CONNECTORS = _alternatives("ratio_connectors")
+RATIO_ONES = _alternatives("ratio_ones")
+# Decrease and increase: the alternative readings of a change.
+DECREASE_WORDS = _alternatives("decrease_words")
+DECREASE_IN_CLAUSE = _alternatives("decrease_in_clause")
+INCREASE_WORDS = _alternatives("increase_words")
+LOWER_WORDS = _alternatives("lower_words")
 
 __all__ = [
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",
@@ -117,4 +141,8 @@ __all__ = [
     "PERCENT_HEADS", "PERCENT_STARTS", "PERCENT_WORDS", "RANGE_AND", "RANGE_DASHES",
     "RANGE_TO", "REFERENCE_WORDS", "SCALE_WORDS", "SPECIAL_HINTS", "THOUSAND_ENDINGS",
     "VAGUE_PLURALS", "WORD", "WORD_PUNCTUATION", "words",
+    "AGE_AT_WORDS", "AGE_OF_WORDS", "AGE_PEOPLE_WORDS", "AGE_WORDS", "CUMULATED_WORDS",
+    "CURRENCY_NAMES", "DECREASE_IN_CLAUSE", "DECREASE_WORDS", "DURATION_WORDS",
+    "INCREASE_WORDS", "LOOK_BACK_WORDS", "LOWER_WORDS", "OVER_WORDS", "PERIOD_ARTICLES",
+    "PRICE_BASE_WORDS", "RATIO_CONNECTORS", "RATIO_ONES",
 ]

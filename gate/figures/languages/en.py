@@ -72,4 +72,39 @@ LANGUAGE = Language(
         "dozen", "a million", "a billion", "a trillion", "one million", "one billion",
         "one trillion",
     ),
+    currency_names=words(
+        "euro euros dollar dollars pound pounds sterling franc francs yen yuan renminbi peso "
+        "pesos rupee rupees dirham dirhams riyal riyals rial rials dinar dinars naira "
+        "shilling shillings kronor kroner krona krone zloty złoty lira rubles roubles cedis "
+        "kwacha ringgit baht"
+    ),
+    price_base_words=words("in constant real"),
+    age_words=words("aged age ages"),
+    age_of_words=words(""),
+    age_at_words=words("at"),
+    age_people_words=words(
+        "children child kids infants babies boys girls people persons adults women men"
+    ),
+    look_back_words=words("past last previous preceding"),
+    cumulated_words=words("accumulated cumulative cumulated"),
+    over_words=words("over in"),
+    period_articles=words("the"),
+    duration_words=("months?", "years?", "weeks?", "days?", "quarters?", "decades?"),
+    ratio_connectors=("in", r"out\s+of", r"of\s+every", r"in\s+every"),
+    ratio_ones=("one",),
+    decrease_words=(
+        "fell", "falls?", "fallen", "dropped", "drops?", "declined", "declines?", "decreased",
+        "decreases?", "shrank", "shrunk", "contracted", "slipped", "sank", "down",
+        r"(?:decline|decrease|drop|fall|reduction|contraction)\s+of",
+    ),
+    decrease_in_clause=(
+        "fall(?:s|ing|en)?", "fell", "declin(?:e|es|ed|ing)", "decreas(?:e|es|ed|ing)",
+        "drop(?:s|ped|ping)?", "down", "shr[iau]nk(?:ing)?", "contract(?:ed|ion|ing)",
+        "deficits?", "lower", "below",
+    ),
+    increase_words=(
+        "r[oi]se", "rising", "risen", "gr[eo]w", "grown", "growing", "increas(?:e|ed|es|ing)",
+        "up", "narrow(?:ed|s|ing)?", "improv(?:e|ed|es|ing)",
+    ),
+    lower_words=("lower", "less", "below", "down", "smaller", "fewer"),
 )
