@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
     check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
+    check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -68,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
                                   "rendered here. Reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
     comment.add_argument("report", help="the JSON report (check --json)")
     comment.add_argument("--comment-key", metavar="KEY", default="", help="the key the gate's comment was posted with, if any")
+    from gate.cli_rubric import add_commands
+
+    add_commands(commands)
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
     listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
     return parser
@@ -142,7 +147,7 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements])
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     problems += _comment_key_problems(args.comment_key)
@@ -157,7 +162,7 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer)
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -271,7 +276,7 @@ def _comment(args: argparse.Namespace) -> int:
 
 def _baseline_save(args: argparse.Namespace) -> int:
     from gate.baseline import save_baseline
-    from gate.measures import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -296,7 +301,7 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from gate.baseline import list_baselines
-    from gate.measures import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -345,6 +350,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _baseline_list(args)
             args.print_baseline_help(sys.stderr)
             return EXIT_INPUT
+        from gate.cli_rubric import run as run_rubric_command
+
+        code = run_rubric_command(args)
+        if code is not None:
+            return code
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total
