@@ -14,8 +14,7 @@ from babel import Locale, UnknownLocaleError
 
 from gate.bcp47 import parse_tag
 from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _LETTERS, _SPACES
-from gate.figures.vocabulary import _Lexicon, _lexicon
-from gate.lexicon import (
+from gate.figures.languages import (
     ARTICLE_SCALES,
     CODE_WORDS,
     DENOMINATOR_WORDS,
@@ -32,6 +31,7 @@ from gate.lexicon import (
     REFERENCE_WORDS,
     SCALE_WORDS,
 )
+from gate.figures.vocabulary import _Lexicon, _lexicon
 
 #: Conventions used for a language Babel does not know (separators, words).
 DEFAULT_LANGUAGE = "en"
