@@ -224,6 +224,10 @@ class Baseline:
         """The assistant version, ordered as a version."""
         return Version(self.assistant_version)
 
+    def stores(self, measure: str) -> bool:
+        """Whether the baseline stores a measure (one added since it was saved is not stored)."""
+        return any(s.measure == measure for s in self.scores)
+
     def score(self, slice_name: str, measure: str) -> Count:
         """The stored count of a slice and measure (an empty count when it is not stored)."""
         for s in self.scores:
@@ -370,7 +374,7 @@ def save_baseline(
                                   f"a baseline for assistant {run.assistant_version} is already stored here; "
                                   "pass --force to replace it")])
 
-    outcomes, score_notices = score_run(joined.pairs, rules.matching)
+    outcomes, score_notices = score_run(joined.pairs, rules.matching, rules.format)
     scores = aggregate(outcomes)
     log = Path(run_path).read_bytes()
     digest = hashlib.sha256(log).hexdigest()
@@ -474,7 +478,9 @@ def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
 
     outcomes = tuple(
         Outcome(item["question_id"], item["language"],
-                {m.name: Count(item["measures"][m.name]["numerator"], item["measures"][m.name]["denominator"]) for m in MEASURES}, ())
+                # A measure added after the baseline was stored is "not stored": left out.
+                {m.name: Count(item["measures"][m.name]["numerator"], item["measures"][m.name]["denominator"])
+                 for m in MEASURES if m.name in item["measures"]}, ())
         for item in data["outcomes"]
     )
     scores = tuple(Score(s["slice"], s["measure"], Count(s["numerator"], s["denominator"])) for s in data["scores"])
@@ -520,6 +526,8 @@ def _check_consistent(display: str, data: Mapping[str, Any], outcomes: Sequence[
             problems.add(display, None, f"outcomes[{i}].question_id", f"expected each question once, found {outcome.question_id!r} again")
         seen.add(outcome.question_id)
         for m in MEASURES:
+            if m.name not in outcome.counts:
+                continue
             count, stored = outcome.counts[m.name], item["measures"][m.name]["passed"]
             where = f"outcomes[{i}].measures.{m.name}"
             if count.numerator > count.denominator:
@@ -887,7 +895,9 @@ def history_of(baselines: Iterable[Baseline], below: Version | None) -> tuple[Hi
     """The stored ``all`` scores of the baselines below a version (all of them when None), oldest first."""
     points = [b for b in baselines if below is None or b.version < below]
     points.sort(key=lambda b: b.version)
-    return tuple(HistoryPoint(b.assistant_version, b.set_version, tuple((m.name, b.score(ALL, m.name)) for m in MEASURES)) for b in points)
+    # A measure the baseline does not store (added after it was saved) is left out: "not stored".
+    return tuple(HistoryPoint(b.assistant_version, b.set_version,
+                              tuple((m.name, b.score(ALL, m.name)) for m in MEASURES if b.stores(m.name))) for b in points)
 
 
 def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Count, broken: int, fixed: int,
@@ -981,12 +991,12 @@ def compare(
             language_changed.append(q.question_id)
             continue
         pairs.append((q, a))
-    rescored_list, _ = score_run(pairs, thresholds.matching)
+    rescored_list, _ = score_run(pairs, thresholds.matching, thresholds.format)
     rescored = {o.question_id: o for o in rescored_list}
     stored = {o.question_id: o for o in baseline.outcomes}
     rescored_outcomes = sum(
         1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
-        for m in MEASURES if o.passed(m.name) != stored[qid].passed(m.name)
+        for m in MEASURES if m.name in stored[qid].counts and o.passed(m.name) != stored[qid].passed(m.name)
     )
 
     common = [q for q in questions if q.question_id in rescored and q.question_id in current]

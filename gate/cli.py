@@ -288,11 +288,13 @@ def _baseline_list(args: argparse.Namespace) -> int:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
     for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
         table.add_column(name, justify=justify, no_wrap=True)
-    for m in MEASURES:
+    # The automatic measures, and the others where some baseline counted something.
+    shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]
+    for m in shown:
         table.add_column(m.label, justify="right")
     for b in stored:
         cells = []
-        for m in MEASURES:
+        for m in shown:
             count = b.score(ALL, m.name)
             cells.append("-" if count.rate is None else f"{display_rate(count.rate)} (n={count.denominator})")
         table.add_row(b.assistant_version, b.set_version or "-", str(b.answers), f"answer-gate {b.scorer_version}", *cells)

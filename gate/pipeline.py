@@ -56,7 +56,7 @@ def check_run(
     joined = join(run, question_set, problems)
     problems.raise_if_any()
     assert isinstance(rules, Thresholds)
-    outcomes, score_notices = score_run(joined.pairs, rules.matching)
+    outcomes, score_notices = score_run(joined.pairs, rules.matching, rules.format)
     scores = aggregate(outcomes)
     results = check_levels(scores, rules)
     used_set = question_set if question_set is not None else run.merged_set

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 import yaml
 from jsonschema import Draft202012Validator
 
+from gate.checks.format import FormatRules
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.figures import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
@@ -62,6 +63,7 @@ class Thresholds:
         alpha: significance level of the regression test, or None (the drop alone decides).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
+        format: the ``format:`` rules of the format code check.
     """
 
     path: str
@@ -70,6 +72,7 @@ class Thresholds:
     alpha: Fraction | None = Fraction(1, 20)
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+    format: FormatRules = field(default_factory=FormatRules)
 
     def rules_for(self, language: str | None) -> list[Rule]:
         """The rules of a slice: the top level for ``all`` (language None), else the
@@ -304,4 +307,12 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     alpha_raw = regression.get("alpha", 0.05)
     alpha = None if alpha_raw is None else _fraction(alpha_raw)
     min_n = (data.get("slices") or {}).get("min_n", 0)
-    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages)
+    fmt = data.get("format") or {}
+    format_rules = FormatRules(
+        require_citation=fmt.get("require_citation", True),
+        markers_resolve=fmt.get("markers_resolve", True),
+        max_chars=fmt.get("max_chars"),
+        max_words=fmt.get("max_words"),
+    )
+    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
+                      format=format_rules)

@@ -157,14 +157,14 @@ def test_action_steps_as_github_runs_them(tmp_path, github):
     outputs = parse_outputs(runner.output)
     assert outputs["passed"] == "false"
     report = json.loads(Path(outputs["report-json"]).read_text())
-    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 8, "checked": 28, "skipped": 2}
+    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 8, "checked": 40, "skipped": 23}
     (comment,) = github.issue_comments(7)
     assert outputs["comment-url"].endswith(f"#issuecomment-{comment.id}")
     assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed")
     assert Path(outputs["report-markdown"]).read_text(encoding="utf-8").startswith("<!-- answer-gate -->")
 
     summary = runner.summary.read_text(encoding="utf-8")
-    assert "### ❌ answer-gate failed: 8 of 28 rules failed" in summary
+    assert "### ❌ answer-gate failed: 8 of 40 rules failed" in summary
     errors = [line for line in gate.stdout.splitlines() if line.startswith("::error ")]
     warnings = [line for line in gate.stdout.splitlines() if line.startswith("::warning ")]
     assert len(errors) == 8 and len(warnings) == 8

@@ -50,6 +50,7 @@ def _finding(f: Finding) -> dict[str, Any]:
         "message": f.message,
         "figure": None,
         "cited_id": f.cited_id,
+        "quote": None if f.quote is None else {"text": f.quote.text, "start": f.quote.start, "end": f.quote.end},
     }
     if f.figure is not None:
         out["figure"] = {"text": f.figure.text, "value": _number(f.figure.value), "start": f.figure.start, "end": f.figure.end}
@@ -100,7 +101,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "skipped": report.verdict.skipped,
         },
         "measures": [
-            {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit}
+            {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit,
+             "family": m.family}
             for m in report.measures
         ],
         "scores": [
