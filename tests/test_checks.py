@@ -306,7 +306,7 @@ def test_a_baseline_stores_the_code_checks_and_one_stored_before_them_still_read
     shutil_copy(EXAMPLES.parent / "baselines", workdir / "baselines")
     old = read_baseline(workdir / "baselines" / "assistant-1.2.json")
     assert not old.stores("period_match") and old.stores("numeric_accuracy")
-    assert "period_match" not in old.outcomes[0].counts          # not stored, never a crash
+    assert old.outcomes[0].passed("period_match") is None        # not stored: no outcome, never a crash
     code, _, err = cli("baseline", "save", "examples/observations/answers_run_assistant-1.4_set-1.2.jsonl",
                        "--questions", "examples/question_set-1.2.jsonl")
     assert code == 0, err
@@ -320,3 +320,58 @@ def test_a_baseline_stores_the_code_checks_and_one_stored_before_them_still_read
     assert code == 1
     regression = out.split("Regression against")[1].split("Findings")[0]
     assert "period match" not in regression and "other compared cell(s): no flip, no change" in regression
+
+
+@pytest.mark.parametrize("status, said, words", [
+    ("E", "an estimated 6.8%", "an estimated value (status E)"),
+    ("B", "6.8%, after a break in the series,", "a value after a break in series (status B)"),
+    ("F", "a forecast 6.8%", "a forecast value (status F)"),
+])
+def test_each_caveat_status_must_be_said(status, said, words):
+    from gate.checks.periods import parse_sdmx_period
+    from gate.records import Observation
+    observation = Observation("S1", "2025-Q2", parse_sdmx_period("2025-Q2"), Decimal("6.8"), "percent", status)
+    plain = a("Unemployment was 6.8% in Q2 2025 (S1).", retrieved_observations=(observation,))
+    count, found = findings(q(), plain, "caveat_stated")
+    assert (count.numerator, count.denominator) == (0, 1)
+    assert words in found[0][1]
+    stated = a(f"Unemployment was {said} in Q2 2025 (S1).", retrieved_observations=(observation,))
+    count, found = findings(q(), stated, "caveat_stated")
+    assert (count.numerator, count.denominator, found) == (1, 1, [])
+
+
+@pytest.mark.parametrize("unit, text, code", [
+    ("per 1,000", "The rate was 4.1% in 2020 (S1).", "unit_mismatch"),
+    ("per 1,000", "The rate was 4.1 in 2020 (S1).", "unit_missing"),
+    ("per 100,000", "The rate was 4.1 per 1,000 in 2020 (S1).", "unit_mismatch"),
+    ("percent", "The rate was 4.1 in 2020 (S1).", "unit_missing"),
+    ("EUR", "The wage was $4.1 in 2020 (S1).", "unit_mismatch"),
+    ("persons", "The count was 4.1% in 2020 (S1).", "unit_mismatch"),
+])
+def test_a_unit_that_does_not_fit_the_observation_is_a_finding(unit, text, code):
+    from gate.checks.periods import parse_sdmx_period
+    from gate.records import Observation
+    observation = Observation("S1", "2020", parse_sdmx_period("2020"), Decimal("4.1"), unit, "A")
+    count, found = findings(q(), a(text, retrieved_observations=(observation,)), "unit_stated")
+    assert (count.numerator, count.denominator) == (0, 1)
+    assert [c for c, _ in found] == [code]
+
+
+def test_a_figure_from_a_series_not_cited_or_not_expected_is_a_finding():
+    from gate.checks.periods import parse_sdmx_period
+    from gate.records import Observation
+    observation = Observation("S2", "2020", parse_sdmx_period("2020"), Decimal("4.1"), "percent", "A")
+    answer = a("The rate was 4.1% in 2020 (S1).", retrieved_ids=("S1", "S2"), retrieved_observations=(observation,))
+    assert [c for c, _ in findings(q(), answer, "series_match")[1]] == ["series_not_cited"]
+    cited = a("The rate was 4.1% in 2020 (S2).", retrieved_ids=("S1", "S2"), cited_ids=("S2",), retrieved_observations=(observation,))
+    assert [c for c, _ in findings(q(expected_ids=("S1",)), cited, "series_match")[1]] == ["series_not_expected"]
+
+
+def test_a_missing_answer_schema_is_an_input_error_on_its_line(tmp_path, cli):
+    questions = tmp_path / "set.jsonl"
+    questions.write_text(json.dumps({"question_id": "a01", "language": "en", "expected_behaviour": "answer",
+                                     "answer_format": "json", "answer_schema": "label.schema.json"}) + "\n", "utf-8")
+    code, _, err = cli("check", str(EXAMPLES / "answers_run_assistant-1.2_set-1.2.jsonl"), "--questions", str(questions),
+                       "--thresholds", str(THRESHOLDS), "--no-baseline")
+    assert code == 2
+    assert f"{questions}:1: answer_schema: expected a JSON Schema file, found no file" in err

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Callable, Sequence
 
 from gate import figures as fig
@@ -46,6 +47,9 @@ STATUS_CAVEATS = {"P": "provisional", "V": "provisional", "E": "estimated", "I":
 CAVEAT_KINDS = ("provisional", "estimated", "break", "forecast")
 _KIND_NAMES = {"provisional": "provisional", "estimated": "estimated", "break": "a break in series",
                "forecast": "a forecast"}
+
+_STATUS_WORDS = {"provisional": "a provisional value", "estimated": "an estimated value",
+                 "break": "a value after a break in series", "forecast": "a forecast value"}
 
 Supports = Callable[[fig.Figure, Sequence, str, str, fig.MatchSettings], bool]
 
@@ -203,7 +207,7 @@ def _wrong_period(b: Bound, answer: Answer) -> str:
     return message
 
 
-def fig_plain(value) -> str:
+def fig_plain(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
@@ -215,7 +219,7 @@ def _list(items) -> str:
 def _caveats_of(o: Observation) -> list[tuple[str, str]]:
     out = []
     if o.status in STATUS_CAVEATS:
-        out.append((STATUS_CAVEATS[o.status], f"a {STATUS_CAVEATS[o.status] if o.status not in 'B' else 'break-in-series'} value (status {o.status})"))
+        out.append((STATUS_CAVEATS[o.status], f"{_STATUS_WORDS[STATUS_CAVEATS[o.status]]} (status {o.status})"))
     for c in o.caveats:
         kind = caveat_kind(c)
         if kind is not None:
