@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from gate import figures as fig
+from gate.checks import code_checks
 from gate.records import Answer, Question
 
 
@@ -298,8 +299,6 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
                                         _explain(f, support, evidence, text, answer.language, settings),
                                         figure=FigureRef(f.text, f.value, f.start, f.end)))
         counts["unsupported_numbers"] = Count(unsupported, len(figures))
-
-    from gate.checks import code_checks  # here, not at the top: gate.checks imports this module
 
     wrong = any(not outcome_passed(name, counts[name]) for name in AUTOMATIC if counts[name].denominator)
     checked, found = code_checks(question, answer, text, figures, settings, format_rules, _supported, wrong)

@@ -30,9 +30,11 @@ def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Fig
     Returns:
         ``{measure: Count}`` for every code-check measure, and the findings in measure order.
     """
+    # Imported here, not at the top: the checks import gate.measures and gate.records,
+    # which import this package (for the SDMX periods) while they load.
     from gate.checks.binding import bind, check_bound
     from gate.checks.exact import check_exact
-    from gate.checks.format import FormatRules, check_format
+    from gate.checks.format import DEFAULT_RULES, check_format
     from gate.checks.presence import check_presence
     from gate.checks.quotes import check_quotes
 
@@ -41,7 +43,7 @@ def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Fig
     for name, (count, found) in (
         ("retrieval_presence", check_presence(question, answer, answer_wrong)),
         ("quote_grounding", check_quotes(question, answer)),
-        ("format", check_format(question, answer, format_rules or FormatRules())),
+        ("format", check_format(question, answer, format_rules or DEFAULT_RULES)),
         ("exact_match", check_exact(question, answer)),
     ):
         counts[name] = count

@@ -85,9 +85,12 @@ def bind(text: str, language: str, figures: Sequence[fig.Figure], observations: 
     if not observations or not figures:
         return []
     periods = stated_periods(text, language)
-    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods)
+    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods) if periods else [None] * len(figures)
     out = []
+    values = tuple(o.value for o in observations)
     for f, p in zip(figures, stated):
+        if not supports(f, values, text, language, settings):
+            continue  # no observation supports it: not bound (one test for all of them)
         obs = tuple(o for o in observations if supports(f, (o.value,), text, language, settings))
         if not obs:
             continue

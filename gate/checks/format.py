@@ -40,6 +40,8 @@ class FormatRules:
     max_words: int | None = None
 
 
+DEFAULT_RULES = FormatRules()
+
 _BRACKET = re.compile(r"\[\s*([^\[\]\s][^\[\]]*?)\s*\]")
 _PAREN = re.compile(r"\(([^()]*)\)")
 _ID = re.compile(r"^(?=[A-Z0-9_.:-]*[\d_])[A-Z][A-Z0-9_.:-]{2,}$")

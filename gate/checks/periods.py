@@ -167,6 +167,8 @@ class StatedPeriod:
 def ascii_digits(text: str) -> str:
     """The text with every Unicode decimal digit (Arabic-Indic included) as its ASCII
     digit; one character for one, so spans are kept."""
+    if text.isascii():
+        return text
     return "".join(str(unicodedata.digit(ch)) if ch.isdecimal() and not "0" <= ch <= "9" else ch for ch in text)
 
 

@@ -15,6 +15,7 @@ this module does not know, which is then not checked (and not counted).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from babel.numbers import list_currencies
 
@@ -71,13 +72,18 @@ def _per_base(after: str, language: str) -> int | None:
     """The base of a rate written after a figure ("per 1,000 live births" -> 1000)."""
     if after.lstrip().startswith("‰"):
         return 1000
-    words = words_for(language).per + EN.per
-    alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
-    m = re.match(r"(?i)\s*(?:" + alternation + r")\s+(?:cada\s+)?(\d[\d ,.\u00a0\u202f\u066c]*\d|\d)", _digits(after))
+    m = _per_pattern(language.split("-")[0].lower()).match(_digits(after))
     if m:
         return int(re.sub(r"\D", "", m.group(1)))
     m = re.match(r"(?i)\s*(?:per|pour|por|pro|je|ogni)\s+(?:thousand|mille|mil|tausend|mila|duizend)\b", after)
     return 1000 if m else None
+
+
+@lru_cache(maxsize=None)
+def _per_pattern(language: str) -> re.Pattern[str]:
+    words = words_for(language).per + EN.per
+    alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    return re.compile(r"(?i)\s*(?:" + alternation + r")\s+(?:cada\s+)?(\d[\d ,.\u00a0\u202f\u066c]*\d|\d)")
 
 
 def _digits(text: str) -> str:
