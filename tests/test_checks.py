@@ -375,3 +375,24 @@ def test_a_missing_answer_schema_is_an_input_error_on_its_line(tmp_path, cli):
                        "--thresholds", str(THRESHOLDS), "--no-baseline")
     assert code == 2
     assert f"{questions}:1: answer_schema: expected a JSON Schema file, found no file" in err
+
+
+def test_code_agreement_with_people_is_cohens_kappa_per_rubric_question():
+    from fractions import Fraction
+
+    from gate.checks import code_agreement
+    from gate.measures import score_run
+    from gate.records import join, load_question_set, load_run
+    outcomes, _ = score_run(join(load_run(RUN_14), load_question_set(SET_12)).pairs, MatchSettings())
+    people = {
+        "a01": {"series": "yes", "period": "no", "unit": "yes", "caveat": "not_applicable"},
+        "a02": {"series": "yes", "period": "yes", "unit": "yes", "caveat": "not_applicable"},
+        "a03": {"series": "yes", "period": "yes", "unit": "no", "caveat": "not_applicable"},
+        "a04": {"series": "yes", "period": "yes", "unit": "yes", "caveat": "no"},
+        "a05": {"series": "not_applicable", "period": "not_applicable", "unit": "not_applicable", "caveat": "not_applicable"},
+    }
+    kappas = code_agreement(outcomes, people)
+    assert kappas["period"].n == 4 and kappas["period"].value == 1          # code and person agree on a01's year
+    assert kappas["unit"].n == 4 and kappas["unit"].observed == Fraction(3, 4)
+    assert kappas["unit"].value is None                                     # the code said yes throughout
+    assert kappas["caveat"].n == 1 and kappas["series"].n == 4

@@ -5,7 +5,7 @@ One job a module: :mod:`~gate.checks.presence` (the expected series were retriev
 (citations, markers, length, JSON), :mod:`~gate.checks.exact` (the one right label),
 :mod:`~gate.checks.binding` (figures bound to observations: period, unit, caveat, series)
 with :mod:`~gate.checks.periods` (SDMX periods, periods stated in prose) and
-:mod:`~gate.checks.units`; the words per language in :mod:`~gate.checks.words`.
+:mod:`~gate.checks.units`; the words per language in :mod:`~gate.checks.words` (read from ``gate/figures/languages/<lang>.py``).
 :func:`code_checks` runs them all on one answer; :func:`rubric_outcomes` maps the four
 observation checks to the rubric's questions.
 """
@@ -80,3 +80,35 @@ def rubric_outcomes(outcome: Any) -> dict[str, bool | None]:
         apply (nothing to compare with a reader's label: leave the pair out of kappa).
     """
     return {question: outcome.passed(measure) for measure, question in RUBRIC_QUESTIONS.items()}
+
+
+def code_labels(outcome: Any) -> dict[str, str]:
+    """The code's labels for one answer as a reader writes them: rubric question id ->
+    ``yes`` or ``no`` (questions the code could not answer are left out)."""
+    return {q: ("yes" if passed else "no") for q, passed in rubric_outcomes(outcome).items() if passed is not None}
+
+
+def code_agreement(outcomes: Sequence[Any], people: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """Cohen's kappa of the code checks with people, per rubric question; pure.
+
+    Args:
+        outcomes: the scored answers (:class:`gate.measures.Outcome`).
+        people: question id -> rubric question id -> a person's label (``yes``, ``no``,
+            ``not_applicable``), for the answers people judged.
+
+    Returns:
+        Rubric question id (series, period, unit, caveat) -> :class:`gate.agreement.Kappa`
+        over the answers where both the code and a person said yes or no; the code is
+        treated as one more grader (the same kappa as :func:`gate.agreement.validate_grader`).
+    """
+    from gate.agreement import cohen_kappa
+
+    by_id = {o.question_id: code_labels(o) for o in outcomes}
+    pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in RUBRIC_QUESTIONS.values()}
+    for qid, labels in people.items():
+        code = by_id.get(qid, {})
+        for question in pairs:
+            person = labels.get(question)
+            if person in ("yes", "no") and question in code:
+                pairs[question].append((person, code[question]))
+    return {question: cohen_kappa(p) for question, p in pairs.items()}
