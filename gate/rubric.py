@@ -24,9 +24,8 @@ from typing import Any, Mapping
 import yaml
 from jsonschema import Draft202012Validator
 
-from gate.errors import InputError, Problem, ProblemCollector
+from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.records import Answer, Question, describe, schema, schema_problems
-from gate.errors import key_path as _dotted
 from gate.thresholds import _LineMap, data_at
 
 #: The rubric questions of recipe 4.3, by stable id, in the order readers see them.
@@ -164,33 +163,33 @@ def load_rubric(path: str | Path) -> Rubric:
     display = str(path)
     data, lines = _read(display, path)
     problems = ProblemCollector()
-    for line, key_path, message in lines.shape:
-        problems.add(display, line, _dotted(key_path) or None, message)
-    for key_path, first, again in lines.duplicates:
-        problems.add(display, again, _dotted(key_path), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
+    for line, where, message in lines.shape:
+        problems.add(display, line, key_path(where) or None, message)
+    for where, first, again in lines.duplicates:
+        problems.add(display, again, key_path(where), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
     validator = Draft202012Validator(schema("rubric"))
     for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
-        key_path = tuple(error.absolute_path)
+        where = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             known = list((error.schema.get("properties") or {}).keys())
-            for name in [k for k in data_at(data, key_path) if k not in known]:
-                bad = key_path + (name,)
+            for name in [k for k in data_at(data, where) if k not in known]:
+                bad = where + (name,)
                 close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
                 hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
-                what = {"questions": "rubric question", "dimensions": "quality dimension"}.get(str(key_path[-1]) if key_path else "", "key")
-                problems.add(display, lines.line(bad), _dotted(bad), f"unknown {what} {name!r}{hint}")
+                what = {"questions": "rubric question", "dimensions": "quality dimension"}.get(str(where[-1]) if where else "", "key")
+                problems.add(display, lines.line(bad), key_path(bad), f"unknown {what} {name!r}{hint}")
             continue
-        if key_path == ("labels",) and error.validator == "const":
-            problems.add(display, lines.line(key_path), "labels", _labels_message(error.instance))
+        if where == ("labels",) and error.validator == "const":
+            problems.add(display, lines.line(where), "labels", _labels_message(error.instance))
             continue
         if "propertyNames" in error.absolute_schema_path:
-            bad = key_path + (error.instance,)
-            problems.add(display, lines.line(bad), _dotted(bad), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
+            bad = where + (error.instance,)
+            problems.add(display, lines.line(bad), key_path(bad), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
             continue
         fld, message = schema_problems(error)
-        if key_path == ("version",) and error.validator == "type":
+        if where == ("version",) and error.validator == "type":
             message += " (quote it: version: \"1\")"
-        problems.add(display, lines.line(key_path), _dotted(key_path) or fld, message)
+        problems.add(display, lines.line(where), key_path(where) or fld, message)
     problems.problems.sort(key=lambda p: p.line or 0)
     problems.raise_if_any()
     return _build(display, data)
@@ -215,7 +214,7 @@ def _read(display: str, path: str | Path) -> tuple[dict[str, Any], _LineMap]:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         lines = _LineMap()
         if node is not None and not lines.walk(node):
-            raise InputError([Problem(display, line, _dotted(p) or None, m) for line, p, m in lines.shape])
+            raise InputError([Problem(display, line, key_path(p) or None, m) for line, p, m in lines.shape])
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

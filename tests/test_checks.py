@@ -396,3 +396,16 @@ def test_code_agreement_with_people_is_cohens_kappa_per_rubric_question():
     assert kappas["unit"].n == 4 and kappas["unit"].observed == Fraction(3, 4)
     assert kappas["unit"].value is None                                     # the code said yes throughout
     assert kappas["caveat"].n == 1 and kappas["series"].n == 4
+
+
+def test_a_report_read_back_from_json_keeps_the_quote_at_fault():
+    from dataclasses import replace
+
+    from gate.measures import Finding, QuoteRef
+    from gate.render.json_report import render_json, report_from_dict
+    from gate.render.markdown import render_markdown
+    report = check_run(RUN_14, SET_12, THRESHOLDS)
+    quoted = Finding("a01", "en", "quote_grounding", "quote_not_found", "the quote ...", quote=QuoteRef("a b c", 1, 6))
+    back = report_from_dict(json.loads(render_json(replace(report, findings=report.findings + (quoted,)))))
+    assert back.findings[-1].quote == QuoteRef("a b c", 1, 6)
+    assert "<code>a b c</code>" in render_markdown(back)

@@ -178,3 +178,15 @@ _ANSWERS = {a.question_id: a.answer for a in load_run(RUN_13).answers}
 
 def _matches(qid, case):
     return _ANSWERS[qid] == case["answer"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    ((), "--out: expected --out FILE for the judgements (or --calibrate FILE)"),
+    (("--out", "x.jsonl", "--retries", "11"), "--retries: expected 0 to 10, found 11"),
+    (("--out", "x.jsonl", "--timeout", "0"), "--timeout: expected more than 0 and at most 600 seconds, found 0"),
+])
+def test_bad_grade_options_are_exit_2(tmp_path, cli, monkeypatch, extra, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+                         "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", *extra)
+    assert code == 2 and message in err and out == ""
