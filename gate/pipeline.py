@@ -116,6 +116,7 @@ def check_run(
     compare: Comparer | None = None,
     judgements: Sequence[str | Path] = (),
     rubric: str | Path = "rubric.yaml",
+    calibration: Sequence[str | Path] = (),
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -129,6 +130,8 @@ def check_run(
             code checks.
         rubric: the rubric file the judgements are checked against (read only with
             judgements).
+        calibration: judgement files of human-labelled examples from other runs, used only
+            to validate graders (with judgements only).
 
     Returns:
         The Report.
@@ -139,11 +142,13 @@ def check_run(
     inputs = load_inputs(run_path, questions_path, thresholds)
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
     judged, loaded_rubric = read_judgements(judgements, rubric, run)
+    examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
     scored = score(joined.pairs, rules)
     summary = None
     families = ["automatic", "code_checks"]
     if judged is not None and loaded_rubric is not None:
-        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
+        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
+                                            calibration=examples)
         notices = scored.notices + list(judged.notices) + list(summary.notices)
         scored = Scored(outcomes, aggregate(outcomes), notices)
         families += ["rubric", "quality"]
