@@ -65,7 +65,7 @@ def check_run(
     if compare is not None:
         comparison, regression_results, compare_notices = compare(run, joined, outcomes, scores, rules, question_set=used_set)
         results = results + list(regression_results)
-    verdict = decide(results)
+    verdict = decide(results, _unchecked(rules, comparison))
     return build_report(
         run=Source(run.path, run.assistant_version),
         set_version_logged=run.set_version,
@@ -82,3 +82,13 @@ def check_run(
         verdict=verdict,
         comparison=comparison,
     )
+
+
+def _unchecked(rules: Thresholds, comparison: Any) -> str | None:
+    """Why rules of the file gave no result: regression rules with no baseline."""
+    from gate.thresholds import REGRESSION_KINDS
+
+    every = [r for table in [rules.measures, *rules.languages.values()] for group in table.values() for r in group]
+    if comparison is None and every and all(r.kind in REGRESSION_KINDS for r in every):
+        return "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
+    return None

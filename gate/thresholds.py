@@ -239,9 +239,42 @@ def load_thresholds(path: str | Path) -> Thresholds:
             continue
         fld, message = schema_problems(error)
         problems.add(display, lines.line(key_path), _dotted(key_path) or fld, message)
+    if not problems.total:
+        for line, key_path, message in _undecidable(data, lines):
+            problems.add(display, line, _dotted(key_path) or None, message)
     problems.problems.sort(key=lambda p: (p.line or 0))
     problems.raise_if_any()
     return _build(display, data, lines)
+
+
+_BOUNDS = ", ".join(LEVEL_KINDS + REGRESSION_KINDS)
+
+
+def _undecidable(data: Mapping[str, Any], lines: _LineMap) -> list[tuple[int | None, tuple[Any, ...], str]]:
+    """Rules that can check nothing, in a file the schema accepts: a rule with no bound
+    (``numeric_accuracy: {}``, or a severity alone where the top level sets no bound for
+    that measure), and a file with no bound at all. Each is an error in the file: a gate
+    whose rules check nothing can never decide, so it must not run."""
+    found = []
+    top = data.get("measures") or {}
+    bounded = 0
+    for scope, table in _rule_tables(data):
+        for name, spec in table.items():
+            spec = spec or {}
+            kinds = [k for k in LEVEL_KINDS + REGRESSION_KINDS if k in spec]
+            bounded += len(kinds)
+            if kinds:
+                continue
+            inherited = scope != ("measures",) and any(k in (top.get(name) or {}) for k in LEVEL_KINDS + REGRESSION_KINDS)
+            if inherited and "severity" in spec:
+                continue  # a language changing the severity of the top-level bounds
+            what = "a severity alone" if "severity" in spec else "no bound"
+            found.append((lines.line(scope + (name,)), scope + (name,),
+                          f"expected a bound ({_BOUNDS}), found {what}: this rule would check nothing"))
+    if not bounded and not found:
+        found.append((lines.line(("measures",)), ("measures",),
+                      f"expected at least one rule with a bound ({_BOUNDS}), found none: a gate with nothing to check can never decide"))
+    return found
 
 
 def data_at(data: Any, path: tuple[Any, ...]) -> Any:

@@ -98,6 +98,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "warned": report.verdict.warned,
             "checked": report.verdict.checked,
             "skipped": report.verdict.skipped,
+            **({"undecided": report.verdict.undecided} if report.verdict.undecided else {}),
         },
         "measures": [
             {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit}

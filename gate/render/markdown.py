@@ -56,6 +56,8 @@ def _verdict_line(report: Report) -> str:
         head = f"### ✅ answer-gate passed: {v.checked} rules checked"
         if v.warned:
             head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
+    elif v.undecided:
+        return f"### ❌ answer-gate failed: nothing was checked, so the gate cannot pass: {escape(v.undecided)}"
     else:
         head = f"### ❌ answer-gate failed: {v.failed} of {v.checked} rules failed"
         if v.warned:

@@ -89,6 +89,8 @@ def render_terminal(report: Report, console: Console) -> None:
         if v.warned:
             line += f", {v.warned} warning(s)"
         console.print(Text(line + _skipped(v), style="bold green"))
+    elif v.undecided:
+        console.print(Text(printable(f"FAILED: nothing was checked, so the gate cannot pass: {v.undecided}"), style="bold red"))
     else:
         line = f"FAILED: {v.failed} of {v.checked} rules failed" + (f", {v.warned} warning(s)" if v.warned else "")
         console.print(Text(line + _skipped(v), style="bold red"))

@@ -1,0 +1,78 @@
+"""A gate nobody can fool (issue 13): each kind of fault fixed as a whole, each a test on
+its message and exit code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_inputs import GOOD, QUESTION, assert_input_error, check, write_lines
+
+
+@pytest.fixture
+def files(workdir):
+    write_lines(workdir / "set.jsonl", [{"set": {"version": "1"}}, QUESTION, {**QUESTION, "question_id": "q2"}])
+    write_lines(workdir / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    return workdir
+
+
+# --- 1. passing without deciding -----------------------------------------------------
+
+UNDECIDABLE_FILES = [
+    ("no-measures", "version: 1\nmeasures: {}\n",
+     "t.yaml:2: measures: expected at least one rule with a bound (min, max, max_drop, max_rise), found none: a gate with nothing to check can never decide"),
+    ("null-measures", "version: 1\nmeasures:\n",
+     "t.yaml:2: measures: expected an object, found null"),
+    ("rule-without-bound", "version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\n  citation_validity: {}\n",
+     "t.yaml:4: measures.citation_validity: expected a bound (min, max, max_drop, max_rise), found no bound: this rule would check nothing"),
+    ("severity-alone", "version: 1\nmeasures:\n  numeric_accuracy: {severity: warn}\n",
+     "t.yaml:3: measures.numeric_accuracy: expected a bound (min, max, max_drop, max_rise), found a severity alone: this rule would check nothing"),
+    ("language-rule-without-bound", "version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\nlanguages:\n  fr: {answer_rate: {}}\n",
+     "t.yaml:5: languages.fr.answer_rate: expected a bound (min, max, max_drop, max_rise), found no bound: this rule would check nothing"),
+    ("language-severity-without-top-bound", "version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\nlanguages:\n  fr: {answer_rate: {severity: warn}}\n",
+     "t.yaml:5: languages.fr.answer_rate: expected a bound (min, max, max_drop, max_rise), found a severity alone"),
+]
+
+
+@pytest.mark.parametrize("text, message", [c[1:] for c in UNDECIDABLE_FILES], ids=[c[0] for c in UNDECIDABLE_FILES])
+def test_a_thresholds_file_that_checks_nothing_is_an_input_error(files, cli, text, message):
+    (files / "t.yaml").write_text(text)
+    assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"), message)
+
+
+def test_a_language_may_change_only_the_severity_of_top_level_bounds(files, cli):
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\nlanguages:\n  en: {numeric_accuracy: {severity: warn}}\n")
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    assert code == 0 and "PASSED: 2 rules checked" in out, (out, err)
+
+
+def _verdict(path: str = "out.json") -> dict:
+    return json.loads(Path(path).read_text())["verdict"]
+
+
+def test_every_cell_with_nothing_to_count_fails_the_run(files, cli):
+    # refusal accuracy counts questions to decline; this set has none
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  refusal_accuracy: {min: 0.9}\n")
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml", "--markdown", "out.md")
+    reason = "every rule's cell had nothing to count (2 rule(s) skipped, n=0)"
+    assert code == 1, (out, err)
+    assert f"FAILED: nothing was checked, so the gate cannot pass: {reason}" in out
+    assert _verdict() == {"passed": False, "failed": 0, "warned": 0, "checked": 0, "skipped": 2, "undecided": reason}
+    assert Path("out.md").read_text().splitlines()[1] == f"### ❌ answer-gate failed: nothing was checked, so the gate cannot pass: {reason}"
+
+
+def test_only_regression_rules_and_no_baseline_fails_the_run(files, cli):
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {max_drop: 0.02}\n  unsupported_numbers: {max_rise: 0}\n")
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    reason = "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
+    assert code == 1 and f"FAILED: nothing was checked, so the gate cannot pass: {reason}" in out, (out, err)
+    assert _verdict()["undecided"] == reason and _verdict()["passed"] is False
+
+
+def test_some_rules_checked_still_pass(files, cli):
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9, max_drop: 0.02}\n  refusal_accuracy: {min: 0.9}\n")
+    code, out, _ = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    assert code == 0 and "PASSED: 2 rules checked; 2 skipped (nothing to count in the slice)" in out
+    assert "undecided" not in _verdict()
