@@ -3,7 +3,8 @@
 Definitions follow recipe 4.2 of the measurement chapter ("Score the four automatic
 measures"), with two corrections: expected values come from the question set, never the
 log; and a figure is supported by the evidence the assistant was shown (retrieved values,
-numbers in the question, retrieved passages), never by the expected values.
+numbers in the set's question, retrieved passages), never by the expected values nor by the
+run log's own ``question`` field (an assistant could log its invented figure there).
 
 Each answer is turned into a :class:`Outcome`: per measure a :class:`Count` (numerator,
 denominator) and the findings that explain every failure. Counts add up, so a run's score
@@ -247,7 +248,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     # Unsupported numbers: figures no evidence supports.
     if figures:
         passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-        evidence = fig.evidence_values(answer.retrieved_values, answer.question or question.text,
+        evidence = fig.evidence_values(answer.retrieved_values, question.text,  # the set's question, never the logged one
                                        passages, answer.language)
         unsupported = 0
         for f in figures:

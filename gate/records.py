@@ -606,8 +606,20 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
     pairs = tuple((q, answers.get(q.question_id)) for q in question_set.questions)
+    notices.extend(_logged_question_notices(pairs))
     missing = [q.question_id for q, a in pairs if a is None]
     if missing:
         shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
         notices.append(f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure")
     return Joined(pairs=pairs, notices=tuple(notices + list(question_set.notices)))
+
+
+def _logged_question_notices(pairs: tuple[tuple[Question, Answer | None], ...]) -> list[str]:
+    """One notice for logged questions that differ from the set's: only the set's question
+    text is evidence for figures, never the log's own ``question`` field."""
+    differ = [q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]
+    if not differ:
+        return []
+    shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
+    return [f"{len(differ)} answer(s) log a question that differs from the set's text ({shown}); "
+            "numbers in the logged question are not evidence, only the set's question is"]

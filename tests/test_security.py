@@ -76,3 +76,24 @@ def test_some_rules_checked_still_pass(files, cli):
     code, out, _ = check(cli, "run.jsonl", "--thresholds", "t.yaml")
     assert code == 0 and "PASSED: 2 rules checked; 2 skipped (nothing to count in the slice)" in out
     assert "undecided" not in _verdict()
+
+
+# --- 2. the logged question is not evidence -------------------------------------------
+
+def test_a_figure_in_the_logged_question_supports_nothing(files, cli):
+    invented = {**GOOD, "question": "What was the rate, 35%?", "answer": "The rate was 35% (S1)."}
+    write_lines(files / "run.jsonl", [invented, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli, "run.jsonl")
+    assert code == 1, (out, err)
+    report = json.loads(Path("out.json").read_text())
+    assert [(f["question_id"], f["code"], f["figure"]["text"]) for f in report["findings"] if f["measure"] == "unsupported_numbers"] == [("q1", "unsupported_figure", "35%")]
+    assert ("1 answer(s) log a question that differs from the set's text (q1); numbers in the logged question are not evidence, "
+            "only the set's question is") in report["notices"]
+
+
+def test_a_figure_in_the_sets_question_is_evidence(files, cli):
+    write_lines(files / "set.jsonl", [{**QUESTION, "question": "Was the rate 35%?"}, {**QUESTION, "question_id": "q2"}])
+    write_lines(files / "run.jsonl", [{**GOOD, "question": "Was the rate 35%?", "answer": "It was 7.6%, not 35% (S1)."}, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli, "run.jsonl")
+    assert code == 0, (out, err)
+    assert not [n for n in json.loads(Path("out.json").read_text())["notices"] if "logged question" in n]
