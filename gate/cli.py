@@ -91,25 +91,49 @@ def _baselines_dir(value: str | None) -> str:
     return value
 
 
+def _stored_folders(args: argparse.Namespace) -> list[str]:
+    """The folders whose files a report must never replace: the baselines folder (the
+    stored baselines and their logs) and the folder of a baseline named by path."""
+    folders = [args.baselines or "baselines"]
+    if args.baseline and (args.baseline.endswith(".json") or os.path.isfile(args.baseline)):
+        folders.append(os.path.dirname(args.baseline) or ".")
+    return [os.path.realpath(f) for f in folders]
+
+
 def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list:
-    """Every reason the requested report paths cannot be written, before anything runs."""
+    """Every reason the requested report paths cannot be written, before anything runs.
+
+    A report path must not be an input, another report, a file under the baselines folder
+    (a report there would destroy a stored baseline or its log), or a symbolic link (a
+    report is written where it says, never through a link to a file elsewhere).
+    """
     from gate.errors import Problem
     from gate.files import check_writable
 
     problems = []
     seen: dict[str, str] = {}
     taken = {os.path.realpath(p): p for p in inputs if p}
+    stored = _stored_folders(args)
     for flag, path in (("--json", args.json_path), ("--markdown", args.markdown_path), ("--junit", args.junit_path)):
         if path is None:
             continue
         if not path.strip():
             problems.append(Problem(flag, None, None, "expected a file path, found an empty string"))
             continue
+        if os.path.islink(path):
+            problems.append(Problem(path, None, flag, f"expected a regular file path, found a symbolic link to {os.readlink(path)!r}: "
+                                    "reports are never written through links; name the target itself"))
+            continue
         why = check_writable(path)
         if why:
             problems.append(Problem(path, None, flag, why))
             continue
         real = os.path.realpath(path)
+        inside = next((f for f in stored if os.path.commonpath([f, real]) == f), None)
+        if inside is not None:
+            problems.append(Problem(path, None, flag, "expected a report path outside the baselines folder, found one inside it: "
+                                    "a report there would replace a stored baseline or its log"))
+            continue
         if real in taken:
             problems.append(Problem(path, None, flag, f"expected a new report file, found the input {taken[real]!r}: it would be overwritten"))
         elif real in seen:

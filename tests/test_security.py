@@ -97,3 +97,62 @@ def test_a_figure_in_the_sets_question_is_evidence(files, cli):
     code, out, err = check(cli, "run.jsonl")
     assert code == 0, (out, err)
     assert not [n for n in json.loads(Path("out.json").read_text())["notices"] if "logged question" in n]
+
+
+# --- 3. report paths that destroy data ---------------------------------------------------
+
+def _stored(files) -> Path:
+    import shutil
+
+    from tests.conftest import ROOT
+
+    shutil.copytree(ROOT / "baselines", files / "baselines")
+    return files / "baselines"
+
+
+@pytest.mark.parametrize("flag", ["--json", "--markdown", "--junit"])
+def test_a_report_inside_the_baselines_folder_is_refused(files, cli, flag):
+    stored = _stored(files)
+    before = {p.name: p.read_bytes() for p in stored.iterdir()}
+    for target in ("baselines/assistant-1.2.json", "baselines/assistant-1.2.run-297109044386.jsonl.gz", "baselines/new.md", "./baselines/../baselines/x"):
+        code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", flag, target)
+        assert code == 2 and (f"{target}: {flag}: expected a report path outside the baselines folder, found one inside it: "
+                              "a report there would replace a stored baseline or its log") in err, err
+    assert {p.name: p.read_bytes() for p in stored.iterdir()} == before
+
+
+def test_a_report_beside_a_named_baseline_or_in_a_named_folder_is_refused(files, cli):
+    import shutil
+
+    stored = _stored(files)
+    shutil.move(stored, files / "kept")
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--baseline", "kept/assistant-1.2.json", "--json", "kept/assistant-1.2.json")
+    assert code == 2 and "expected a report path outside the baselines folder" in err
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--baselines", "kept", "--markdown", "kept/r.md")
+    assert code == 2 and "kept/r.md: --markdown: expected a report path outside the baselines folder" in err
+
+
+def test_a_folder_link_into_the_baselines_is_seen_through(files, cli):
+    import os
+
+    _stored(files)
+    os.symlink("baselines", files / "elsewhere")
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "elsewhere/assistant-1.2.json")
+    assert code == 2 and "expected a report path outside the baselines folder" in err
+
+
+def test_a_dangling_link_is_refused(files, cli):
+    import os
+
+    os.symlink("/tmp/nowhere-answer-gate/x.json", files / "dangling.json")
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "dangling.json")
+    assert code == 2 and "dangling.json: --json: expected a regular file path, found a symbolic link to '/tmp/nowhere-answer-gate/x.json'" in err
+
+
+def test_a_name_over_255_bytes_is_an_input_error(files, cli):
+    name = "r" * 251 + ".json"
+    code, out, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", name)
+    assert code == 2 and f"{name}: --json: expected a file name of at most 255 bytes, found one of 256" in err, (out, err)
+    name = "é" * 128 + ".md"  # 259 bytes in UTF-8, 131 characters
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--markdown", name)
+    assert code == 2 and "expected a file name of at most 255 bytes, found one of 259" in err
