@@ -52,6 +52,7 @@ from gate import __version__
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.figures import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
+from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run, schema, schema_problems
 from gate.report import display_change, round_half_up
@@ -372,7 +373,7 @@ def save_baseline(
 
     outcomes, score_notices = score_run(joined.pairs, rules.matching)
     scores = aggregate(outcomes)
-    log = Path(run_path).read_bytes()
+    log = read_bounded(run_path, "log")
     digest = hashlib.sha256(log).hexdigest()
     stem = target.name[: -len(".json")]
     log_file = f"{stem}.run-{digest[:12]}.jsonl.gz"
@@ -409,7 +410,10 @@ def _stored_files(folder: Path) -> list[tuple[Version, Path]]:
     found: dict[Version, Path] = {}
     for path in sorted(folder.iterdir()):
         match = _JSON_NAME.match(path.name)
-        if not match or not path.is_file():
+        if not match:
+            continue
+        if not path.is_file():
+            problems.add(str(path), None, None, "expected a baseline file, found a folder, device, pipe or socket of that name")
             continue
         version = parse_version(match["version"])
         if version is None:
@@ -445,7 +449,7 @@ def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
     display = str(path)
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_bounded(file, "baseline", display).decode("utf-8")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "baseline file not found")]) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -549,7 +553,7 @@ def read_log(path: Path, sha256: str, size: int, owner: str) -> bytes:
     """
     display = str(path)
     try:
-        raw = gzip.decompress(path.read_bytes())
+        raw = gunzip_bounded(path.read_bytes(), size, display)
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, f"expected the run log that {owner} names, found no such file")]) from None
     except (OSError, EOFError, zlib.error) as exc:

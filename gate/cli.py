@@ -253,8 +253,10 @@ def _comment(args: argparse.Namespace) -> int:
     from gate.github import GitHubClient
     from gate.render.markdown import MARKER
 
+    from gate.limits import read_bounded
+
     try:
-        body = open(args.markdown, encoding="utf-8").read()
+        body = read_bounded(args.markdown, "comment").decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError([Problem(args.markdown, None, None, f"cannot be read: {exc}")]) from None
     env = dict(os.environ)

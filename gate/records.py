@@ -26,7 +26,9 @@ from typing import Any, Iterator
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from gate.errors import ProblemCollector
+from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
+from gate.errors import InputError, ProblemCollector
+from gate.limits import read_bounded
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")
@@ -290,17 +292,21 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, Any]]:
+def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
     """Yield ``(line number, parsed JSON)`` of a JSON lines file.
 
     Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
     are read as :class:`~decimal.Decimal`. Blank lines are skipped and reported as one
     problem-free notice by the caller. Lines that are not UTF-8 or not JSON become problems.
 
-    A file that cannot be read at all is one problem, and nothing is yielded.
+    A file that cannot be read at all is one problem, and nothing is yielded: larger than
+    its size limit (``kind``, a key of :data:`gate.limits.LIMITS`), or in UTF-16 or UTF-32.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, kind, display)
+    except InputError as exc:
+        problems.absorb(exc)
+        return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
@@ -312,13 +318,18 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
         return
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    wide = wide_encoding(raw)
+    if wide:
+        problems.add(display, None, None, not_utf8_message(wide))
+        return
     for number, chunk in enumerate(raw.split(b"\n"), start=1):
         if chunk.endswith(b"\r"):
             chunk = chunk[:-1]
         try:
             text = chunk.decode("utf-8")
         except UnicodeDecodeError as exc:
-            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}")
+            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}"
+                         + single_byte_hint(chunk, exc.start))
             continue
         if not text.strip():
             continue
@@ -395,7 +406,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     questions: list[Question] = []
     seen: dict[str, int] = {}
     first = True
-    for line, value in read_jsonl(Path(path), display, problems):
+    for line, value in read_jsonl(Path(path), display, problems, kind="set"):
         if first and isinstance(value, dict) and "set" in value:
             first = False
             if _validate("set_header", value, display, line, problems):

@@ -19,7 +19,9 @@ from typing import Any, Mapping
 import yaml
 from jsonschema import Draft202012Validator
 
+from gate.encodings import not_utf8_message, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector
+from gate.limits import read_bounded
 from gate.figures import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
 from gate.records import describe, schema, schema_problems
@@ -175,7 +177,11 @@ def load_thresholds(path: str | Path) -> Thresholds:
     """
     display = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        raw = read_bounded(path, "thresholds", display)
+        wide = wide_encoding(raw)
+        if wide:
+            raise InputError([Problem(display, None, None, not_utf8_message(wide))])
+        text = raw.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "file not found (pass --thresholds FILE, or keep thresholds.yaml in the working directory)")]) from None
     except (OSError, UnicodeDecodeError) as exc:

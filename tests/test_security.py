@@ -156,3 +156,125 @@ def test_a_name_over_255_bytes_is_an_input_error(files, cli):
     name = "é" * 128 + ".md"  # 259 bytes in UTF-8, 131 characters
     code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--markdown", name)
     assert code == 2 and "expected a file name of at most 255 bytes, found one of 259" in err
+
+
+# --- 4. size limits, and files that are not UTF-8 ----------------------------------------
+
+SIZE_CASES = [
+    # (which input, its variable, the command's arguments with ZERO for /dev/zero)
+    ("run log", "ANSWER_GATE_MAX_LOG_BYTES", ["check", "ZERO", "--questions", "set.jsonl"]),
+    ("question set", "ANSWER_GATE_MAX_SET_BYTES", ["check", "run.jsonl", "--questions", "ZERO"]),
+    ("thresholds file", "ANSWER_GATE_MAX_THRESHOLDS_BYTES", ["check", "run.jsonl", "--questions", "set.jsonl", "--thresholds", "ZERO"]),
+]
+
+
+@pytest.mark.parametrize("what, variable, args", SIZE_CASES, ids=[c[0] for c in SIZE_CASES])
+def test_dev_zero_as_any_input_stops_at_its_limit(files, cli, monkeypatch, what, variable, args):
+    monkeypatch.setenv(variable, "64KiB")
+    code, out, err = cli(*["/dev/zero" if a == "ZERO" else a for a in args], "--json", "out.json")
+    assert code == 2, (out, err)
+    assert (f"/dev/zero: expected a {what} of at most 64 KiB, found more (stopped reading there); "
+            f"raise the limit with {variable} if the file is meant to be this large") in err
+    assert not Path("out.json").exists()
+
+
+def test_a_stored_baseline_past_its_limit_or_not_a_file(files, cli, monkeypatch):
+    import os
+
+    monkeypatch.setenv("ANSWER_GATE_MAX_BASELINE_BYTES", "64KiB")
+    (files / "baselines").mkdir()
+    os.symlink("/dev/zero", files / "baselines" / "assistant-0.9.json")
+    write_lines(files / "answers_run_assistant-1.0_set-1.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli, "answers_run_assistant-1.0_set-1.jsonl")
+    assert code == 2 and "baselines/assistant-0.9.json: expected a baseline file, found a folder, device, pipe or socket of that name" in err
+    os.unlink(files / "baselines" / "assistant-0.9.json")
+    (files / "baselines" / "assistant-0.9.json").write_bytes(b" " * 70_000)
+    code, out, err = check(cli, "answers_run_assistant-1.0_set-1.jsonl")
+    assert code == 2 and ("baselines/assistant-0.9.json: expected a baseline of at most 64 KiB, found more (stopped reading there); "
+                          "raise the limit with ANSWER_GATE_MAX_BASELINE_BYTES") in err, (out, err)
+
+
+def test_the_default_limits_apply_without_a_variable(files, cli, monkeypatch):
+    from gate import limits
+
+    monkeypatch.setitem(limits.LIMITS, "log", limits.Limit("run log", "ANSWER_GATE_MAX_LOG_BYTES", 1000))
+    write_lines(files / "big.jsonl", [GOOD] + [{**GOOD, "question_id": f"x{i}"} for i in range(10)])
+    assert_input_error(check(cli, "big.jsonl"), "big.jsonl: expected a run log of at most 1,000 bytes, found more")
+
+
+def test_a_limit_that_is_not_a_size_is_an_input_error(files, cli, monkeypatch):
+    monkeypatch.setenv("ANSWER_GATE_MAX_SET_BYTES", "lots")
+    assert_input_error(check(cli), "ANSWER_GATE_MAX_SET_BYTES: expected a size in bytes such as 64MiB or 1000000, found 'lots'")
+
+
+def test_sizes_parse_with_their_units():
+    from gate.limits import parse_size
+
+    assert [parse_size(t) for t in ("1000", "64KiB", "2 MB", "1GiB", "5k", "1.5MB", "-3", "12 parsecs")] == [
+        1000, 65536, 2_000_000, 1024**3, 5000, None, None, None]
+
+
+def _stored_with_log(files, raw: bytes) -> None:
+    """A copy of the shipped baseline whose log is replaced by ``raw``, gzipped."""
+    import gzip
+
+    stored = _stored(files)
+    log = next(stored.glob("*.jsonl.gz"))
+    log.write_bytes(gzip.compress(raw))
+
+
+def test_a_baseline_log_is_never_decompressed_past_its_stored_size(files, cli):
+    from tests.conftest import RUN_13, SET_12
+
+    _stored_with_log(files, b"\n" * (64 * 1024 * 1024))  # 64 MiB of newlines: 65 KB gzipped
+    code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--json", "out.json")
+    assert code == 2, err
+    assert ("assistant-1.2.run-297109044386.jsonl.gz: expected the 2,737 bytes its baseline records, found more "
+            "(stopped decompressing there): the log was altered or replaced") in err
+    assert not Path("out.json").exists()
+
+
+def test_a_baseline_log_past_the_limit_names_the_limit(files, cli, monkeypatch):
+    from tests.conftest import RUN_13, SET_12
+
+    monkeypatch.setenv("ANSWER_GATE_MAX_LOG_BYTES", "100")
+    _stored(files)
+    code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12))
+    assert code == 2 and "expected a run log of at most 100 bytes, found more" in err, err
+
+
+ENCODINGS = [
+    ("utf-16-le-bom", "utf-16", "UTF-16 (little-endian, with a byte order mark)"),
+    ("utf-16-be-bom", "utf-16-be-bom", "UTF-16 (big-endian, with a byte order mark)"),
+    ("utf-16-le", "utf-16-le", "UTF-16 (little-endian, no byte order mark)"),
+    ("utf-16-be", "utf-16-be", "UTF-16 (big-endian, no byte order mark)"),
+    ("utf-32-le-bom", "utf-32", "UTF-32 (little-endian, with a byte order mark)"),
+    ("utf-32-be", "utf-32-be", "UTF-32 (big-endian, no byte order mark)"),
+    ("utf-32-le", "utf-32-le", "UTF-32 (little-endian, no byte order mark)"),
+]
+
+
+def _encode(text: str, codec: str) -> bytes:
+    if codec == "utf-16-be-bom":
+        return b"\xfe\xff" + text.encode("utf-16-be")
+    return text.encode(codec)
+
+
+@pytest.mark.parametrize("codec, name", [c[1:] for c in ENCODINGS], ids=[c[0] for c in ENCODINGS])
+def test_a_wide_encoding_is_named_once(files, cli, codec, name):
+    text = (files / "run.jsonl").read_text(encoding="utf-8")
+    (files / "run.jsonl").write_bytes(_encode(text, codec))
+    code, _, err = check(cli)
+    assert code == 2
+    assert (f"run.jsonl: expected UTF-8 text, found {name}: this file is not UTF-8; save it as UTF-8 "
+            "(with or without a byte order mark)") in err
+    assert "1 problem with the input" in err, err
+    (files / "t.yaml").write_bytes(_encode("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\n", codec))
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"), f"t.yaml: expected UTF-8 text, found {name}")
+
+
+def test_latin1_is_named_as_a_likely_encoding(files, cli):
+    (files / "run.jsonl").write_bytes(json.dumps({**GOOD, "answer": "Le taux était 7,6 % (S1)."}, ensure_ascii=False).encode("latin-1") + b"\n")
+    assert_input_error(check(cli), "run.jsonl:1: expected UTF-8 text, found byte 0xe9 at column",
+                       "it looks like Latin-1 or Windows-1252: save the file as UTF-8")
