@@ -460,6 +460,9 @@ def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
         raise InputError([Problem(display, exc.lineno, None,
                                   f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
                                   "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
+    except (ValueError, RecursionError) as exc:  # a number past Python's 4,300 digits; nesting too deep to read
+        why = "nested too deep to read" if isinstance(exc, RecursionError) else f"a number that cannot be read ({exc})"
+        raise InputError([Problem(display, None, None, f"expected a baseline (JSON), found {why}")]) from None
     problems = ProblemCollector()
     if not isinstance(data, dict):
         problems.add(display, None, None, f"expected a JSON object, found {type(data).__name__}")

@@ -2241,7 +2241,7 @@ _HEDGE_TEXT = {"about": "about", "over": "over", "at_least": "at least", "under"
 def _fmt(d: Decimal) -> str:
     """A decimal without exponent notation and without artefact zeros."""
     if d == d.to_integral_value():
-        return str(int(d))
+        return format(d.to_integral_value(), "f")  # never str(int(d)): no 4,300-digit limit
     s = format(d, "f")
     return s.rstrip("0").rstrip(".") if "." in s else s
 

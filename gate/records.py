@@ -283,6 +283,65 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name}, which JSON does not allow as a number")
 
 
+#: What a number in a log or a set may be: at most this many significant digits, and a
+#: magnitude below 10**MAX_MAGNITUDE and, unless zero, at least 10**-MAX_MAGNITUDE. Far
+#: beyond any published statistic; a number outside is an input error naming its field.
+MAX_DIGITS = 34
+MAX_MAGNITUDE = 30
+
+
+@dataclass(frozen=True)
+class _Unbounded:
+    """A JSON number outside the bounds, as written (found later with its field path)."""
+
+    text: str
+
+
+def _bounded_number(text: str) -> Decimal | _Unbounded:
+    """A JSON number as an exact decimal, or :class:`_Unbounded` when it is beyond
+    :data:`MAX_DIGITS` or :data:`MAX_MAGNITUDE`; checked on the text, before any conversion,
+    so that a billion-digit exponent costs nothing."""
+    mantissa, _, exponent = text.lower().partition("e")
+    digits = mantissa.lstrip("-").replace(".", "").lstrip("0")
+    if len(digits) > MAX_DIGITS or len(exponent.lstrip("+-")) > 6:
+        return _Unbounded(text)
+    value = Decimal(text)
+    if value and not (Decimal(10) ** -MAX_MAGNITUDE <= abs(value) < Decimal(10) ** MAX_MAGNITUDE):
+        return _Unbounded(text)
+    return value
+
+
+def _whole_number(text: str) -> int | _Unbounded:
+    if len(text.lstrip("-")) > MAX_MAGNITUDE:
+        return _Unbounded(text)
+    return int(text)
+
+
+def _unbounded_fields(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(field path, number as written)`` of every unbounded number in a parsed line."""
+    if isinstance(value, _Unbounded):
+        yield path, value.text
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _unbounded_fields(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _unbounded_fields(item, f"{path}[{i}]")
+
+
+def _shown_number(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text):,} characters)"
+
+
+_LONG_NUMBER = re.compile(r"\d{%d}|[eE][-+]?\d{2}" % (MAX_MAGNITUDE // 2))
+
+
+def _has_unbounded(text: str) -> bool:
+    """A cheap test on the line's text: only a line with a long digit run or a two-digit
+    exponent may hold an unbounded number, so only such a line is walked."""
+    return _LONG_NUMBER.search(text) is not None
+
+
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -334,7 +393,8 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str =
         if not text.strip():
             continue
         try:
-            value = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook)
+            value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
+                               object_pairs_hook=_pairs_hook)
         except json.JSONDecodeError as exc:
             problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
             continue
@@ -343,6 +403,12 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str =
             continue
         except RecursionError:
             problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
+            continue
+        bad = list(_unbounded_fields(value)) if _has_unbounded(text) else []
+        for fld, written in bad:
+            problems.add(display, number, fld or None, f"expected a number of at most {MAX_DIGITS} significant digits and "
+                         f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(written)}")
+        if bad:
             continue
         yield number, value
 

@@ -278,3 +278,76 @@ def test_latin1_is_named_as_a_likely_encoding(files, cli):
     (files / "run.jsonl").write_bytes(json.dumps({**GOOD, "answer": "Le taux était 7,6 % (S1)."}, ensure_ascii=False).encode("latin-1") + b"\n")
     assert_input_error(check(cli), "run.jsonl:1: expected UTF-8 text, found byte 0xe9 at column",
                        "it looks like Latin-1 or Windows-1252: save the file as UTF-8")
+
+
+# --- 5. extreme numbers --------------------------------------------------------------------
+
+def _strict_json(path: str = "out.json") -> dict:
+    def refuse(constant: str):
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(Path(path).read_text(), parse_constant=refuse)
+
+
+UNBOUNDED = [
+    ("billion-digit-exponent-value", "1e" + "9" * 1000, "1e999999999999999999...9999999999 (1,002 characters)"),
+    ("huge-exponent", "1e999999", "1e999999"),
+    ("tiny-exponent", "1e-999999", "1e-999999"),
+    ("5000-digit-value", "7" * 5000, "77777777777777777777...7777777777 (5,000 characters)"),
+    ("400-digit-value", "7" * 400, "77777777777777777777...7777777777 (400 characters)"),
+    ("35-significant-digits", "1." + "2" * 34, "1." + "2" * 34),
+    ("magnitude-1e30", "1e30", "1e30"),
+    ("below-1e-30", "0.5e-30", "0.5e-30"),
+]
+
+
+@pytest.mark.parametrize("number, shown", [c[1:] for c in UNBOUNDED], ids=[c[0] for c in UNBOUNDED])
+def test_a_number_beyond_the_bounds_is_an_input_error_naming_its_field(files, cli, number, shown):
+    line = json.dumps({**GOOD, "retrieved_values": [7.6, 0]}).replace("[7.6, 0]", f"[7.6, {number}]")
+    (files / "run.jsonl").write_text(line + "\n" + json.dumps({**GOOD, "question_id": "q2"}) + "\n")
+    assert_input_error(check(cli), f"run.jsonl:1: retrieved_values[1]: expected a number of at most 34 significant digits and "
+                                   f"magnitude from 1e-30 to below 1e30, found {shown}")
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    (files / "set.jsonl").write_text(json.dumps(QUESTION).replace("[7.6]", f"[{number}]") + "\n")
+    assert_input_error(check(cli), "set.jsonl:1: expected_values[0]: expected a number of at most 34 significant digits")
+
+
+def test_numbers_within_the_bounds_are_read_exactly(files, cli):
+    from gate.records import load_run
+
+    line = json.dumps(GOOD).replace("[7.6]", "[0, 1e-30, 9.99e29, 123456789012345678901234567890.1234, -5, 7.60]")
+    (files / "run.jsonl").write_text(line + "\n")
+    assert [str(v) for v in load_run(files / "run.jsonl").answers[0].retrieved_values] == [
+        "0", "1E-30", "9.99E+29", "123456789012345678901234567890.1234", "-5", "7.60"]
+
+
+@pytest.mark.parametrize("digits", [400, 5000])
+def test_a_huge_figure_in_an_answer_is_an_unsupported_figure_and_the_report_stays_json(files, cli, digits):
+    figure = "7" * digits
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": f"The rate was 7.6%, or {figure} people (S1)."}, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli, "run.jsonl", "--markdown", "out.md")
+    assert code == 1, (out, err)
+    report = _strict_json()
+    (finding,) = [f for f in report["findings"] if f["code"] == "unsupported_figure"]
+    assert finding["figure"]["text"] == figure and finding["figure"]["value"] is None
+
+
+def test_a_330_digit_decimal_figure_is_never_infinity(files, cli):
+    figure = "9" * 330 + ".5"  # float() of it is inf: the JSON report once held Infinity
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": f"The rate was 7.6%, or {figure} (S1)."}, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli)
+    assert code == 1, (out, err)
+    text = Path("out.json").read_text()
+    assert "Infinity" not in text and "NaN" not in text
+    (finding,) = [f for f in _strict_json()["findings"] if f["code"] == "unsupported_figure"]
+    assert (finding["figure"]["text"], finding["figure"]["value"]) == (figure, None)
+
+
+def test_a_baseline_with_a_5000_digit_number_is_an_input_error(files, cli):
+    stored = _stored(files)
+    path = stored / "assistant-1.2.json"
+    path.write_text(path.read_text().replace('"bytes": 2737', '"bytes": ' + "7" * 5000, 1))
+    from tests.conftest import RUN_13, SET_12
+
+    code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12))
+    assert code == 2 and "assistant-1.2.json: expected a baseline (JSON), found a number that cannot be read" in err, err

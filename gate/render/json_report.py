@@ -8,6 +8,7 @@ null when n = 0; the shape is documented in ``gate/schemas/report.schema.json``.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -19,11 +20,21 @@ from gate.verdict import RuleResult
 
 
 def _number(value: Fraction | Decimal | None) -> float | int | None:
+    """A JSON number: exact for a whole number below 10**30, else the nearest float; None
+    for a value no JSON number holds (beyond 1.8e308, e.g. a 400-digit figure read from an
+    answer), so that the report is always JSON (never ``Infinity``)."""
     if value is None:
         return None
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return float(value)
+    if isinstance(value, Decimal) and value == value.to_integral_value() and abs(value) < _EXACT:
+        return int(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+_EXACT = Decimal(10) ** 30
 
 
 def _rule(r: RuleResult) -> dict[str, Any]:
