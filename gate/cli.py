@@ -151,7 +151,13 @@ def _console(file=None):
 
     stream = file or sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
-    return Console(file=stream, width=None if is_tty else 120, no_color=bool(os.environ.get("NO_COLOR")), highlight=False, soft_wrap=True)
+    console = Console(file=stream, width=None if is_tty else 120, no_color=bool(os.environ.get("NO_COLOR")), highlight=False, soft_wrap=True)
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]  # rich would exit 1, whatever the verdict
+    return console
+
+
+def _broken_pipe() -> None:
+    raise BrokenPipeError("the reader of standard output went away")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -189,10 +195,51 @@ def _check(args: argparse.Namespace) -> int:
         rendered[args.junit_path] = render_junit(report)
     for path, text in rendered.items():
         atomic_write_text(path, text)
-    render_terminal(report, _console())
+        _PROGRESS.written.append(path)
+    # From here the verdict is decided and the reports are on disk: nothing that fails in
+    # printing or publishing may change the exit code.
+    _PROGRESS.code = EXIT_PASS if report.verdict.passed else EXIT_FAIL
+    try:
+        render_terminal(report, _console())
+    except BrokenPipeError:
+        _quiet_stdout()
+    except OSError as exc:
+        _error(f"cannot print the report to standard output ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
     if settings is not None:
-        _publish(report, settings, args)
-    return EXIT_PASS if report.verdict.passed else EXIT_FAIL
+        try:
+            _publish(report, settings, args)
+        except BrokenPipeError:
+            _quiet_stdout()
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            _error(f"cannot publish to GitHub Actions{where} ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
+    return _PROGRESS.code
+
+
+def _verdict_words(report) -> str:
+    written = f"; written: {', '.join(_PROGRESS.written)}" if _PROGRESS.written else ""
+    return ("passed" if report.verdict.passed else "failed") + written
+
+
+class _Progress:
+    """What a command has done so far, so that an interrupt or a closed pipe says what is on
+    disk and a decided verdict keeps its exit code."""
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+        self.code: int | None = None
+
+
+_PROGRESS = _Progress()
+
+
+def _quiet_stdout() -> None:
+    """The reader went away (``| head``): send the rest of standard output nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _publish(report, settings, args: argparse.Namespace) -> None:
@@ -338,6 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     from gate.errors import GateError, InputError
 
+    _PROGRESS.__init__()
     try:
         if args.command == "check":
             return _check(args)
@@ -361,13 +409,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(str(exc))
         return EXIT_INPUT
     except KeyboardInterrupt:
-        _error("interrupted; nothing was written")
+        if _PROGRESS.written:
+            _error(f"interrupted; written before the interrupt: {', '.join(_PROGRESS.written)}"
+                   + ("" if _PROGRESS.code is None else f" (the gate {'passed' if _PROGRESS.code == EXIT_PASS else 'failed'})"))
+        else:
+            _error("interrupted; nothing was written")
         return 130
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, as rich does for the report.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FAIL
+        # The reader went away (``| head``): stop quietly; a decided verdict keeps its code,
+        # a command that finished its work (a saved baseline) succeeded.
+        _quiet_stdout()
+        return _PROGRESS.code if _PROGRESS.code is not None else EXIT_PASS
     except OSError as exc:
         if exc.filename is None:
             _error(f"cannot write the report: {exc.strerror or exc}")

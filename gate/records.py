@@ -317,29 +317,44 @@ def _whole_number(text: str) -> int | _Unbounded:
     return int(text)
 
 
-def _unbounded_fields(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """``(field path, number as written)`` of every unbounded number in a parsed line."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _bad_values(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(field path, message)`` of every value of a parsed line no report can carry: an
+    unbounded number, a string or key holding a lone surrogate (``"\\ud800"`` is valid JSON
+    but no character, and cannot be written as UTF-8)."""
     if isinstance(value, _Unbounded):
-        yield path, value.text
+        yield path, (f"expected a number of at most {MAX_DIGITS} significant digits and "
+                     f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(value.text)}")
+    elif isinstance(value, str):
+        found = _SURROGATE.search(value)
+        if found:
+            yield path, (f"expected text, found a lone surrogate escape \\u{ord(found.group()):04x} at character {found.start() + 1} "
+                         "(half of a UTF-16 pair, not a character)")
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from _unbounded_fields(item, f"{path}.{key}" if path else str(key))
+            inner = f"{path}.{key}" if path else str(key)
+            if _SURROGATE.search(key):
+                yield from ((f"{path or '(key)'}", message.replace("expected text", "expected a key")) for _, message in _bad_values(key))
+                inner = f"{path}.{key.encode('utf-8', 'backslashreplace').decode()}" if path else key.encode("utf-8", "backslashreplace").decode()
+            yield from _bad_values(item, inner)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            yield from _unbounded_fields(item, f"{path}[{i}]")
+            yield from _bad_values(item, f"{path}[{i}]")
 
 
 def _shown_number(text: str) -> str:
     return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text):,} characters)"
 
 
-_LONG_NUMBER = re.compile(r"\d{%d}|[eE][-+]?\d{2}" % (MAX_MAGNITUDE // 2))
+_MAY_BE_BAD = re.compile(r"\d{%d}|[eE][-+]?\d{2}|\\u[dD][89a-fA-F]" % (MAX_MAGNITUDE // 2))
 
 
-def _has_unbounded(text: str) -> bool:
-    """A cheap test on the line's text: only a line with a long digit run or a two-digit
-    exponent may hold an unbounded number, so only such a line is walked."""
-    return _LONG_NUMBER.search(text) is not None
+def _may_be_bad(text: str) -> bool:
+    """A cheap test on the line's text: only a line with a long digit run, a two-digit
+    exponent or a surrogate escape may hold a bad value, so only such a line is walked."""
+    return _MAY_BE_BAD.search(text) is not None
 
 
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -404,10 +419,9 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str =
         except RecursionError:
             problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
             continue
-        bad = list(_unbounded_fields(value)) if _has_unbounded(text) else []
-        for fld, written in bad:
-            problems.add(display, number, fld or None, f"expected a number of at most {MAX_DIGITS} significant digits and "
-                         f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(written)}")
+        bad = list(_bad_values(value)) if _may_be_bad(text) else []
+        for fld, message in bad:
+            problems.add(display, number, fld or None, message)
         if bad:
             continue
         yield number, value
@@ -499,6 +513,18 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     return QuestionSet(path=display, version=version, questions=tuple(questions))
 
 
+def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
+    """One notice per unknown key of the run header (reported with the closest known name,
+    then ignored, as unknown answer fields are)."""
+    known = list(schema("run_header")["properties"]["run"]["properties"])
+    out = []
+    for key in sorted(k for k in header if k not in known):
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
+        out.append(f"{display}:{line}: unknown key {key!r} in the run header{hint}; it is ignored")
+    return out
+
+
 def _known_answer_fields() -> list[str]:
     return list(schema("answer")["properties"].keys())
 
@@ -538,6 +564,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
             first = False
             if _validate("run_header", value, display, line, problems):
                 header = value["run"]
+                notices.extend(_unknown_header_keys(header, display, line))
             continue
         if isinstance(value, dict) and "run" in value and "question_id" not in value:
             problems.add(display, line, "run", "expected an answer, found a header line: the {\"run\": ...} header must be the first line")

@@ -192,6 +192,8 @@ def load_thresholds(path: str | Path) -> Thresholds:
         if node is not None and not lines.walk(node):
             raise InputError([Problem(display, line, _dotted(path) or None, message) for line, path, message in lines.shape])
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise InputError([Problem(display, None, None, "expected rules, found values nested too deep to read")]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

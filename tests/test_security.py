@@ -351,3 +351,159 @@ def test_a_baseline_with_a_5000_digit_number_is_an_input_error(files, cli):
 
     code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12))
     assert code == 2 and "assistant-1.2.json: expected a baseline (JSON), found a number that cannot be read" in err, err
+
+
+# --- 6. what is on disk agrees with what is said -----------------------------------------
+
+def test_an_interrupt_between_two_reports_names_what_was_written(files, cli, monkeypatch):
+    import gate.files
+
+    real = gate.files.atomic_write_text
+    calls = []
+
+    def interrupted(path, text):
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(path, text)
+
+    monkeypatch.setattr(gate.files, "atomic_write_text", interrupted)
+    code, _, err = check(cli, "run.jsonl", "--markdown", "out.md")
+    assert code == 130
+    assert "answer-gate: interrupted; written before the interrupt: out.json" in err and "nothing was written" not in err
+    assert Path("out.json").exists() and not Path("out.md").exists()
+
+
+def test_an_interrupt_before_any_report_says_nothing_was_written(files, cli, monkeypatch):
+    import gate.pipeline
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gate.pipeline, "check_run", interrupted)
+    code, _, err = check(cli)
+    assert code == 130 and "answer-gate: interrupted; nothing was written" in err and not Path("out.json").exists()
+
+
+def _github_env(files, monkeypatch) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(files / "summary.md"))
+    monkeypatch.setenv("GITHUB_OUTPUT", str(files / "output.txt"))
+
+
+@pytest.mark.parametrize("passing", [True, False])
+def test_an_unwritable_job_summary_keeps_the_verdict(files, cli, monkeypatch, passing):
+    import gate.actions
+
+    _github_env(files, monkeypatch)
+    if not passing:
+        write_lines(files / "run.jsonl", [{**GOOD, "answer": "It was 35% (S1)."}, {**GOOD, "question_id": "q2"}])
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device", str(files / "summary.md"))
+
+    monkeypatch.setattr(gate.actions, "write_summary", full)
+    code, _, err = check(cli, "run.jsonl", "--github")
+    assert code == (0 if passing else 1), err
+    assert (f"cannot publish to GitHub Actions {files / 'summary.md'} (No space left on device); the verdict stands: "
+            f"{'passed' if passing else 'failed'}; written: out.json") in err
+    assert _strict_json()["verdict"]["passed"] is passing
+
+
+def _gate(files, *args: str, **kwargs):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "gate", "check", "run.jsonl", "--questions", "set.jsonl", "--json", "out.json", *args],
+                          cwd=files, capture_output=True, text=True, **kwargs)
+
+
+def test_a_closed_standard_output_keeps_the_verdict(files):
+    import subprocess
+    import sys
+
+    result = subprocess.run(f"{sys.executable} -m gate check run.jsonl --questions set.jsonl --json out.json >&-",
+                            shell=True, cwd=files, capture_output=True, text=True)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert json.loads((files / "out.json").read_text())["verdict"]["passed"] is True
+
+
+def test_an_unwritable_standard_output_keeps_the_verdict(files):
+    import subprocess
+    import sys
+
+    result = subprocess.run(f"{sys.executable} -m gate check run.jsonl --questions set.jsonl --json out.json >/dev/full",
+                            shell=True, cwd=files, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "cannot print the report to standard output (No space left on device); the verdict stands: passed; written: out.json" in result.stderr
+    assert json.loads((files / "out.json").read_text())["verdict"]["passed"] is True
+
+
+@pytest.mark.parametrize("passing", [True, False])
+def test_a_gate_piped_into_a_reader_that_leaves_keeps_its_exit_code(files, passing):
+    import subprocess
+    import sys
+
+    if not passing:
+        write_lines(files / "run.jsonl", [{**GOOD, "answer": "It was 35% (S1)."}, {**GOOD, "question_id": "q2"}])
+    proc = subprocess.Popen([sys.executable, "-m", "gate", "check", "run.jsonl", "--questions", "set.jsonl", "--json", "out.json"],
+                            cwd=files, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the first line: like `| head -c 0`
+    err = proc.stderr.read().decode()
+    assert proc.wait() == (0 if passing else 1), err
+    assert "Traceback" not in err and "internal error" not in err
+
+
+SURROGATES = [
+    ("answer", lambda g: json.dumps(g).replace("The rate", "The \\ud800 rate"), "run.jsonl:1: answer: expected text, found a lone surrogate escape \\ud800 at character 5"),
+    ("cited-id", lambda g: json.dumps(g).replace('"cited_ids": ["S1"]', '"cited_ids": ["S\\udc001"]'), "run.jsonl:1: cited_ids[0]: expected text, found a lone surrogate escape \\udc00 at character 2"),
+    ("question-id", lambda g: json.dumps(g).replace('"q1"', '"q\\uDBFF"'), "run.jsonl:1: question_id: expected text, found a lone surrogate escape \\udbff"),
+    ("version", lambda g: '{"run": {"assistant_version": "1.\\ud8003"}}\n' + json.dumps(g), "run.jsonl:1: run.assistant_version: expected text, found a lone surrogate escape \\ud800"),
+    ("passage-key", lambda g: json.dumps({**g, "retrieved_passages": {"P": "x"}}).replace('"P"', '"P\\ud800"'), "run.jsonl:1: retrieved_passages: expected a key, found a lone surrogate escape \\ud800"),
+]
+
+
+@pytest.mark.parametrize("make, message", [c[1:] for c in SURROGATES], ids=[c[0] for c in SURROGATES])
+def test_a_lone_surrogate_is_an_input_error(files, cli, make, message):
+    (files / "run.jsonl").write_text(make(GOOD) + "\n" + json.dumps({**GOOD, "question_id": "q2"}) + "\n")
+    assert_input_error(check(cli), message)
+
+
+def test_a_surrogate_pair_escape_is_a_character(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": "The rate was 7.6% \ud83d\ude00 (S1)."}, {**GOOD, "question_id": "q2"}])
+    assert "\\ud83d\\ude00" in (files / "run.jsonl").read_text()
+    assert check(cli)[0] == 0
+
+
+def test_a_very_long_question_id_and_version_are_cut_to_fit_the_comment(files, cli):
+    from gate.github import MAX_COMMENT_CHARS
+
+    long_id, version = "q" * 100_000, "1." + "1" * 100_000
+    write_lines(files / "set.jsonl", [{**QUESTION, "question_id": long_id}])
+    write_lines(files / "run.jsonl", [{"run": {"assistant_version": version}}, {**GOOD, "question_id": long_id, "answer": "It was 35% (S1)."}])
+    code, out, err = check(cli, "run.jsonl", "--markdown", "out.md")
+    assert code == 0, err  # one invented figure in a cell of n=1, below min_n: a warning
+    body = Path("out.md").read_text()
+    assert len(body) < MAX_COMMENT_CHARS and "q" * 100 + "… (99,900 characters cut)" in body and "1." + "1" * 98 + "… (99,902 characters cut)" in body
+    assert _strict_json()["run"]["assistant_version"] == version  # the JSON report keeps it whole
+
+
+def test_a_baseline_nested_100000_deep_is_an_input_error(files, cli):
+    stored = _stored(files)
+    (stored / "assistant-1.2.json").write_text("[" * 100_000 + "]" * 100_000)
+    from tests.conftest import RUN_13, SET_12
+
+    code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12))
+    assert code == 2 and "assistant-1.2.json: expected a baseline (JSON), found nested too deep to read" in err, err
+
+
+def test_thresholds_nested_100000_deep_are_an_input_error(files, cli):
+    (files / "t.yaml").write_text("version: 1\nmeasures: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"), "t.yaml: expected rules, found values nested too deep to read")
+
+
+def test_an_unknown_key_in_the_run_header_is_reported(files, cli):
+    write_lines(files / "run.jsonl", [{"run": {"assistant_version": "1.3", "set_vresion": "1"}}, GOOD, {**GOOD, "question_id": "q2"}])
+    code, _, _ = check(cli)
+    assert code == 0
+    assert "run.jsonl:1: unknown key 'set_vresion' in the run header (did you mean 'set_version'?); it is ignored" in _strict_json()["notices"]

@@ -32,13 +32,26 @@ _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9])")
 _STATUS_ICON = {FAIL: "❌", WARN: "⚠️"}
 
 
-def escape(text: str) -> str:
+#: The longest untrusted text shown whole (an answer, a message), and the longest id or
+#: version; longer ones are cut, saying how much, so that any report fits a comment.
+MAX_TEXT = 1000
+MAX_NAME = 100
+
+
+def cut(text: str, limit: int = MAX_TEXT) -> str:
+    """Text cut to ``limit`` characters, saying how many were cut."""
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit:,} characters cut)"
+
+
+def escape(text: str, limit: int = MAX_TEXT) -> str:
     """Make untrusted text inert inside markdown and table cells.
 
     Newlines become spaces (a table row is one line); markdown and HTML special characters
     become character references; ``@name`` gets a zero-width joiner so it mentions nobody.
+    Text over ``limit`` characters is cut (see :func:`cut`).
     """
-    text = printable(" ".join(str(text).split()))
+    text = printable(" ".join(cut(text, limit).split()))
     text = _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group(0)], text)
     text = text.replace("://", "&#58;//").replace("www.", "www&#46;")  # no autolinks
     return _MENTION_RE.sub("@\u2060", text)
@@ -47,7 +60,7 @@ def escape(text: str) -> str:
 def _code(text: str) -> str:
     """Untrusted text shown as code: an HTML code element around escaped text (a markdown
     code span would still let a pipe split a table cell)."""
-    return f"<code>{escape(text)}</code>"
+    return f"<code>{escape(text, MAX_NAME)}</code>"
 
 
 def _verdict_line(report: Report) -> str:
@@ -69,16 +82,16 @@ def _verdict_line(report: Report) -> str:
 
 def _context_line(report: Report) -> str:
     parts = []
-    version = f" {escape(report.run.version)}" if report.run.version else ""
+    version = f" {escape(report.run.version, MAX_NAME)}" if report.run.version else ""
     parts.append(f"Assistant{version} ({report.answers} answers)")
     qs = report.question_set
     if qs.path == report.run.path:
         parts.append("expectations inline (merged form)")
     else:
-        parts.append(f"question set {escape(qs.version) if qs.version else escape(qs.path)} ({report.questions} questions)")
+        parts.append(f"question set {escape(qs.version, MAX_NAME) if qs.version else escape(qs.path, MAX_NAME)} ({report.questions} questions)")
     comparison = _comparison(report)
     if comparison is not None and comparison.get("baseline_version"):
-        parts.append(f"compared with baseline {escape(comparison['baseline_version'])}")
+        parts.append(f"compared with baseline {escape(comparison['baseline_version'], MAX_NAME)}")
     elif comparison is None:
         parts.append("no baseline compared")
     return " · ".join(parts)
@@ -142,7 +155,7 @@ def _flips_section(report: Report) -> list[str]:
     if not comparison:
         return []
     rows = [c for c in comparison.get("cells", []) if c.get("broken") or c.get("fixed")]
-    lines = ["", f"**Flips against baseline {escape(comparison.get('baseline_version') or '')}**", ""]
+    lines = ["", f"**Flips against baseline {escape(comparison.get('baseline_version') or '', MAX_NAME)}**", ""]
     for note in comparison.get("differences", []):
         lines.append(f"- {escape(note)}")
     if not rows:
@@ -153,8 +166,8 @@ def _flips_section(report: Report) -> list[str]:
     lines += ["| slice | measure | baseline | now | change | broken | fixed | p |", "| --- | --- | ---: | ---: | ---: | --- | --- | ---: |"]
     for c in rows:
         label = MEASURE_BY_NAME[c["measure"]].label if c["measure"] in MEASURE_BY_NAME else c["measure"]
-        broken = ", ".join(escape(q) for q in c.get("broken", [])) or "none"
-        fixed = ", ".join(escape(q) for q in c.get("fixed", [])) or "none"
+        broken = ", ".join(escape(q, MAX_NAME) for q in c.get("broken", [])) or "none"
+        fixed = ", ".join(escape(q, MAX_NAME) for q in c.get("fixed", [])) or "none"
         lines.append(
             f"| {escape(c['slice'])} | {escape(label)} | {c.get('baseline_display', '-')} | {c.get('current_display', '-')} "
             f"| {c.get('delta_display', '-')} | {broken} | {fixed} | {c.get('p_display', '-')} |"
@@ -200,7 +213,7 @@ def finding_line(f: Finding) -> str:
     """One finding as a table row, quoting the figure or citation at fault."""
     at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
     label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
-    return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
+    return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
 
 
 def _findings_section(findings: Iterable[Finding], cut: int, where: str | None) -> list[str]:
