@@ -50,7 +50,7 @@ from packaging.version import InvalidVersion, Version
 
 from gate import __version__
 from gate.errors import InputError, Problem, ProblemCollector
-from gate.figures import MatchSettings
+from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
 from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome, score_run

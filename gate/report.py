@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from gate import __version__
-from gate.figures import MatchSettings
+from gate.figures.model import MatchSettings
 from gate.measures import MEASURES, Finding, Measure
 from gate.scores import Score
 from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult, Verdict, level_holds

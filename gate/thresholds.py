@@ -21,8 +21,8 @@ from jsonschema import Draft202012Validator
 
 from gate.encodings import not_utf8_message, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector
+from gate.figures.model import MatchSettings
 from gate.limits import read_bounded
-from gate.figures import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
 from gate.records import describe, schema, schema_problems
 
