@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
+    check.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
+                       "and fails the gate with fail_on_loosened: true")
+    check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -167,7 +170,7 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.base_thresholds, args.base_questions])
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     if problems:
@@ -181,7 +184,8 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer)
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer,
+                       base_thresholds=args.base_thresholds, base_questions=args.base_questions)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gate.errors import InputError, ProblemCollector
+from gate.loosened import loosened_questions, loosened_rules
 from gate.measures import score_run
 from gate.records import join, load_question_set, load_run
 from gate.report import Report, Source, build_report
@@ -28,6 +29,8 @@ def check_run(
     questions_path: str | Path | None,
     thresholds: str | Path | Thresholds,
     compare: Comparer | None = None,
+    base_thresholds: str | Path | None = None,
+    base_questions: str | Path | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -36,6 +39,9 @@ def check_run(
         questions_path: the question set, or None for a log in the merged form.
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :data:`Comparer`).
+        base_thresholds, base_questions: the base branch's thresholds file and question
+            set; what this branch loosened against them is listed (:mod:`gate.loosened`),
+            and fails the gate when either thresholds file sets ``fail_on_loosened``.
 
     Returns:
         The Report.
@@ -54,6 +60,8 @@ def check_run(
     run = load_run(run_path, problems)
     question_set = load_question_set(questions_path, problems) if questions_path is not None else None
     joined = join(run, question_set, problems)
+    base_rules = _load_base(load_thresholds, base_thresholds, problems)
+    base_set = _load_base(load_question_set, base_questions, problems)
     problems.raise_if_any()
     assert isinstance(rules, Thresholds)
     outcomes, score_notices = score_run(joined.pairs, rules.matching)
@@ -65,7 +73,11 @@ def check_run(
     if compare is not None:
         comparison, regression_results, compare_notices = compare(run, joined, outcomes, scores, rules, question_set=used_set)
         results = results + list(regression_results)
-    verdict = decide(results, _unchecked(rules, comparison))
+    loosened = loosened_rules(base_rules, rules) if base_rules is not None else []
+    if base_set is not None:
+        loosened += loosened_questions(base_set, question_set if question_set is not None else run.merged_set)
+    strict = rules.fail_on_loosened or (base_rules is not None and base_rules.fail_on_loosened)
+    verdict = decide(results, _unchecked(rules, comparison), loosened=len(loosened) if strict else 0)
     return build_report(
         run=Source(run.path, run.assistant_version),
         set_version_logged=run.set_version,
@@ -81,7 +93,19 @@ def check_run(
         notices=list(run.notices) + list(joined.notices) + score_notices + compare_notices,
         verdict=verdict,
         comparison=comparison,
+        loosened=loosened,
     )
+
+
+def _load_base(load: Callable[..., Any], path: str | Path | None, problems: ProblemCollector) -> Any:
+    """A base branch's file, loaded like this branch's; its problems join the others."""
+    if path is None:
+        return None
+    try:
+        return load(path)
+    except InputError as error:
+        problems.absorb(error)
+        return None
 
 
 def _unchecked(rules: Thresholds, comparison: Any) -> str | None:

@@ -166,6 +166,8 @@ class Report:
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
+        loosened: what this branch loosened against the base branch
+            (:class:`gate.loosened.Loosening`), empty without a base.
     """
 
     tool_version: str
@@ -187,6 +189,7 @@ class Report:
     rule_texts: tuple[str, ...] = ()
     comparison: Any = None
     schema_version: str = SCHEMA_VERSION
+    loosened: tuple[Any, ...] = ()
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -260,6 +263,7 @@ def build_report(
     notices: Iterable[str],
     verdict: Verdict,
     comparison: Any = None,
+    loosened: Iterable[Any] = (),
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
@@ -284,4 +288,5 @@ def build_report(
         notices=tuple(notices),
         verdict=verdict,
         comparison=comparison,
+        loosened=tuple(loosened),
     )

@@ -11,6 +11,7 @@ unknown name, suggests the closest known one. Bounds are kept as exact fractions
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -64,6 +65,11 @@ class Thresholds:
         alpha: significance level of the regression test, or None (the drop alone decides).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
+        fail_on_loosened: fail the gate when the rules are looser than the base branch's.
+        redact: the user's redaction patterns (regular expressions), in file order.
+        evidence: False keeps answer and passage text out of the comment and job summary.
+        sources: ``file:line`` of each setting written in the file, by dotted key
+            (``slices.min_n``, ``regression.alpha``, ``matching.rounding``, ...).
     """
 
     path: str
@@ -72,6 +78,10 @@ class Thresholds:
     alpha: Fraction | None = Fraction(1, 20)
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+    fail_on_loosened: bool = False
+    redact: tuple[str, ...] = ()
+    evidence: bool = True
+    sources: Mapping[str, str] = field(default_factory=dict)
 
     def rules_for(self, language: str | None) -> list[Rule]:
         """The rules of a slice: the top level for ``all`` (language None), else the
@@ -247,6 +257,12 @@ def load_thresholds(path: str | Path) -> Thresholds:
             continue
         fld, message = schema_problems(error)
         problems.add(display, lines.line(key_path), _dotted(key_path) or fld, message)
+    for i, pattern in enumerate(data["redact"] if isinstance(data.get("redact"), list) else []):
+        if isinstance(pattern, str):
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                problems.add(display, lines.line(("redact", i)), f"redact[{i}]", f"expected a regular expression, found {pattern!r}: {exc}")
     if not problems.total:
         for line, key_path, message in _undecidable(data, lines):
             problems.add(display, line, _dotted(key_path) or None, message)
@@ -345,4 +361,15 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     alpha_raw = regression.get("alpha", 0.05)
     alpha = None if alpha_raw is None else _fraction(alpha_raw)
     min_n = (data.get("slices") or {}).get("min_n", 0)
-    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages)
+    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
+                      fail_on_loosened=data.get("fail_on_loosened", False), redact=tuple(data.get("redact") or ()),
+                      evidence=(data.get("comment") or {}).get("evidence", True), sources=_setting_sources(display, lines))
+
+
+_SETTINGS = (("slices", "min_n"), ("regression", "alpha"), ("matching", "rounding"), ("matching", "percent_fraction"),
+             ("matching", "derived"), ("fail_on_loosened",), ("redact",), ("comment", "evidence"))
+
+
+def _setting_sources(display: str, lines: _LineMap) -> dict[str, str]:
+    """Where each setting is written, for messages that point at it."""
+    return {".".join(key): f"{display}:{lines.lines[key]}" for key in _SETTINGS if key in lines.lines}

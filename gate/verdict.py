@@ -92,12 +92,14 @@ class Verdict:
     """Pass or fail, with the counts that decided it.
 
     Attributes:
-        passed: no rule has status ``fail`` and at least one rule was checked.
+        passed: no rule has status ``fail``, at least one rule was checked, and no
+            loosened rule fails the gate.
         failed: how many rules failed.
         warned: how many rules broke without failing the gate.
         checked: how many rules were checked (not skipped).
         skipped: how many rules were skipped (no unit to count in the slice).
         undecided: why nothing was checked, when nothing was (the gate then fails), else None.
+        loosened: how many loosened rules failed the gate (``fail_on_loosened: true``).
     """
 
     passed: bool
@@ -106,9 +108,10 @@ class Verdict:
     checked: int
     skipped: int = 0
     undecided: str | None = None
+    loosened: int = 0
 
 
-def decide(results: Iterable[RuleResult], unchecked: str | None = None) -> Verdict:
+def decide(results: Iterable[RuleResult], unchecked: str | None = None, loosened: int = 0) -> Verdict:
     """The verdict over every rule result.
 
     The law: a gate that cannot decide never passes. When no rule was checked (every
@@ -119,6 +122,8 @@ def decide(results: Iterable[RuleResult], unchecked: str | None = None) -> Verdi
         results: every rule checked on every slice.
         unchecked: why rules of the file produced no result at all (the caller knows,
             e.g. regression rules with no baseline), said when nothing was checked.
+        loosened: how many loosened rules fail the gate (``fail_on_loosened``); any
+            fails it.
     """
     results = list(results)
     failed = sum(r.status == FAIL for r in results)
@@ -130,5 +135,5 @@ def decide(results: Iterable[RuleResult], unchecked: str | None = None) -> Verdi
             undecided = f"every rule's cell had nothing to count ({len(results)} rule(s) skipped, n=0)"
         else:
             undecided = unchecked or "no rule applies to any slice of this run"
-    return Verdict(passed=failed == 0 and undecided is None, failed=failed, warned=warned, checked=checked,
-                   skipped=len(results) - checked, undecided=undecided)
+    return Verdict(passed=failed == 0 and undecided is None and not loosened, failed=failed, warned=warned, checked=checked,
+                   skipped=len(results) - checked, undecided=undecided, loosened=loosened)

@@ -40,7 +40,7 @@ def test_action_passes_inputs_through_env_never_inline():
         if "run" in step:
             assert "${{" not in step["run"], f"expression inside run: of step {step['name']!r}"
             assert step["shell"] == "bash"
-    assert set(action["inputs"]) == {"run", "questions", "thresholds", "baselines", "comment", "token", "python-version"}
+    assert set(action["inputs"]) == {"run", "questions", "thresholds", "baselines", "comment", "token", "python-version", "base-ref"}
     assert set(action["outputs"]) == {"passed", "report-json", "report-markdown", "comment-url"}
     setup = action["runs"]["steps"][0]
     assert setup["uses"].startswith("actions/setup-python@") and setup["with"]["update-environment"] is False
@@ -117,6 +117,7 @@ class Runner:
                 "github.token": TOKEN,
                 "runner.temp": str(self.runner_temp),
                 "steps.python.outputs.python-path": sys.executable,
+                "github.event.pull_request.base.sha": "",
             }
             if expr in known:
                 return known[expr]

@@ -110,7 +110,10 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "checked": report.verdict.checked,
             "skipped": report.verdict.skipped,
             **({"undecided": report.verdict.undecided} if report.verdict.undecided else {}),
+            **({"loosened": report.verdict.loosened} if report.verdict.loosened else {}),
         },
+        **({"loosened": [{"kind": x.kind, "where": x.where, "before": x.before, "after": x.after, "source": x.source, "text": x.text}
+                         for x in report.loosened]} if report.loosened else {}),
         "measures": [
             {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit}
             for m in report.measures

@@ -71,6 +71,8 @@ def _verdict_line(report: Report) -> str:
             head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
     elif v.undecided:
         return f"### ❌ answer-gate failed: nothing was checked, so the gate cannot pass: {escape(v.undecided)}"
+    elif v.loosened and not v.failed:
+        head = f"### ❌ answer-gate failed: {v.loosened} rule{'s' if v.loosened != 1 else ''} loosened against the base branch; {v.checked} rules checked, none failed"
     else:
         head = f"### ❌ answer-gate failed: {v.failed} of {v.checked} rules failed"
         if v.warned:
@@ -240,6 +242,18 @@ def _notices_section(report: Report) -> list[str]:
     return lines + ["", "</details>"]
 
 
+def loosened_section(report: Report) -> list[str]:
+    """What the pull request loosened against the base branch, right under the verdict
+    (empty when nothing was loosened or no base was given)."""
+    if not report.loosened:
+        return []
+    failing = report.verdict.loosened
+    icon, tail = ("❌", "; fail_on_loosened is set, so the gate fails") if failing else ("⚠️", "")
+    lines = ["", f"**{icon} Loosened against the base branch ({len(report.loosened)}){tail}**", ""]
+    lines += [f"- {escape(item.text)}" for item in report.loosened]
+    return lines
+
+
 def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str | None = None) -> str:
     """The markdown report, at most ``limit`` characters.
 
@@ -256,7 +270,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     Raises:
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
-    head = [MARKER, _verdict_line(report), "", _context_line(report), "", *scores_table(report)]
+    head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report), "", *scores_table(report)]
     head += _rules_section(report) + _flips_section(report)
     tail = _trend_section(report) + _notices_section(report)
     findings = list(report.findings)
