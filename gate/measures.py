@@ -156,8 +156,13 @@ def _plain(value: Decimal) -> str:
 
 
 def _quote(text: str, limit: int = 80) -> str:
+    """The answer quoted in a finding, cut at a space (never inside a word: a token or an
+    e-mail address cut in half would escape redaction, see :mod:`gate.redact`)."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 3]
+    return (head.rsplit(" ", 1)[0] if " " in head else "") + "..."
 
 
 def score_answer(question: Question, answer: Answer | None, settings: fig.MatchSettings) -> Outcome:

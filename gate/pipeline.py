@@ -6,6 +6,7 @@ run log + question set -> load/validate -> join -> score each answer -> aggregat
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -13,6 +14,7 @@ from gate.errors import InputError, ProblemCollector
 from gate.loosened import loosened_questions, loosened_rules
 from gate.measures import score_run
 from gate.records import join, load_question_set, load_run
+from gate.redact import redact_report
 from gate.report import Report, Source, build_report
 from gate.scores import aggregate
 from gate.thresholds import Thresholds, load_thresholds
@@ -78,7 +80,7 @@ def check_run(
         loosened += loosened_questions(base_set, question_set if question_set is not None else run.merged_set)
     strict = rules.fail_on_loosened or (base_rules is not None and base_rules.fail_on_loosened)
     verdict = decide(results, _unchecked(rules, comparison), loosened=len(loosened) if strict else 0)
-    return build_report(
+    report = build_report(
         run=Source(run.path, run.assistant_version),
         set_version_logged=run.set_version,
         question_set=Source(used_set.path, used_set.version),
@@ -95,6 +97,7 @@ def check_run(
         comparison=comparison,
         loosened=loosened,
     )
+    return replace(redact_report(report, rules.redact), evidence=rules.evidence)
 
 
 def _load_base(load: Callable[..., Any], path: str | Path | None, problems: ProblemCollector) -> Any:

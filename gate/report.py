@@ -168,6 +168,8 @@ class Report:
         verdict: pass or fail.
         loosened: what this branch loosened against the base branch
             (:class:`gate.loosened.Loosening`), empty without a base.
+        evidence: False (``comment: {evidence: false}``) keeps answer and passage text
+            out of the markdown report (comment, job summary): ids, codes and figures stay.
     """
 
     tool_version: str
@@ -190,6 +192,7 @@ class Report:
     comparison: Any = None
     schema_version: str = SCHEMA_VERSION
     loosened: tuple[Any, ...] = ()
+    evidence: bool = True
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""

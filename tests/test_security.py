@@ -507,3 +507,64 @@ def test_an_unknown_key_in_the_run_header_is_reported(files, cli):
     code, _, _ = check(cli)
     assert code == 0
     assert "run.jsonl:1: unknown key 'set_vresion' in the run header (did you mean 'set_version'?); it is ignored" in _strict_json()["notices"]
+
+
+# --- 8. private evidence stays private ----------------------------------------------------
+
+DECLINE = {**QUESTION, "question_id": "d1", "expected_behaviour": "decline", "expected_values": [], "expected_ids": []}
+SECRET_ANSWER = "Mail jane.doe@example.org, ghp_abcdefghijklmnopqrstuvwxyz0123456789 or Bearer abcdefghijklmnop1234 re CASE-778812."
+
+
+def _secret_files(files, extra: str = "") -> None:
+    write_lines(files / "set.jsonl", [QUESTION, DECLINE])
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "d1", "answer": SECRET_ANSWER}])
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  refusal_accuracy: {min: 1}\n" + extra)
+
+
+def _all_reports(cli, *extra: str) -> tuple[int, str]:
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml", "--markdown", "out.md", "--junit", "out.xml", *extra)
+    return code, "\n".join([out, err, Path("out.json").read_text(), Path("out.md").read_text(), Path("out.xml").read_text()])
+
+
+def test_e_mail_addresses_and_tokens_are_redacted_in_every_report(files, cli):
+    _secret_files(files)
+    code, everything = _all_reports(cli)
+    assert code == 1
+    for secret in ("jane.doe@example.org", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnop1234"):
+        assert secret not in everything
+    message = next(f["message"] for f in _strict_json()["findings"] if f["code"] == "answered_not_declined" or f["question_id"] == "d1")
+    assert message == 'should have been declined; answered "Mail [redacted], [redacted] or..."'
+
+
+def test_a_token_cut_by_the_quote_is_cut_at_a_space_never_inside():
+    from gate.measures import _quote
+
+    text = "x" * 60 + " ghp_abcdefghijklmnopqrstuvwxyz0123456789 tail"
+    assert _quote(text) == "x" * 60 + "..."
+
+
+def test_the_users_own_patterns_are_redacted(files, cli):
+    _secret_files(files, "redact:\n  - '(?i)case-\\d+'\n")
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "d1", "answer": "See CASE-778812."}])
+    code, everything = _all_reports(cli)
+    assert code == 1 and "778812" not in everything and 'answered "See [redacted]."' in everything
+
+
+def test_a_redaction_pattern_that_is_not_a_regular_expression_is_an_input_error(files, cli):
+    _secret_files(files, "redact:\n  - 'CASE-('\n")
+    assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"),
+                       "t.yaml:5: redact[0]: expected a regular expression, found 'CASE-(': missing ), unterminated subpattern at position 5")
+
+
+def test_without_evidence_the_comment_and_job_summary_keep_ids_codes_and_figures_only(files, cli, monkeypatch):
+    _secret_files(files, "comment: {evidence: false}\n")
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": "The rate was 35% for Mr Smith (S1)."},
+                                      {**GOOD, "question_id": "d1", "answer": "Mr Smith of Leeds says no (S1)."}])
+    _github_env(files, monkeypatch)
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml", "--markdown", "out.md", "--github")
+    assert code == 1, err
+    for public in (Path("out.md").read_text(), (files / "summary.md").read_text()):
+        assert "Smith" not in public and "Leeds" not in public
+        assert "| q1 | en | unsupported numbers | unsupported&#95;figure | <code>35%</code> | (detail hidden: comment.evidence is false) |" in public
+        assert "| d1 | en | refusal accuracy |" in public
+    assert "Mr Smith of Leeds" in Path("out.json").read_text()  # the JSON report, an artifact, keeps the detail

@@ -211,20 +211,26 @@ def _mermaid_label(text: str) -> str:
     return re.sub(r'[^0-9A-Za-z.+_-]', "", str(text))[:20] or "?"
 
 
-def finding_line(f: Finding) -> str:
-    """One finding as a table row, quoting the figure or citation at fault."""
+#: The detail of a finding when ``comment: {evidence: false}``: no text from answers or passages.
+EVIDENCE_HIDDEN = "(detail hidden: comment.evidence is false)"
+
+
+def finding_line(f: Finding, evidence: bool = True) -> str:
+    """One finding as a table row, quoting the figure or citation at fault; without
+    ``evidence`` the detail (which may quote the answer or a passage) is left out."""
     at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
     label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
-    return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
+    detail = escape(f.message) if evidence else EVIDENCE_HIDDEN
+    return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {detail} |"
 
 
-def _findings_section(findings: Iterable[Finding], cut: int, where: str | None) -> list[str]:
+def _findings_section(findings: Iterable[Finding], cut: int, where: str | None, evidence: bool = True) -> list[str]:
     findings = list(findings)
     total = len(findings) + cut
     lines = ["", f"<details><summary>Findings ({total})</summary>", ""]
     if findings:
         lines += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
-        lines += [finding_line(f) for f in findings]
+        lines += [finding_line(f, evidence) for f in findings]
     elif not cut:
         lines.append("No finding.")
     if cut:
@@ -276,7 +282,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     findings = list(report.findings)
 
     def body(shown: int) -> str:
-        section = _findings_section(findings[:shown], len(findings) - shown, full_report)
+        section = _findings_section(findings[:shown], len(findings) - shown, full_report, report.evidence)
         return "\n".join(head + section + tail) + "\n"
 
     text = body(len(findings))
