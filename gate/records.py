@@ -318,6 +318,7 @@ def _whole_number(text: str) -> int | _Unbounded:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def _bad_values(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -557,6 +558,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     plain_lines: list[int] = []
     unknown: dict[str, list[int]] = {}
     seen: dict[str, int] = {}
+    bidi_lines: list[int] = []
     known = set(_known_answer_fields())
     first = True
     for line, value in read_jsonl(Path(path), display, problems):
@@ -611,6 +613,8 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
                 line=line,
             )
         )
+        if _BIDI_CONTROL.search(value.get("answer") or ""):
+            bidi_lines.append(line)
         if any(f in value for f in MERGED_FIELDS):
             merged_lines.append(line)
             if "expected_behaviour" not in value:
@@ -629,6 +633,10 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
 
+    if bidi_lines:
+        notices.append(f"{display}: {len(bidi_lines)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
+                       f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
+                       f"(first line {bidi_lines[0]})")
     assistant_version = set_version = None
     if header is not None:
         assistant_version = header.get("assistant_version")

@@ -568,3 +568,45 @@ def test_without_evidence_the_comment_and_job_summary_keep_ids_codes_and_figures
         assert "| q1 | en | unsupported numbers | unsupported&#95;figure | <code>35%</code> | (detail hidden: comment.evidence is false) |" in public
         assert "| d1 | en | refusal accuracy |" in public
     assert "Mr Smith of Leeds" in Path("out.json").read_text()  # the JSON report, an artifact, keeps the detail
+
+
+# --- 10. figures that hide --------------------------------------------------------------
+
+INVISIBLE = [("zero-width space", "\u200b"), ("word joiner", "\u2060"), ("soft hyphen", "\u00ad"), ("zero-width joiner", "\u200d"),
+             ("left-to-right mark", "\u200e"), ("right-to-left override", "\u202e"), ("pop directional", "\u202c"),
+             ("first-strong isolate", "\u2068"), ("byte order mark", "\ufeff")]
+
+
+@pytest.mark.parametrize("char", [c[1] for c in INVISIBLE], ids=[c[0] for c in INVISIBLE])
+def test_an_invisible_character_never_splits_a_figure(char):
+    from decimal import Decimal
+
+    from gate.figures import extract_figures
+
+    for text, language, value in (("It was 35% in 2024.", "en", "35"), ("Il y avait 1 234 567 habitants.", "fr", "1234567"),
+                                  ("Es waren 7,6 %.", "de", "7.6")):
+        at = next(i for i, c in enumerate(text) if c.isdigit()) + 1
+        hidden = text[:at] + char + text[at:]
+        (figure,) = extract_figures(hidden, language)
+        assert figure.value == Decimal(value) and hidden[figure.start:figure.end] == figure.text and char in figure.text
+
+
+def test_an_invented_35_hidden_as_3_and_5_is_caught(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "retrieved_values": [3, 5, 7.6], "answer": "The rate was 3\u200b5% (S1)."}, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli)
+    assert code == 1, (out, err)
+    (finding,) = [f for f in _strict_json()["findings"] if f["code"] == "unsupported_figure"]
+    assert (finding["figure"]["text"], finding["figure"]["value"]) == ("3\u200b5%", 35)
+
+
+def test_a_correct_figure_with_an_invisible_character_passes_once(files, cli):
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": "The rate was 7\u2060.\u20606% (S1)."}, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli)
+    assert code == 0 and not [f for f in _strict_json()["findings"]], (out, err)
+
+
+def test_a_bidi_override_in_an_answer_gets_a_notice(files, cli):
+    write_lines(files / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2", "answer": "The rate was \u202e%6.7\u202c (S1)."}])
+    check(cli)
+    assert ("run.jsonl: 1 answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069), "
+            "which show text in another order than it is stored; figures are read as stored (first line 2)") in _strict_json()["notices"]

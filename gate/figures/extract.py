@@ -4,6 +4,9 @@ compounds and ratios.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
 from gate.figures.locale import _conventions
@@ -31,6 +34,31 @@ def extract_figures(text: str, language: str) -> list[Figure]:
     """
     if not text:
         return []
+    if _INVISIBLE.search(text):
+        return _through_invisible(text, language)
+    return _extract(text, language)
+
+
+#: Characters that do not show, which an answer may hide inside a number so that "3\u200b5"
+#: reads as 3 and 5: soft hyphen, zero-width space, non-joiner and joiner, word joiner, byte
+#: order mark, and the bidirectional marks, embeddings, overrides and isolates.
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+def _through_invisible(text: str, language: str) -> list[Figure]:
+    """The figures of ``text`` read as if its invisible characters were not there, each
+    with its span (and ``text``, invisible characters included) in the original text."""
+    kept = [i for i, c in enumerate(text) if not _INVISIBLE.match(c)]
+    visible = "".join(text[i] for i in kept)
+    out = []
+    for f in _extract(visible, language):
+        start, end = kept[f.start], kept[f.end - 1] + 1
+        out.append(replace(f, text=text[start:end], start=start, end=end))
+    return out
+
+
+def _extract(text: str, language: str) -> list[Figure]:
+    """:func:`extract_figures` on a text with no invisible character."""
     conv = _conventions(language)
     cands: list[_Cand] = []
     padded = text + "\0\0"
