@@ -151,7 +151,7 @@ GATE_INPUTS = {"run": "examples/answers_run_assistant-1.3_set-1.2.jsonl", "quest
 
 def test_action_steps_as_github_runs_them(tmp_path, github):
     runner = Runner(tmp_path, github.api_url, GATE_INPUTS)
-    install, gate = runner.run()
+    install, base, gate = runner.run()  # install, read the base commit (none here), run
     assert install.returncode == 0, install.stderr
     assert gate.returncode == 1, gate.stderr  # the example fails its floors: the step fails
 
@@ -174,7 +174,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github):
 
     # A second run updates the same comment in place.
     runner.output.write_text("")
-    _, again = runner.run()
+    _, _, again = runner.run()
     assert again.returncode == 1
     (updated,) = github.issue_comments(7)
     assert updated.id == comment.id
@@ -184,7 +184,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github):
 def test_read_only_token_skips_the_comment_keeps_the_verdict_and_writes_the_summary(tmp_path, github):
     github.read_only = True
     runner = Runner(tmp_path, github.api_url, GATE_INPUTS)
-    _, gate = runner.run()
+    _, _, gate = runner.run()
     assert gate.returncode == 1
     assert github.issue_comments(7) == []
     assert "::warning title=answer-gate::comment skipped: the token cannot write to this pull request" in gate.stdout
@@ -197,7 +197,7 @@ def test_read_only_token_skips_the_comment_keeps_the_verdict_and_writes_the_summ
 def test_passing_run_exits_zero_with_outputs(tmp_path, github):
     runner = Runner(tmp_path, github.api_url, {"run": "examples/answers_run_assistant-1.2_set-1.2.jsonl",
                                                 "questions": "examples/question_set-1.2.jsonl", "comment": "false"})
-    _, gate = runner.run()
+    _, _, gate = runner.run()
     assert gate.returncode == 0, gate.stderr
     assert parse_outputs(runner.output)["passed"] == "true"
     assert github.requests == []

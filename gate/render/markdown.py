@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 from gate.measures import MEASURE_BY_NAME, Finding
 from gate.render import printable
+from gate.render.json_report import comparison_to_dict
 from gate.report import Report
 from gate.verdict import FAIL, WARN
 
@@ -100,10 +101,8 @@ def _context_line(report: Report) -> str:
 
 
 def _comparison(report: Report) -> dict[str, Any] | None:
-    c = report.comparison
-    if c is None:
-        return None
-    return c.to_dict() if hasattr(c, "to_dict") else c
+    """The comparison as the JSON report holds it (:func:`gate.render.json_report.comparison_to_dict`)."""
+    return None if report.comparison is None else comparison_to_dict(report.comparison)
 
 
 def _deltas(report: Report) -> dict[tuple[str, str], str]:
