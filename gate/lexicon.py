@@ -195,6 +195,11 @@ DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {
     "it": ("per", "ogni", "su"),
     "nl": ("per", "op"),
     "ar": ("لكل", "من كل", "في كل"),
+    # Languages the reader does not otherwise cover: their denominators only (issue 13),
+    # so that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
+    "ru": ("на", "на каждые", "в расчёте на", "в расчете на"),
+    "uk": ("на", "на кожні"),
+    "hi": ("प्रति",),
 }
 # Words before a reference to a part of a document or a code ("table 3").
 REFERENCE_WORDS: dict[str, str] = {

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping
 
 from gate import figures as fig
+from gate.lexicon import HEDGE_WORDS
 from gate.records import Answer, Question
 
 
@@ -309,17 +310,25 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
 
     Returns:
         The outcomes in input order, and notices (one per language whose number
-        conventions Babel does not know, not one per line).
+        conventions Babel does not know, and one per language the figure reader does not
+        cover, not one per line).
     """
     outcomes = []
     unknown: dict[str, int] = {}
+    uncovered: dict[str, int] = {}
     for question, answer in pairs:
         if answer is not None and not fig.language_known(answer.language):
             unknown[answer.language] = unknown.get(answer.language, 0) + 1
+        elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
+            uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
         outcomes.append(score_answer(question, answer, settings))
     notices = [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"
         for lang, n in sorted(unknown.items())
+    ] + [
+        f"language {lang!r} is not covered by the figure reader: in its {n} answer(s) digits were read as figures "
+        "(with its separators), but not number words, scale words or hedges; an invented figure in words passes unseen"
+        for lang, n in sorted(uncovered.items())
     ]
     return outcomes, notices

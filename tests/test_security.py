@@ -610,3 +610,41 @@ def test_a_bidi_override_in_an_answer_gets_a_notice(files, cli):
     check(cli)
     assert ("run.jsonl: 1 answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069), "
             "which show text in another order than it is stored; figures are read as stored (first line 2)") in _strict_json()["notices"]
+
+
+# --- 10. scripts with no reader ------------------------------------------------------------
+
+CJK = [
+    ("zh-percent", "2024年失业率为5.1%。", "zh", ["5.1"]),
+    ("zh-count", "失业率为35%，共35人", "zh", ["35", "35"]),
+    ("ja-scale-left-unread", "人口は1億2千万人、失業率は2.6%でした。", "ja", ["2.6"]),
+    ("ja-date-left-unread", "3月15日に35人が", "ja", ["35"]),
+    ("zh-every-denominator", "每1000人中有35人", "zh", ["35"]),
+    ("ko", "실업률은 3.5%였다", "ko", ["3.5"]),
+    ("ru-denominator", "Уровень 35 на 1 000 человек", "ru", ["35"]),
+    ("ru-change-still-read", "выросла на 3,5%", "ru", ["3.5"]),
+    ("hi-denominator", "प्रति 1,000 जीवित जन्मों पर 35 मौतें", "hi", ["35"]),
+]
+
+
+@pytest.mark.parametrize("text, language, values", [c[1:] for c in CJK], ids=[c[0] for c in CJK])
+def test_digits_in_scripts_the_reader_does_not_cover(text, language, values):
+    from gate.figures import extract_figures
+
+    figures = extract_figures(text, language)
+    assert [str(f.value) for f in figures] == values
+    assert all(text[f.start:f.end] == f.text for f in figures)
+
+
+def test_an_invented_figure_in_chinese_is_caught_and_the_language_gets_one_notice(files, cli):
+    zh = {**QUESTION, "language": "zh"}
+    write_lines(files / "set.jsonl", [zh, {**zh, "question_id": "q2"}])
+    write_lines(files / "run.jsonl", [{**GOOD, "language": "zh", "answer": "失业率为35%（S1）。"},
+                                      {**GOOD, "language": "zh", "question_id": "q2", "answer": "失业率为7.6%（S1）。"}])
+    code, out, err = check(cli)
+    assert code == 1, (out, err)
+    report = _strict_json()
+    assert [(f["question_id"], f["figure"]["text"]) for f in report["findings"] if f["code"] == "unsupported_figure"] == [("q1", "35%")]
+    assert [n for n in report["notices"] if "not covered" in n] == [
+        "language 'zh' is not covered by the figure reader: in its 2 answer(s) digits were read as figures (with its separators), "
+        "but not number words, scale words or hedges; an invented figure in words passes unseen"]

@@ -34,8 +34,8 @@ def extract_figures(text: str, language: str) -> list[Figure]:
     """
     if not text:
         return []
-    if _INVISIBLE.search(text):
-        return _through_invisible(text, language)
+    if _INVISIBLE.search(text) or _CJK_DIGIT.search(text):
+        return _normalised(text, language)
     return _extract(text, language)
 
 
@@ -45,14 +45,38 @@ def extract_figures(text: str, language: str) -> list[Figure]:
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u202e\u2066-\u2069]")
 
 
-def _through_invisible(text: str, language: str) -> list[Figure]:
-    """The figures of ``text`` read as if its invisible characters were not there, each
-    with its span (and ``text``, invisible characters included) in the original text."""
-    kept = [i for i, c in enumerate(text) if not _INVISIBLE.match(c)]
-    visible = "".join(text[i] for i in kept)
+#: A digit written against a Chinese, Japanese or Korean character ("失业率为5.1%", "35人").
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul; not punctuation ("【3†source】")
+_CJK_DIGIT = re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]")
+#: CJK characters that make the digits beside them something other than a plain figure, so
+#: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
+#: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks
+#: and ordinals ("第3", "3位"), and "every" ("每1000人": a denominator).
+_CJK_KEEP_GLUED = set("〇一二三四五六七八九十百千万萬亿億兆年月日号號時时分秒岁歳才第位次回每")
+
+
+def _normalised(text: str, language: str) -> list[Figure]:
+    """The figures of ``text`` read as if its invisible characters were not there and a
+    space stood between a digit and a CJK character (other than those of
+    :data:`_CJK_KEEP_GLUED`), each with its span (and ``text``, invisible characters
+    included) in the original text."""
+    chars: list[str] = []
+    origin: list[int] = []
+    cjk = re.compile(f"[{_CJK}]")
+    for i, c in enumerate(text):
+        if _INVISIBLE.match(c):
+            continue
+        if chars and c.isdigit() != chars[-1].isdigit():
+            other = chars[-1] if c.isdigit() else c
+            if cjk.match(other) and other not in _CJK_KEEP_GLUED:
+                chars.append(" ")
+                origin.append(i)
+        chars.append(c)
+        origin.append(i)
+    visible = "".join(chars)
     out = []
     for f in _extract(visible, language):
-        start, end = kept[f.start], kept[f.end - 1] + 1
+        start, end = origin[f.start], origin[f.end - 1] + 1
         out.append(replace(f, text=text[start:end], start=start, end=end))
     return out
 
