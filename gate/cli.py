@@ -45,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
+    check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     check.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
                        "and fails the gate with fail_on_loosened: true")
     check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
@@ -67,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
                                   "(the workflow_run half of the fork-safe pattern). Reads GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
     comment.add_argument("markdown", help="the markdown report")
     comment.add_argument("--pr", type=_positive, required=True, metavar="NUMBER", help="the pull request number")
+    from gate.cli_rubric import add_commands
+
+    add_commands(commands)
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
     listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
     return parser
@@ -170,7 +175,8 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.base_thresholds, args.base_questions])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements,
+                                        args.base_thresholds, args.base_questions])
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     if problems:
@@ -184,7 +190,7 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer,
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions)
     rendered = {}
     if args.json_path:
@@ -253,6 +259,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     """
     from gate.actions import Annotation, SettingsError, annotations, write_output, write_summary
     from gate.github import GitHubClient, GitHubError, ReadOnlyToken
+    from gate.limits import SUMMARY_LIMIT_BYTES
     from gate.render.markdown import MARKER, render_markdown
     from gate.verdict import FAIL, WARN
 
@@ -261,7 +268,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     for line in annotations(items):
         print(line)
     where = f"the job summary of {settings.run_url}" if settings.run_url else "the job summary"
-    summary_limit = 1_048_576 - (settings.step_summary.stat().st_size if settings.step_summary and settings.step_summary.exists() else 0)
+    summary_limit = SUMMARY_LIMIT_BYTES - (settings.step_summary.stat().st_size if settings.step_summary and settings.step_summary.exists() else 0)
     summary = render_markdown(report, limit=summary_limit, full_report=args.json_path)
     while len(summary.encode("utf-8")) > summary_limit:
         summary = render_markdown(report, limit=len(summary) * summary_limit // len(summary.encode("utf-8")) - 1, full_report=args.json_path)
@@ -330,7 +337,7 @@ def _comment(args: argparse.Namespace) -> int:
 
 def _baseline_save(args: argparse.Namespace) -> int:
     from gate.baseline import save_baseline
-    from gate.measures import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -352,7 +359,7 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from gate.baseline import list_baselines
-    from gate.measures import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -402,6 +409,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _baseline_list(args)
             args.print_baseline_help(sys.stderr)
             return EXIT_INPUT
+        from gate.cli_rubric import run as run_rubric_command
+
+        code = run_rubric_command(args)
+        if code is not None:
+            return code
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total

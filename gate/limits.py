@@ -1,4 +1,8 @@
-"""Size limits of every input, each defined once, checked while reading.
+"""The size limits: of what the gate writes (GitHub's), and of every input it reads, each
+defined once.
+
+GitHub's limits are its own and may change; every module that cuts or checks a body imports
+them from here, so that the renderer and the client never disagree.
 
 An input is never read whole before its size is known: a file is read in blocks and the
 read stops one byte past the limit; a gzipped baseline log is decompressed in blocks and
@@ -6,8 +10,8 @@ stops past the size its baseline stores (or the limit, if smaller), so a small c
 file cannot expand to gigabytes first. ``/dev/zero`` given as any input stops at the limit
 with an input error (exit code 2).
 
-Each limit can be changed with an environment variable holding a size in bytes, with an
-optional unit (``512KiB``, ``64MB``, ``2GiB``; ``k``, ``M``, ``G`` are powers of 1000,
+Each input limit can be changed with an environment variable holding a size in bytes, with
+an optional unit (``512KiB``, ``64MB``, ``2GiB``; ``k``, ``M``, ``G`` are powers of 1000,
 ``KiB``, ``MiB``, ``GiB`` of 1024):
 
 | input | variable | default |
@@ -29,6 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gate.errors import InputError, Problem
+
+#: GitHub refuses issue and pull-request comments longer than this many characters.
+COMMENT_LIMIT = 65_536
+#: GitHub keeps at most this many bytes of a step's job summary (``GITHUB_STEP_SUMMARY``).
+SUMMARY_LIMIT_BYTES = 1_048_576
 
 MIB = 1024 * 1024
 BLOCK = 1024 * 1024

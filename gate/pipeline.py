@@ -16,10 +16,13 @@ from typing import Any, Protocol
 
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
+from gate.judgements import JudgementSet, load_judgements
 from gate.loosened import loosened_questions, loosened_rules
-from gate.measures import Outcome, score_run
+from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
 from gate.redact import redact_report
+from gate.review import score_rubric_run
+from gate.rubric import Rubric, load_rubric
 from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
@@ -113,6 +116,8 @@ def check_run(
     questions_path: str | Path | None,
     thresholds: str | Path | Thresholds,
     compare: Comparer | None = None,
+    judgements: Sequence[str | Path] = (),
+    rubric: str | Path = "rubric.yaml",
     base_thresholds: str | Path | None = None,
     base_questions: str | Path | None = None,
 ) -> Report:
@@ -126,6 +131,10 @@ def check_run(
         base_thresholds, base_questions: the base branch's thresholds file and question
             set; what this branch loosened against them is listed (:mod:`gate.loosened`),
             and fails the gate when either thresholds file sets ``fail_on_loosened``.
+        judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
+            families are not scored and the report is the automatic one.
+        rubric: the rubric file the judgements are checked against (read only with
+            judgements).
 
     Returns:
         The Report.
@@ -142,7 +151,17 @@ def check_run(
         problems.absorb(error)
     problems.raise_if_any()
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
+    judged, loaded_rubric = read_judgements(judgements, rubric, run)
     scored = score(joined.pairs, rules)
+    summary = None
+    families = ["automatic"]
+    if judged is not None and loaded_rubric is not None:
+        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
+        notices = scored.notices + list(judged.notices) + list(summary.notices)
+        scored = Scored(outcomes, aggregate(outcomes), notices)
+        families += ["rubric", "quality"]
+    shown = measures_of(families)
+    scored = Scored(scored.outcomes, [s for s in scored.scores if s.measure in {m.name for m in shown}], scored.notices)
     results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
@@ -170,6 +189,8 @@ def check_run(
         notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices,
         verdict=verdict,
         comparison=comparison,
+        measures=shown,
+        rubric=summary,
         loosened=loosened,
     )
     return replace(redact_report(report, rules.redact), evidence=rules.evidence)
@@ -194,3 +215,15 @@ def _unchecked(rules: Thresholds, comparison: Comparison | None) -> str | None:
     if comparison is None and every and all(r.kind in REGRESSION_KINDS for r in every):
         return "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
     return None
+
+
+def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:
+    """The judgements and their rubric, or (None, None) when no judgement file is given.
+
+    Raises:
+        gate.errors.InputError: the rubric or a judgement is bad, every problem at once.
+    """
+    if not paths:
+        return None, None
+    rubric = load_rubric(rubric_path)
+    return load_judgements(paths, rubric, run), rubric

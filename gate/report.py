@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from fractions import Fraction
 from typing import Any
 
@@ -22,9 +23,12 @@ from gate import __version__
 from gate.comparison import Comparison
 from gate.display import display_change, display_points, display_rate, round_half_up
 from gate.figures.model import MatchSettings
-from gate.measures import MEASURES, Finding, Measure
+from gate.measures import MEASURES, Finding, Measure, measures_of
 from gate.scores import Score
 from gate.verdict import SKIP, RuleResult, Verdict, change_holds, worst_status
+
+if TYPE_CHECKING:
+    from gate.review import RubricSummary
 
 SCHEMA_VERSION = "1.0"
 
@@ -99,6 +103,8 @@ class Report:
             (:class:`gate.loosened.Loosening`), empty without a base.
         evidence: False (``comment: {evidence: false}``) keeps answer and passage text
             out of the markdown report (comment, job summary): ids, codes and figures stay.
+        rubric: who judged and how they agreed (:class:`gate.review.RubricSummary`), or
+            None when no judgements were read.
     """
 
     tool_version: str
@@ -122,6 +128,7 @@ class Report:
     schema_version: str = SCHEMA_VERSION
     loosened: tuple[Any, ...] = ()
     evidence: bool = True
+    rubric: RubricSummary | None = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -193,8 +200,13 @@ def build_report(
     verdict: Verdict,
     comparison: Comparison | None = None,
     loosened: Iterable[Any] = (),
+    measures: tuple[Measure, ...] | None = None,
+    rubric: RubricSummary | None = None,
 ) -> Report:
-    """Assemble the Report from the stages' results; no scoring happens here."""
+    """Assemble the Report from the stages' results; no scoring happens here.
+
+    ``measures`` are the measures shown (default: the automatic family); ``rubric`` is the
+    :class:`gate.review.RubricSummary` when judgements were read."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
     findings = tuple(findings)
     cells = tuple(build_cells(scores, rules))
@@ -208,7 +220,7 @@ def build_report(
         min_n=min_n,
         answers=answers,
         questions=questions,
-        measures=MEASURES,
+        measures=measures if measures is not None else measures_of(("automatic",)),
         slices=slices,
         cells=cells,
         rules=tuple(rules),
@@ -218,4 +230,5 @@ def build_report(
         verdict=verdict,
         comparison=comparison,
         loosened=tuple(loosened),
+        rubric=rubric,
     )

@@ -36,9 +36,7 @@ from gate.figures.context import (
     _unopened,
 )
 from gate.figures.hedges import _hedge_before
-from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand, _new
-from gate.lexicon import (
+from gate.figures.languages import (
     AND_A_HALF,
     ATTACHED_SCALES,
     ATTACHED_UNITS,
@@ -48,6 +46,8 @@ from gate.lexicon import (
     HEDGE_MARKS,
     LABEL_WORDS,
 )
+from gate.figures.locale import _Conventions
+from gate.figures.model import Figure, _Cand, _new
 
 _SEPARATOR = re.compile(r"(\D)")
 _CHAIN_COLON = re.compile(r"\d+(?::\d+)+")

@@ -10,9 +10,7 @@ from decimal import Decimal, InvalidOperation
 from gate.figures.affixes import _suffix
 from gate.figures.compounds import _RATIO_NEXT
 from gate.figures.context import _finish, _prefix_tokens
-from gate.figures.locale import _Conventions
-from gate.figures.model import _CTX, _ONE, _Cand
-from gate.lexicon import (
+from gate.figures.languages import (
     AND_A_HALF,
     FRACTION_WORDS,
     HALF,
@@ -21,6 +19,8 @@ from gate.lexicon import (
     VAGUE_PLURALS,
     WORD,
 )
+from gate.figures.locale import _Conventions
+from gate.figures.model import _CTX, _ONE, _Cand
 
 
 class _Token:

@@ -146,7 +146,7 @@ def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
 def report_to_dict(report: Report) -> dict[str, Any]:
     """The Report as plain JSON data (see ``report.schema.json``)."""
     comparison = None if report.comparison is None else comparison_to_dict(report.comparison)
-    return {
+    out = {
         "schema_version": report.schema_version,
         "tool": {"name": "answer-gate", "version": report.tool_version},
         "run": {
@@ -194,6 +194,11 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "notices": list(report.notices),
         "comparison": comparison,
     }
+    if report.rubric is not None:
+        from gate.render.rubric import rubric_dict
+
+        out["rubric"] = rubric_dict(report)
+    return out
 
 
 def render_json(report: Report) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from gate.limits import COMMENT_LIMIT
 from gate.measures import MEASURE_BY_NAME, Finding
 from gate.render import printable
 from gate.render.json_report import comparison_to_dict
@@ -24,8 +25,6 @@ from gate.verdict import FAIL, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
-#: GitHub refuses issue comments longer than this many characters.
-COMMENT_LIMIT = 65_536
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
@@ -239,6 +238,16 @@ def _findings_section(findings: Iterable[Finding], cut: int, where: str | None, 
     return lines
 
 
+def _rubric_section(report: Report) -> list[str]:
+    """Who judged the rubric, graders' kappa, disagreements (only with judgements)."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if not lines:
+        return []
+    return ["", f"**{escape(lines[0])}**", ""] + [f"- {escape(line.strip().lstrip('- '))}" for line in lines[1:]]
+
+
 def _notices_section(report: Report) -> list[str]:
     if not report.notices:
         return []
@@ -276,7 +285,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
     head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report), "", *scores_table(report)]
-    head += _rules_section(report) + _flips_section(report)
+    head += _rules_section(report) + _flips_section(report) + _rubric_section(report)
     tail = _trend_section(report) + _notices_section(report)
     findings = list(report.findings)
 

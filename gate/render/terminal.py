@@ -117,6 +117,8 @@ def render_terminal(report: Report, console: Console) -> None:
     for f in report.findings:
         console.print(Text(printable(f"  {f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}")), highlight=False)
 
+    _rubric(report, console)
+
     if report.notices:
         console.print()
         console.print(Text(f"Notices ({len(report.notices)}):", style="bold"))
@@ -143,3 +145,14 @@ def render_terminal(report: Report, console: Console) -> None:
 def _skipped(v: Verdict) -> str:
     """The rules not checked, said so that the counts add up to the report's rules."""
     return f"; {v.skipped} skipped (nothing to count in the slice)" if v.skipped else ""
+
+
+def _rubric(report: Report, console: Console) -> None:
+    """The rubric section (only with judgements): who judged, graders' kappa, disagreements."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if lines:
+        console.print()
+        for line in lines:
+            console.print(Text(printable(line)), highlight=False)
