@@ -50,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
                        "and fails the gate with fail_on_loosened: true")
     check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
+    check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -176,7 +177,7 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.terminal import render_terminal
 
     problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements,
-                                        args.base_thresholds, args.base_questions])
+                                        args.base_thresholds, args.base_questions, args.base_rubric])
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     if problems:
@@ -191,7 +192,7 @@ def _check(args: argparse.Namespace) -> int:
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       base_thresholds=args.base_thresholds, base_questions=args.base_questions)
+                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)

@@ -14,7 +14,8 @@ pass is listed, each with where it is written, before and after:
   ``percent_fraction`` turned on, a ``derived`` kind added;
 - ``fail_on_loosened`` turned off;
 - in the question set: a question dropped, its expected values, expected behaviour or
-  expected series changed.
+  expected series changed;
+- in the rubric: a question or a quality dimension dropped, the pass score lowered.
 
 Everything here is pure: two loaded files in, a list of :class:`Loosening` out.
 """
@@ -27,6 +28,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from gate.records import QuestionSet
+from gate.rubric import Rubric
 from gate.thresholds import Rule, Thresholds
 
 _KIND_WORDS = {"min": "floor", "max": "ceiling", "max_drop": "limit on the drop", "max_rise": "limit on the rise"}
@@ -40,7 +42,8 @@ class Loosening:
         kind: a stable code: ``floor_lowered``, ``ceiling_raised``, ``limit_raised``,
             ``rule_removed``, ``severity_warn``, ``language_removed``, ``min_n_raised``,
             ``alpha_raised``, ``matching_lenient``, ``fail_on_loosened_off``,
-            ``question_dropped``, ``expected_changed``.
+            ``question_dropped``, ``expected_changed``, ``rubric_question_dropped``,
+            ``rubric_dimension_dropped``, ``pass_score_lowered``.
         where: what changed, as a key path (``languages.fr.numeric_accuracy.min``) or a
             question id (``question a03``).
         before: the base branch's value, as text.
@@ -74,6 +77,9 @@ _WHAT = {
     "fail_on_loosened_off": "fail_on_loosened turned off",
     "question_dropped": "question dropped from the set",
     "expected_changed": "expectation changed",
+    "rubric_question_dropped": "rubric question dropped",
+    "rubric_dimension_dropped": "quality dimension dropped",
+    "pass_score_lowered": "pass score lowered",
 }
 
 
@@ -184,3 +190,18 @@ def _values(values: Iterable[Decimal]) -> str:
 
 def _ids(ids: Iterable[str]) -> str:
     return "[" + ", ".join(ids) + "]"
+
+
+def loosened_rubric(base: Rubric, head: Rubric) -> list[Loosening]:
+    """Rubric questions and quality dimensions the base rubric asks that ``head`` dropped,
+    and a lowered pass score, in the base rubric's order."""
+    asked = {q.id for q in head.questions}
+    dims = {d.id for d in head.dimensions}
+    out = [Loosening("rubric_question_dropped", f"rubric question {q.id}", "asked", "removed", base.path)
+           for q in base.questions if q.id not in asked]
+    out += [Loosening("rubric_dimension_dropped", f"quality dimension {d.id}", "scored", "removed", base.path)
+            for d in base.dimensions if d.id not in dims]
+    if base.pass_score is not None and (head.pass_score is None or head.pass_score < base.pass_score):
+        out.append(Loosening("pass_score_lowered", "pass_score", str(base.pass_score),
+                             "removed" if head.pass_score is None else str(head.pass_score), head.path))
+    return out

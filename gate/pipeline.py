@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.judgements import JudgementSet, load_judgements
-from gate.loosened import loosened_questions, loosened_rules
+from gate.loosened import loosened_questions, loosened_rubric, loosened_rules
 from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
 from gate.redact import redact_report
@@ -120,6 +120,7 @@ def check_run(
     rubric: str | Path = "rubric.yaml",
     base_thresholds: str | Path | None = None,
     base_questions: str | Path | None = None,
+    base_rubric: str | Path | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -131,6 +132,7 @@ def check_run(
         base_thresholds, base_questions: the base branch's thresholds file and question
             set; what this branch loosened against them is listed (:mod:`gate.loosened`),
             and fails the gate when either thresholds file sets ``fail_on_loosened``.
+        base_rubric: the base branch's rubric, compared with ``rubric`` the same way.
         judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
             families are not scored and the report is the automatic one.
         rubric: the rubric file the judgements are checked against (read only with
@@ -145,6 +147,8 @@ def check_run(
     problems = ProblemCollector()
     base_rules = _load_base(load_thresholds, base_thresholds, problems)
     base_set = _load_base(load_question_set, base_questions, problems)
+    base_rub = _load_base(load_rubric, base_rubric, problems)
+    head_rub = _load_base(load_rubric, rubric, problems) if base_rubric is not None else None
     try:
         inputs = load_inputs(run_path, questions_path, thresholds)
     except InputError as error:
@@ -172,6 +176,8 @@ def check_run(
     loosened = loosened_rules(base_rules, rules) if base_rules is not None else []
     if base_set is not None:
         loosened += loosened_questions(base_set, inputs.question_set)
+    if base_rub is not None and head_rub is not None:
+        loosened += loosened_rubric(base_rub, head_rub)
     strict = rules.fail_on_loosened or (base_rules is not None and base_rules.fail_on_loosened)
     verdict = decide(results, _unchecked(rules, comparison), loosened=len(loosened) if strict else 0)
     report = build_report(

@@ -237,3 +237,23 @@ def test_the_action_reads_the_base_commits_rules_with_git_show(tmp_path):
     result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=repo,
                             env={**env, "INPUT_BASE_REF": ""}, capture_output=True, text=True)
     assert result.returncode == 0 and not list((tmp_path / "home/base").iterdir())
+
+
+def test_a_rubric_that_dropped_a_question_is_listed(workdir, cli):
+    import yaml
+
+    from gate.loosened import loosened_rubric
+    from gate.rubric import load_rubric
+    from tests.conftest import ROOT
+
+    data = yaml.safe_load((ROOT / "rubric.yaml").read_text())
+    assert "unit" in data["questions"]
+    (workdir / "base-rubric.yaml").write_text((ROOT / "rubric.yaml").read_text())
+    del data["questions"]["unit"]
+    (workdir / "rubric.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    got = [x.text for x in loosened_rubric(load_rubric(workdir / "base-rubric.yaml"), load_rubric(workdir / "rubric.yaml"))]
+    assert got == [f"rubric question unit: rubric question dropped, asked -> removed ({workdir / 'base-rubric.yaml'})"]
+    code, out, err = cli("check", "examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl",
+                         "--base-rubric", "base-rubric.yaml", "--no-baseline")
+    assert "Loosened against the base branch (1):\n  - rubric question unit: rubric question dropped, asked -> removed (base-rubric.yaml)" in out, (out, err)
+    assert code == 1  # the example fails its floors; the listing alone does not fail without fail_on_loosened
