@@ -21,7 +21,7 @@ an optional unit (``512KiB``, ``64MB``, ``2GiB``; ``k``, ``M``, ``G`` are powers
 | thresholds file | ``ANSWER_GATE_MAX_THRESHOLDS_BYTES`` | 1 MiB |
 | baseline JSON | ``ANSWER_GATE_MAX_BASELINE_BYTES`` | 64 MiB |
 | baseline log, uncompressed | ``ANSWER_GATE_MAX_LOG_BYTES`` (the run log's) | 256 MiB |
-| markdown report given to ``comment`` | ``ANSWER_GATE_MAX_COMMENT_BYTES`` | 1 MiB |
+| JSON report given to ``comment`` | ``ANSWER_GATE_MAX_REPORT_BYTES`` | 64 MiB |
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ LIMITS = {
     "set": Limit("question set", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB),
     "thresholds": Limit("thresholds file", "ANSWER_GATE_MAX_THRESHOLDS_BYTES", 1 * MIB),
     "baseline": Limit("baseline", "ANSWER_GATE_MAX_BASELINE_BYTES", 64 * MIB),
-    "comment": Limit("markdown report", "ANSWER_GATE_MAX_COMMENT_BYTES", 1 * MIB),
+    "report": Limit("JSON report", "ANSWER_GATE_MAX_REPORT_BYTES", 64 * MIB),
 }
 
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "m": 1000**2, "mb": 1000**2, "g": 1000**3, "gb": 1000**3,

@@ -257,3 +257,21 @@ def test_a_rubric_that_dropped_a_question_is_listed(workdir, cli):
                          "--base-rubric", "base-rubric.yaml", "--no-baseline")
     assert "Loosened against the base branch (1):\n  - rubric question unit: rubric question dropped, asked -> removed (base-rubric.yaml)" in out, (out, err)
     assert code == 1  # the example fails its floors; the listing alone does not fail without fail_on_loosened
+
+
+def test_the_comment_rebuilt_from_the_json_report_keeps_the_loosened_section_and_the_evidence_flag(workdir, cli):
+    import shutil
+
+    from gate.render.json_report import read_report
+    from gate.render.markdown import loosened_section, render_markdown
+
+    shutil.copy(THRESHOLDS, workdir / "base-thresholds.yaml")
+    _pr_thresholds(workdir)
+    with open(workdir / "thresholds.yaml", "a") as rules:
+        rules.write("comment: {evidence: false}\n")
+    code, _, err = cli("check", "examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl",
+                       "--base-thresholds", "base-thresholds.yaml", "--markdown", "pr.md", "--json", "pr.json", "--no-baseline")
+    assert code == 1, err
+    again = read_report("pr.json")
+    assert [x.text for x in again.loosened] and "\n".join(loosened_section(again)) in Path("pr.md").read_text()
+    assert again.evidence is False and "(detail hidden: comment.evidence is false)" in render_markdown(again)

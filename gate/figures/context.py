@@ -9,13 +9,12 @@ import re
 from decimal import Decimal
 
 from gate.figures.chars import _LETTERS
-from gate.figures.hedges import _hedge_before, _hedge_of
+from gate.figures.hedges import _hedge_of
 from gate.figures.languages import (
     AGE_AT_WORDS,
     AGE_OF_WORDS,
     AGE_PEOPLE_WORDS,
     AGE_WORDS,
-    BETWEEN_WORDS,
     CUMULATED_WORDS,
     DURATION_WORDS,
     LOOK_BACK_WORDS,
@@ -23,7 +22,6 @@ from gate.figures.languages import (
     PERIOD_ARTICLES,
 )
 from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand, _new
 
 _CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
 # More references after a reference ("tables 3 and 4", "pages 3, 4 and 7",
@@ -241,43 +239,51 @@ def _first_word(text: str, i: int) -> str:
 _BAND_START = re.compile(r"(?i)" + _BAND)
 
 
-def _finish(
+def _not_a_figure(
     text: str,
     conv: _Conventions,
     toks: list[str],
+    last: str,
     start: int,
     end: int,
     value: Decimal,
-    exponent: int,
+    small: bool,
+    unit: bool,
     percent: bool,
-    power: int,
-    currency: bool,
-) -> _Cand | None:
-    """Apply the context rules to a figure written in words; None when it is none.
+) -> int | None:
+    """The rules both readers share that make a number at ``start:end`` no figure.
 
-    The digit scanner applies the same rules inline (it is the hot path).
+    * A defining number, for a small integer (``small``: no decimals, below 1,000)
+      without unit: an age, age band or look-back period ("aged 15–64", "15-24
+      ans", "children under 5", "over the past 12 months", "menores de cinco
+      años"); see :func:`_defining_number`.
+    * A denominator: a power of ten after a denominator word ("per 1,000", "pour
+      1 000", "por cada 1.000", "je 100.000", "per thousand").
+    * A reference or code, for a number without unit ("table 3", "SDG 2", "No. 5",
+      "p. 12", "tables 3 and 4").
+
+    Args:
+        toks, last: The words before the number (see :func:`_prefix_tokens`) and
+            the last of them ("" when none).
+        value: The number's value, sign and scale applied.
+        unit: It has a percent, scale or currency.
+
+    Returns:
+        None when it is a figure; else where the scan may resume: past an age band
+        or a list of references, or 0 for no further than it was.
     """
-    unit = percent or power or currency
-    last = toks[-1] if toks else ""
-    if not unit and exponent == 0 and value < 1000:
-        if not value and _ZERO_COMPOUND.match(text, end):
-            return None  # "zero width", "zero hunger": no quantity
-        if _defining_number(text, start, end, toks, last, conv):
-            return None  # "menores de cinco años", "over the past ten years"
-    if last:
-        # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
-        if last in conv.denominator_last and not percent and _is_power_of_ten(value):
-            if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
-                return None
-        # references and codes: "table 3", "SDG 2", "No. 5", "p. 12"
-        if not unit and (
-            last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
-        ):
-            return None
-    hedge = _hedge_before(text, start, end, toks, last, conv)
-    fig = _new(
-        Figure,
-        {"text": text[start:end], "start": start, "end": end, "value": value,
-         "exponent": exponent, "percent": percent, "hedge": hedge},
-    )
-    return (fig, start, currency, power, last in BETWEEN_WORDS)
+    if small and not unit:
+        skip = _defining_number(text, start, end, toks, last, conv)
+        if skip:
+            return skip
+    if not last:
+        return None
+    if last in conv.denominator_last and not percent and _is_power_of_ten(value):
+        if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+            return 0
+    if not unit and (last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)):
+        rc = _REF_CHAIN.match(text, end)
+        if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):
+            rc = _REF_LIST.match(text, end)  # a plural names a list: "tables 3, 4"
+        return rc.end() if rc else 0
+    return None
