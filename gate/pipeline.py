@@ -107,7 +107,7 @@ def load_inputs(run_path: str | Path, questions_path: str | Path | None, thresho
 
 def score(pairs: Iterable[tuple[Question, Answer | None]], thresholds: Thresholds) -> Scored:
     """Score joined pairs with the thresholds' matching settings and aggregate them; pure."""
-    outcomes, notices = score_run(pairs, thresholds.matching)
+    outcomes, notices = score_run(pairs, thresholds.matching, thresholds.format)
     return Scored(outcomes, aggregate(outcomes), notices)
 
 
@@ -118,6 +118,7 @@ def check_run(
     compare: Comparer | None = None,
     judgements: Sequence[str | Path] = (),
     rubric: str | Path = "rubric.yaml",
+    calibration: Sequence[str | Path] = (),
     base_thresholds: str | Path | None = None,
     base_questions: str | Path | None = None,
     base_rubric: str | Path | None = None,
@@ -134,9 +135,12 @@ def check_run(
             and fails the gate when either thresholds file sets ``fail_on_loosened``.
         base_rubric: the base branch's rubric, compared with ``rubric`` the same way.
         judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
-            families are not scored and the report is the automatic one.
+            families are not scored and the report holds the automatic measures and the
+            code checks.
         rubric: the rubric file the judgements are checked against (read only with
             judgements).
+        calibration: judgement files of human-labelled examples from other runs, used only
+            to validate graders (with judgements only).
 
     Returns:
         The Report.
@@ -156,11 +160,13 @@ def check_run(
     problems.raise_if_any()
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
     judged, loaded_rubric = read_judgements(judgements, rubric, run)
+    examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
     scored = score(joined.pairs, rules)
     summary = None
-    families = ["automatic"]
+    families = ["automatic", "code_checks"]
     if judged is not None and loaded_rubric is not None:
-        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
+        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
+                                            calibration=examples)
         notices = scored.notices + list(judged.notices) + list(summary.notices)
         scored = Scored(outcomes, aggregate(outcomes), notices)
         families += ["rubric", "quality"]

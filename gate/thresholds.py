@@ -20,6 +20,7 @@ from typing import Any, Mapping
 import yaml
 from jsonschema import Draft202012Validator
 
+from gate.checks.format import FormatRules
 from gate.encodings import not_utf8_message, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
@@ -71,6 +72,7 @@ class Thresholds:
         alpha: significance level of the regression test, or None (the drop alone decides).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
+        format: the ``format:`` rules of the format code check.
         fail_on_loosened: fail the gate when the rules are looser than the base branch's.
         redact: the user's redaction patterns (regular expressions), in file order.
         evidence: False keeps answer and passage text out of the comment and job summary.
@@ -88,6 +90,7 @@ class Thresholds:
     alpha: Fraction | None = Fraction(1, 20)
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+    format: FormatRules = field(default_factory=FormatRules)
     fail_on_loosened: bool = False
     redact: tuple[str, ...] = ()
     evidence: bool = True
@@ -366,11 +369,18 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     alpha_raw = regression.get("alpha", 0.05)
     alpha = None if alpha_raw is None else _fraction(alpha_raw)
     min_n = (data.get("slices") or {}).get("min_n", 0)
+    fmt = data.get("format") or {}
+    format_rules = FormatRules(
+        require_citation=fmt.get("require_citation", True),
+        markers_resolve=fmt.get("markers_resolve", True),
+        max_chars=fmt.get("max_chars"),
+        max_words=fmt.get("max_words"),
+    )
     graders = data.get("graders") or {}
     min_kappa = _fraction(graders["min_kappa"]) if "min_kappa" in graders else DEFAULT_MIN_KAPPA
     min_overlap = graders.get("min_overlap", DEFAULT_MIN_OVERLAP)
     return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
-                      min_kappa=min_kappa, min_overlap=min_overlap,
+                      format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap,
                       fail_on_loosened=data.get("fail_on_loosened", False), redact=tuple(data.get("redact") or ()),
                       evidence=(data.get("comment") or {}).get("evidence", True), sources=_setting_sources(display, lines))
 
