@@ -3,8 +3,9 @@
 Four automatic measures of a statistical answer (numeric accuracy, citation validity,
 refusal accuracy, answer rate) and unsupported numbers. Expected values come from the
 question set, never the log; a figure is supported by the evidence the assistant was shown
-(retrieved values, numbers in the question, retrieved passages), never by the expected
-values.
+(retrieved values, numbers in the set's question, retrieved passages), never by the
+expected values nor by the run log's own ``question`` field (an assistant could log its
+invented figure there).
 
 Each answer is turned into a :class:`Outcome`: per measure a :class:`Count` (numerator,
 denominator) and the findings that explain every failure. Counts add up, so a run's score
@@ -22,6 +23,7 @@ from typing import Any
 from gate import figures as fig
 from gate.checks import code_checks
 from gate.decimals import decimal_text
+from gate.figures.languages import HEDGE_WORDS
 from gate.records import Answer, Question
 
 
@@ -224,8 +226,13 @@ class Outcome:
 
 
 def _quote(text: str, limit: int = 80) -> str:
+    """The answer quoted in a finding, cut at a space (never inside a word: a token or an
+    e-mail address cut in half would escape redaction, see :mod:`gate.redact`)."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 3]
+    return (head.rsplit(" ", 1)[0] if " " in head else "") + "..."
 
 
 def score_answer(question: Question, answer: Answer | None, settings: fig.MatchSettings,
@@ -320,7 +327,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     # Unsupported numbers: figures no evidence supports.
     if figures:
         passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-        evidence = fig.evidence_values(answer.retrieved_values, answer.question or question.text,
+        evidence = fig.evidence_values(answer.retrieved_values, question.text,  # the set's question, never the logged one
                                        passages, answer.language)
         unsupported = 0
         for f in figures:
@@ -396,17 +403,25 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
 
     Returns:
         The outcomes in input order, and notices (one per language whose number
-        conventions Babel does not know, not one per line).
+        conventions Babel does not know, and one per language the figure reader does not
+        cover, not one per line).
     """
     outcomes = []
     unknown: dict[str, int] = {}
+    uncovered: dict[str, int] = {}
     for question, answer in pairs:
         if answer is not None and not fig.language_known(answer.language):
             unknown[answer.language] = unknown.get(answer.language, 0) + 1
+        elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
+            uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
         outcomes.append(score_answer(question, answer, settings, format_rules))
     notices = [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"
         for lang, n in sorted(unknown.items())
+    ] + [
+        f"language {lang!r} is not covered by the figure reader: in its {n} answer(s) digits were read as figures "
+        "(with its separators), but not number words, scale words or hedges; an invented figure in words passes unseen"
+        for lang, n in sorted(uncovered.items())
     ]
     return outcomes, notices

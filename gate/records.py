@@ -29,7 +29,9 @@ from jsonschema.exceptions import ValidationError
 
 from gate.bcp47 import canonical_language
 from gate.checks.periods import Period, parse_sdmx_period
-from gate.errors import ProblemCollector, key_path
+from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
+from gate.errors import InputError, ProblemCollector, key_path
+from gate.limits import read_bounded
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")
@@ -331,6 +333,81 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name}, which JSON does not allow as a number")
 
 
+#: What a number in a log or a set may be: at most this many significant digits, and a
+#: magnitude below 10**MAX_MAGNITUDE and, unless zero, at least 10**-MAX_MAGNITUDE. Far
+#: beyond any published statistic; a number outside is an input error naming its field.
+MAX_DIGITS = 34
+MAX_MAGNITUDE = 30
+
+
+@dataclass(frozen=True)
+class _Unbounded:
+    """A JSON number outside the bounds, as written (found later with its field path)."""
+
+    text: str
+
+
+def _bounded_number(text: str) -> Decimal | _Unbounded:
+    """A JSON number as an exact decimal, or :class:`_Unbounded` when it is beyond
+    :data:`MAX_DIGITS` or :data:`MAX_MAGNITUDE`; checked on the text, before any conversion,
+    so that a billion-digit exponent costs nothing."""
+    mantissa, _, exponent = text.lower().partition("e")
+    digits = mantissa.lstrip("-").replace(".", "").lstrip("0")
+    if len(digits) > MAX_DIGITS or len(exponent.lstrip("+-")) > 6:
+        return _Unbounded(text)
+    value = Decimal(text)
+    if value and not (Decimal(10) ** -MAX_MAGNITUDE <= abs(value) < Decimal(10) ** MAX_MAGNITUDE):
+        return _Unbounded(text)
+    return value
+
+
+def _whole_number(text: str) -> int | _Unbounded:
+    if len(text.lstrip("-")) > MAX_MAGNITUDE:
+        return _Unbounded(text)
+    return int(text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def _bad_values(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(field path, message)`` of every value of a parsed line no report can carry: an
+    unbounded number, a string or key holding a lone surrogate (``"\\ud800"`` is valid JSON
+    but no character, and cannot be written as UTF-8)."""
+    if isinstance(value, _Unbounded):
+        yield path, (f"expected a number of at most {MAX_DIGITS} significant digits and "
+                     f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(value.text)}")
+    elif isinstance(value, str):
+        found = _SURROGATE.search(value)
+        if found:
+            yield path, (f"expected text, found a lone surrogate escape \\u{ord(found.group()):04x} at character {found.start() + 1} "
+                         "(half of a UTF-16 pair, not a character)")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            inner = f"{path}.{key}" if path else str(key)
+            if _SURROGATE.search(key):
+                yield from ((f"{path or '(key)'}", message.replace("expected text", "expected a key")) for _, message in _bad_values(key))
+                inner = f"{path}.{key.encode('utf-8', 'backslashreplace').decode()}" if path else key.encode("utf-8", "backslashreplace").decode()
+            yield from _bad_values(item, inner)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _bad_values(item, f"{path}[{i}]")
+
+
+def _shown_number(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text):,} characters)"
+
+
+_MAY_BE_BAD = re.compile(r"\d{" + str(MAX_MAGNITUDE // 2) + r"}|[eE][-+]?\d{2}|\\u[dD][89a-fA-F]")
+
+
+def _may_be_bad(text: str) -> bool:
+    """A cheap test on the line's text: only a line with a long digit run, a two-digit
+    exponent or a surrogate escape may hold a bad value, so only such a line is walked."""
+    return _MAY_BE_BAD.search(text) is not None
+
+
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -340,17 +417,21 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, Any]]:
+def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
     """Yield ``(line number, parsed JSON)`` of a JSON lines file.
 
     Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
     are read as :class:`~decimal.Decimal`. Blank lines are skipped and reported as one
     problem-free notice by the caller. Lines that are not UTF-8 or not JSON become problems.
 
-    A file that cannot be read at all is one problem, and nothing is yielded.
+    A file that cannot be read at all is one problem, and nothing is yielded: larger than
+    its size limit (``kind``, a key of :data:`gate.limits.LIMITS`), or in UTF-16 or UTF-32.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, kind, display)
+    except InputError as exc:
+        problems.absorb(exc)
+        return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
@@ -362,18 +443,24 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
         return
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    wide = wide_encoding(raw)
+    if wide:
+        problems.add(display, None, None, not_utf8_message(wide))
+        return
     for number, chunk in enumerate(raw.split(b"\n"), start=1):
         if chunk.endswith(b"\r"):
             chunk = chunk[:-1]
         try:
             text = chunk.decode("utf-8")
         except UnicodeDecodeError as exc:
-            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}")
+            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}"
+                         + single_byte_hint(chunk, exc.start))
             continue
         if not text.strip():
             continue
         try:
-            value = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook)
+            value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
+                               object_pairs_hook=_pairs_hook)
         except json.JSONDecodeError as exc:
             problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
             continue
@@ -382,6 +469,11 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
             continue
         except RecursionError:
             problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
+            continue
+        bad = list(_bad_values(value)) if _may_be_bad(text) else []
+        for fld, message in bad:
+            problems.add(display, number, fld or None, message)
+        if bad:
             continue
         yield number, value
 
@@ -479,7 +571,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     seen: dict[str, int] = {}
     schemas: dict[str, Any] = {}
     first = True
-    for line, value in read_jsonl(Path(path), display, problems):
+    for line, value in read_jsonl(Path(path), display, problems, kind="set"):
         if first and isinstance(value, dict) and "set" in value:
             first = False
             if _validate("set_header", value, display, line, problems):
@@ -507,6 +599,16 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     return QuestionSet(path=display, version=version, questions=tuple(questions))
 
 
+def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
+    """One notice per unknown key of the run header (reported with the closest known name,
+    then ignored, as unknown answer fields are)."""
+    known = list(schema("run_header")["properties"]["run"]["properties"])
+    out = []
+    for key in sorted(k for k in header if k not in known):
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
+        out.append(f"{display}:{line}: unknown key {key!r} in the run header{hint}; it is ignored")
+    return out
 def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: int,
                    problems: ProblemCollector, cache: dict[str, Any]) -> Any:
     """The JSON Schema a question's answer must validate against (``answer_schema``, a path
@@ -567,6 +669,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     plain_lines: list[int] = []
     unknown: dict[str, list[int]] = {}
     seen: dict[str, int] = {}
+    bidi_lines: list[int] = []
     known = set(_known_answer_fields())
     first = True
     for line, value in read_jsonl(Path(path), display, problems):
@@ -574,6 +677,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
             first = False
             if _validate("run_header", value, display, line, problems):
                 header = value["run"]
+                notices.extend(_unknown_header_keys(header, display, line))
             continue
         if isinstance(value, dict) and "run" in value and "question_id" not in value:
             problems.add(display, line, "run", "expected an answer, found a header line: the {\"run\": ...} header must be the first line")
@@ -627,6 +731,8 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
                 line=line,
             )
         )
+        if _BIDI_CONTROL.search(value.get("answer") or ""):
+            bidi_lines.append(line)
         if any(f in value for f in MERGED_FIELDS):
             merged_lines.append(line)
             if "expected_behaviour" not in value:
@@ -645,6 +751,10 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
 
+    if bidi_lines:
+        notices.append(f"{display}: {len(bidi_lines)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
+                       f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
+                       f"(first line {bidi_lines[0]})")
     assistant_version = set_version = None
     if header is not None:
         assistant_version = header.get("assistant_version")
@@ -726,8 +836,20 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
     pairs = tuple((q, answers.get(q.question_id)) for q in question_set.questions)
+    notices.extend(_logged_question_notices(pairs))
     missing = [q.question_id for q, a in pairs if a is None]
     if missing:
         shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
         notices.append(f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure")
     return Joined(pairs=pairs, notices=tuple(notices + list(question_set.notices)))
+
+
+def _logged_question_notices(pairs: tuple[tuple[Question, Answer | None], ...]) -> list[str]:
+    """One notice for logged questions that differ from the set's: only the set's question
+    text is evidence for figures, never the log's own ``question`` field."""
+    differ = [q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]
+    if not differ:
+        return []
+    shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
+    return [f"{len(differ)} answer(s) log a question that differs from the set's text ({shown}); "
+            "numbers in the logged question are not evidence, only the set's question is"]

@@ -203,7 +203,7 @@ def _conventions(language: str) -> _Conventions:
         for prefix in GLUED_PREFIXES.get(lex, ""):  # "حوالي" -> "وحوالي", "بحوالي"
             hedges.setdefault((prefix + words[0], *words[1:]), hedge)
     denominators = frozenset(
-        tuple(p.split()) for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"]
+        tuple(p.split()) for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"] + (DENOMINATOR_WORDS.get(lang, ()) if lang != lex else ())
     )
     refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
     references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
