@@ -22,16 +22,18 @@ from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from gate.bcp47 import canonical_language
 from gate.checks.periods import Period, parse_sdmx_period
 from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, ProblemCollector, key_path
 from gate.limits import read_bounded
+from gate.validation import Check, fast_check
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")
@@ -215,7 +217,27 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def _validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # only to explain a line the fast check rejects
+
     return Draft202012Validator(schema(name))
+
+
+@cache
+def _fast(name: str) -> Check | None:
+    """The schema compiled into a plain predicate (see :mod:`gate.validation`), or None."""
+    return fast_check(schema(name))
+
+
+def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
+    """Every ``(field, message)`` the schema ``name`` finds in ``value``, in a stable order.
+
+    The compiled predicate answers for the common valid value; jsonschema runs only on a
+    value it rejects, to explain it (so the messages are jsonschema's, whichever path)."""
+    fast = _fast(name)
+    if fast is not None and fast(value):
+        return []
+    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    return [schema_problems(e) for e in errors]
 
 
 def describe(value: Any) -> str:
@@ -482,9 +504,8 @@ def _validate(name: str, value: Any, display: str, line: int, problems: ProblemC
     if not isinstance(value, dict):
         problems.add(display, line, None, f"expected a JSON object, found {describe(value)}")
         return False
-    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    for error in errors:
-        fld, message = schema_problems(error)
+    errors = schema_errors(name, value)
+    for fld, message in errors:
         problems.add(display, line, fld, message)
     return not errors
 
