@@ -16,7 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from rich.console import Console, JustifyMethod
+
+    from gate.actions import ActionSettings
+    from gate.errors import Problem
+    from gate.report import Report
 
 EXIT_PASS = 0
 EXIT_FAIL = 1
@@ -91,7 +99,7 @@ def _baselines_dir(value: str | None) -> str:
     return value
 
 
-def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list:
+def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list[Problem]:
     """Every reason the requested report paths cannot be written, before anything runs."""
     from gate.errors import Problem
     from gate.files import check_writable
@@ -118,7 +126,7 @@ def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> lis
     return problems
 
 
-def _comment_key_problems(key: str) -> list:
+def _comment_key_problems(key: str) -> list[Problem]:
     from gate.errors import Problem
     from gate.github import comment_marker
 
@@ -133,7 +141,7 @@ def _error(message: str) -> None:
     print(f"answer-gate: {message}", file=sys.stderr)
 
 
-def _console(file=None):
+def _console(file: TextIO | None = None) -> Console:
     from rich.console import Console
 
     stream = file or sys.stdout
@@ -186,7 +194,7 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_PASS if report.verdict.passed else EXIT_FAIL
 
 
-def _publish(report, settings, args: argparse.Namespace) -> None:
+def _publish(report: Report, settings: ActionSettings, args: argparse.Namespace) -> None:
     """GitHub Actions: annotations, job summary, step outputs, sticky comment.
 
     Nothing here changes the verdict: a comment that cannot be posted is one warning.
@@ -197,6 +205,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     from gate.render.markdown import render_markdown
     from gate.verdict import FAIL, WARN
 
+    assert settings.step_summary is not None and settings.output is not None  # required by from_env(require=("summary", "output"))
     items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
              for r, text in zip(report.rules, report.rule_texts) if r.status in (FAIL, WARN)]
     for line in annotations(items):
@@ -217,6 +226,8 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
         if comment_settings is not None and comment_settings.comment_skip_reason:
             print(f"comment skipped: {comment_settings.comment_skip_reason}")
         elif comment_settings is not None:
+            # from_env(require=("comment",)) raised unless the token and the repository are set; the pull request is known here.
+            assert comment_settings.token and comment_settings.repository and comment_settings.pr_number is not None
             marker = comment_marker(args.comment_key)
             body = comment_body(report, marker, full_report=where)
             try:
@@ -243,7 +254,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
 def _comment(args: argparse.Namespace) -> int:
     """The workflow_run half: re-render the comment from a validated JSON report and post it
     on the pull request the triggering run belongs to, found through the API."""
-    from gate.actions import ActionSettings, PULL_REQUEST_EVENTS, SettingsError, WorkflowRunHead
+    from gate.actions import PULL_REQUEST_EVENTS, ActionSettings, SettingsError, WorkflowRunHead
     from gate.errors import InputError
     from gate.github import GitHubClient, comment_body, comment_marker
     from gate.render.json_report import read_report
@@ -263,6 +274,7 @@ def _comment(args: argparse.Namespace) -> int:
         print(f"no comment: the triggering run {head.run_id} ran on '{head.event}', not on a pull request")
         return EXIT_PASS
     settings = ActionSettings.from_env(env)
+    assert settings.token is not None and settings.repository is not None  # both checked as missing above
     marker = comment_marker(args.comment_key)
     where = f"the job summary of {head.run_url}" if head.run_url else f"the job summary of run {head.run_id}"
     body = comment_body(report, marker, full_report=where)
@@ -316,7 +328,8 @@ def _baseline_list(args: argparse.Namespace) -> int:
         console.print(f"no baselines stored in {directory}", highlight=False, markup=False)
         return EXIT_PASS
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
-    for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
     # The automatic measures, and the others where some baseline counted something.
     shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]

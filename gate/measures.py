@@ -1,9 +1,10 @@
 """The measures, and the scoring of one answer against its question.
 
-Definitions follow recipe 4.2 of the measurement chapter ("Score the four automatic
-measures"), with two corrections: expected values come from the question set, never the
-log; and a figure is supported by the evidence the assistant was shown (retrieved values,
-numbers in the question, retrieved passages), never by the expected values.
+Four automatic measures of a statistical answer (numeric accuracy, citation validity,
+refusal accuracy, answer rate) and unsupported numbers. Expected values come from the
+question set, never the log; a figure is supported by the evidence the assistant was shown
+(retrieved values, numbers in the question, retrieved passages), never by the expected
+values.
 
 Each answer is turned into a :class:`Outcome`: per measure a :class:`Count` (numerator,
 denominator) and the findings that explain every failure. Counts add up, so a run's score
@@ -12,10 +13,11 @@ is the sum of its answers' counts, in any order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from gate import figures as fig
 from gate.checks import code_checks
@@ -61,7 +63,8 @@ MEASURES: tuple[Measure, ...] = (
     Measure("citation_validity", "citation validity", True, "citations",
             "share of cited identifiers that were among the records retrieved for that answer"),
     Measure("refusal_accuracy", "refusal accuracy", True, "answers",
-            "share of questions that should be declined and were"),
+            "recall of refusals: share of questions that should be declined and were "
+            "(a question declined that should have been answered counts against answer rate)"),
     Measure("answer_rate", "answer rate when expected", True, "answers",
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
@@ -135,7 +138,7 @@ class Count:
     numerator: int = 0
     denominator: int = 0
 
-    def __add__(self, other: "Count") -> "Count":
+    def __add__(self, other: Count) -> Count:
         return Count(self.numerator + other.numerator, self.denominator + other.denominator)
 
     @property
@@ -346,11 +349,11 @@ def outcome_passed(measure: str, count: Count) -> bool:
     return count.numerator == 0
 
 
-def _supported(figure: fig.Figure, values, text: str, language: str, settings: fig.MatchSettings) -> bool:
+def _supported(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> bool:
     return _support(figure, values, text, language, settings).supported
 
 
-def _support(figure: fig.Figure, values, text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
+def _support(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
     """Whether values support a figure as written, read as a fall ("fell 1.9%" against a
     series that stores -1.9; see :func:`gate.figures.fall_reading`) or as the share of a
     ratio ("6 in 10" against 58.7%; see :func:`gate.figures.ratio_reading`)."""
@@ -364,7 +367,7 @@ def _support(figure: fig.Figure, values, text: str, language: str, settings: fig
     return support
 
 
-def _explain(figure: fig.Figure, support: fig.Support, values, text: str, language: str,
+def _explain(figure: fig.Figure, support: fig.Support, values: Sequence[Decimal], text: str, language: str,
              settings: fig.MatchSettings, against: str = "retrieved value") -> str:
     """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
     message = fig.explain(figure, support, against)

@@ -19,9 +19,9 @@ from gate.errors import InputError, ProblemCollector
 from gate.judgements import JudgementSet, load_judgements
 from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
+from gate.report import Report, Source, build_report
 from gate.review import score_rubric_run
 from gate.rubric import Rubric, load_rubric
-from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, check_levels, decide

@@ -1,6 +1,6 @@
 """Records and loading: the run log and the question set, validated and joined.
 
-A run log is JSON lines, one answer a line (recipe 4.1 of the measurement chapter), with an
+A run log is JSON lines, one answer a line, with an
 optional header line ``{"run": {"assistant_version": ..., "set_version": ...}}`` or the
 versions in the file name ``answers_run_assistant-<v>_set-<v>.jsonl``. A question set is
 JSON lines with an optional header ``{"set": {"version": ...}}``. Both are validated with
@@ -16,12 +16,13 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
@@ -202,14 +203,15 @@ class Joined:
     notices: tuple[str, ...] = ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped in ``gate/schemas`` by file stem (``answer``, ``question``, ...)."""
     text = resources.files("gate").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema(name))
 
@@ -247,45 +249,50 @@ _TYPE_WORDS = {
 def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     """Turn a jsonschema error into (field, message) a user can act on."""
     field_name = key_path(error.absolute_path) or None
-    v = error.validator
+    # jsonschema types these as "Any or unset"; an error from iter_errors has them all set.
+    v: Any = error.validator
+    value: Any = error.validator_value
+    instance: Any = error.instance
+    sub: Any = error.schema
     if v == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else error.message
         where = f"{field_name}.{name}" if field_name else name
         return where, "missing required field"
     if v == "type":
-        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        types = value if isinstance(value, list) else [value]
+        expected = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
         hint = ""
-        if "number" in types and isinstance(error.instance, str) and _looks_numeric(error.instance):
-            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in error.instance.lower() else " (remove the quotes)"
-        return field_name, f"expected {expected}, found {describe(error.instance)}{hint}"
+        if "number" in types and isinstance(instance, str) and _looks_numeric(instance):
+            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in instance.lower() else " (remove the quotes)"
+        return field_name, f"expected {expected}, found {describe(instance)}{hint}"
     if v == "enum":
-        options = ", ".join(json.dumps(o) for o in error.validator_value)
-        return field_name, f"expected one of {options}, found {describe(error.instance)}"
+        options = ", ".join(json.dumps(o) for o in value)
+        return field_name, f"expected one of {options}, found {describe(instance)}"
     if v == "const":
-        return field_name, f"expected {json.dumps(error.validator_value)}, found {describe(error.instance)}"
+        return field_name, f"expected {json.dumps(value)}, found {describe(instance)}"
     if v == "minLength":
-        return field_name, f"expected a non-empty string, found {describe(error.instance)}"
+        return field_name, f"expected a non-empty string, found {describe(instance)}"
     if v == "pattern":
-        if "A-Za-z" in error.validator_value:
-            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(error.instance)}"
-        if "\\S" in error.validator_value:
-            return field_name, f"expected a version without leading or trailing spaces, found {describe(error.instance)}"
-        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(error.instance)}"
+        if "A-Za-z" in value:
+            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(instance)}"
+        if "\\S" in value:
+            return field_name, f"expected a version without leading or trailing spaces, found {describe(instance)}"
+        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(instance)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        low = error.schema.get("minimum", error.schema.get("exclusiveMinimum"))
-        high = error.schema.get("maximum", error.schema.get("exclusiveMaximum"))
+        low = sub.get("minimum", sub.get("exclusiveMinimum"))
+        high = sub.get("maximum", sub.get("exclusiveMaximum"))
         if low is not None and high is not None:
-            above = "greater than" if "exclusiveMinimum" in error.schema else "from"
-            joint = "and at most" if "exclusiveMinimum" in error.schema else "to"
-            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(error.instance)}"
+            above = "greater than" if "exclusiveMinimum" in sub else "from"
+            joint = "and at most" if "exclusiveMinimum" in sub else "to"
+            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(instance)}"
         bound = "at least" if v in ("minimum", "exclusiveMinimum") else "at most"
-        return field_name, f"expected {bound} {error.validator_value}, found {describe(error.instance)}"
+        return field_name, f"expected {bound} {value}, found {describe(instance)}"
     if v == "anyOf":
         # the branch of the instance's own type says what is wrong inside it
-        kind = {dict: "object", str: "string", list: "array"}.get(type(error.instance))
-        for i, branch in enumerate(error.validator_value):
+        kinds: dict[type, str] = {dict: "object", str: "string", list: "array"}
+        kind = kinds.get(type(instance))
+        for i, branch in enumerate(value):
             if branch.get("type") == kind:
                 inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == i]
                 if inner:
@@ -296,12 +303,12 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         expected = " or ".join(
             _TYPE_WORDS.get(b.get("type"), str(b.get("type")))
             + (f" with {', '.join(b['properties'])}" if b.get("properties") else "")
-            for b in error.validator_value
+            for b in value
         )
-        return field_name, f"expected {expected}, found {describe(error.instance)}"
+        return field_name, f"expected {expected}, found {describe(instance)}"
     if v == "additionalProperties":
         extra = re.findall(r"'([^']+)'", error.message)
-        known = list((error.schema.get("properties") or {}).keys())
+        known = list((sub.get("properties") or {}).keys())
         parts = []
         for name in extra:
             close = difflib.get_close_matches(name, known, n=1)
@@ -535,7 +542,7 @@ def _known_answer_fields() -> list[str]:
 def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     """Load and validate a run log.
 
-    Accepts the merged form (expectations inline, as in the recipe's sketch): the run then
+    Accepts the merged form (expectations inline on each answer line): the run then
     carries its own question set in :attr:`Run.merged_set`, with a notice that expectations
     belong in the set.
 

@@ -11,10 +11,11 @@ unknown name, suggests the closest known one. Bounds are kept as exact fractions
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator
@@ -259,7 +260,7 @@ def data_at(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def _rule_tables(data: Mapping[str, Any]):
+def _rule_tables(data: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     measures = data.get("measures")
     if isinstance(measures, dict):
         yield ("measures",), measures

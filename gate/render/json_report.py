@@ -216,6 +216,11 @@ def _exact(value: float | int | None) -> Fraction | None:
     """A JSON number as the exact fraction it was written from (its shortest decimal form)."""
     if value is None:
         return None
+    return _fraction(value)
+
+
+def _fraction(value: float | int) -> Fraction:
+    """A JSON number that is never null (a rule's bound) as an exact fraction."""
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
@@ -247,7 +252,7 @@ def _measures(data: dict[str, Any], problems: ProblemCollector, display: str) ->
 
 def _rules(data: dict[str, Any]) -> tuple[RuleResult, ...]:
     return tuple(
-        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _exact(r["bound"]), r["severity"], r["source"]),
+        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _fraction(r["bound"]), r["severity"], r["source"]),
                    r["status"], _exact(r["actual"]), r["n"], r["reason"])
         for r in data["rules"]
     )
@@ -367,10 +372,10 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
     cells = tuple(build_cells(scores, rules))
     slices = tuple(dict.fromkeys(c.slice for c in cells))
     have = {(c.slice, c.measure) for c in cells}
-    for s in slices:
+    for slice_name in slices:
         for m in measures:
-            if (s, m.name) not in have:
-                problems.add(display, None, "scores", f"expected a score for slice {s!r} and measure {m.name}, found none")
+            if (slice_name, m.name) not in have:
+                problems.add(display, None, "scores", f"expected a score for slice {slice_name!r} and measure {m.name}, found none")
     problems.raise_if_any()
     matching = data["matching"]
     report = Report(

@@ -14,7 +14,8 @@ cutting findings first, saying how many were cut and where the whole report is.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from gate.limits import COMMENT_LIMIT
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding
@@ -165,7 +166,7 @@ def _trend_section(report: Report) -> list[str]:
     if comparison is None:
         return []
     history = [h for h in comparison.get("history") or [] if h.get("version") != report.run.version]
-    now = {m.name: (float(report.cell("all", m.name).rate) if report.cell("all", m.name).rate is not None else None) for m in report.measures}
+    now = {m.name: (float(rate) if (rate := report.cell("all", m.name).rate) is not None else None) for m in report.measures}
     history.append({"version": report.run.version or "this run", "rates": now})
     versions = [h["version"] for h in history]
     if len(versions) < 2:
