@@ -102,6 +102,7 @@ def messages(rubric: Rubric, question: Question, answer: Answer) -> list[dict[st
             "retrieved_values": [format(v, "f") for v in answer.retrieved_values],
             "retrieved_passages": [{"id": pid, "text": text} for pid, text, _ in answer.retrieved_passages],
             "cited_ids": list(answer.cited_ids),
+            "observations": _observations(answer),
             "caveats_known": list(caveats_known(question, answer)),
         },
         "rubric": [{"id": rq.id, "question": rq.text("en"), "applies": applies(rq, question, answer)} for rq in rubric.questions],
@@ -110,6 +111,12 @@ def messages(rubric: Rubric, question: Question, answer: Answer) -> list[dict[st
     }
     return [{"role": "system", "content": INSTRUCTIONS},
             {"role": "user", "content": json.dumps(case, ensure_ascii=False, sort_keys=True)}]
+
+
+def _observations(answer: Answer) -> list[dict[str, Any]]:
+    """The series metadata of the retrieved observations, as plain data."""
+    return [{"series": o.series, "period": o.period, "value": format(o.value, "f"), "unit": o.unit, "status": o.status,
+             "caveats": list(o.caveats)} for o in answer.retrieved_observations]
 
 
 def parse_reply(body: Any, rubric: Rubric) -> tuple[dict[str, str], dict[str, int], str] | str:

@@ -38,9 +38,6 @@ YES, NO, NOT_APPLICABLE = "yes", "no", "not_applicable"
 LABELS: tuple[str, ...] = (YES, NO, NOT_APPLICABLE)
 #: Quality scores run from 1 to 5.
 SCORE_RANGE = (1, 5)
-#: The caveat statuses of an observation (official statistics' flags) that make the caveat
-#: question apply, besides the set's expected caveats.
-CAVEAT_STATUSES = ("provisional", "estimated", "break", "break_in_series", "forecast")
 
 
 @dataclass(frozen=True)
@@ -117,14 +114,17 @@ class Rubric:
 
 
 def caveats_known(question: Question, answer: Answer | None) -> tuple[str, ...]:
-    """The caveats a right answer should state: the set's ``expected_caveats``, then the
-    caveats and caveat statuses of the observations the log carries (when it carries any)."""
+    """The caveats a right answer should state: the set's ``expected_caveats``, then those of
+    the retrieved observations: an SDMX status that is a caveat (P or V provisional, E or I
+    estimated, B break, F forecast: :data:`gate.checks.binding.STATUS_CAVEATS`) and the
+    free-text caveats."""
+    from gate.checks.binding import STATUS_CAVEATS
+
     found = list(question.expected_caveats)
-    for observation in getattr(answer, "observations", ()) or ():
-        status = getattr(observation, "status", None)
-        if status and str(status).lower() in CAVEAT_STATUSES:
-            found.append(str(status))
-        found.extend(str(c) for c in (getattr(observation, "caveats", ()) or ()))
+    for observation in answer.retrieved_observations if answer is not None else ():
+        if observation.status in STATUS_CAVEATS:
+            found.append(STATUS_CAVEATS[observation.status])
+        found.extend(observation.caveats)
     return tuple(dict.fromkeys(found))
 
 

@@ -113,7 +113,7 @@ def _plain(values: Sequence[Any]) -> str:
 def _metadata(answer: Answer) -> list[dict[str, Any]]:
     """The series metadata the log carries (observations), as plain data; [] when none."""
     out = []
-    for o in getattr(answer, "observations", ()) or ():
+    for o in answer.retrieved_observations:
         item = {k: getattr(o, k) for k in ("series", "period", "value", "unit", "status", "caveats") if getattr(o, k, None) not in (None, (), "")}
         out.append({k: (format(v, "f") if isinstance(v, Decimal) else list(v) if isinstance(v, tuple) else v) for k, v in item.items()})
     return out

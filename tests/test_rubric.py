@@ -349,3 +349,20 @@ def test_calibration_examples_from_other_runs_count_towards_a_graders_overlap(tm
     code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), "--judgements", str(judged),
                        "--calibration", str(bad), "--no-baseline")
     assert code == 2 and "bad.jsonl:1: answer_digest: expected sha256: and 64 hex digits" in err
+
+
+def test_an_observation_status_makes_the_caveat_question_apply(tmp_path):
+    from gate.records import join, load_question_set
+    from gate.rubric import applies, caveats_known
+
+    run14 = ROOT / "examples" / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"
+    lines = SET_12.read_text(encoding="utf-8").splitlines()
+    lines = [line.replace(', "expected_caveats": ["provisional"]', "") for line in lines]
+    bare = tmp_path / "set.jsonl"
+    bare.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pairs = {q.question_id: (q, a) for q, a in join(load_run(run14), load_question_set(bare)).pairs}
+    q, a = pairs["a04"]
+    assert q.expected_caveats == ()
+    assert caveats_known(q, a)[0] == "provisional"  # status P of the retrieved observation
+    caveat = load_rubric(RUBRIC).question("caveat")
+    assert applies(caveat, q, a) and not applies(caveat, *pairs["a01"])
