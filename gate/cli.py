@@ -48,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
     check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    check.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
     check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
@@ -147,7 +148,9 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration])
+    if args.calibration and not args.judgements:
+        problems.append(Problem("--calibration", None, None, "goes with --judgements (it validates the graders among them)"))
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     problems += _comment_key_problems(args.comment_key)
@@ -162,7 +165,8 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric)
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
+                       calibration=args.calibration)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -314,11 +318,13 @@ def _baseline_list(args: argparse.Namespace) -> int:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
     for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
         table.add_column(name, justify=justify, no_wrap=True)
-    for m in MEASURES:
+    # The automatic measures, and the others where some baseline counted something.
+    shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]
+    for m in shown:
         table.add_column(m.label, justify="right")
     for b in stored:
         cells = []
-        for m in MEASURES:
+        for m in shown:
             count = b.score(ALL, m.name)
             cells.append("-" if count.rate is None else f"{display_rate(count.rate)} (n={count.denominator})")
         table.add_row(b.assistant_version, b.set_version or "-", str(b.answers), f"answer-gate {b.scorer_version}", *cells)

@@ -36,6 +36,7 @@ import csv
 import difflib
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -51,6 +52,7 @@ TOP_FIELDS = ("question_id", "judge", "rubric_version", "answer_digest", "labels
 CSV_FIXED = ("question_id", "judge_kind", "judge_name", "judge_version", "judge_model", "judge_prompt_digest",
              "rubric_version", "answer_digest")
 CSV_TAIL = ("note", "status", "error")
+_DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 
 
 @dataclass(frozen=True)
@@ -128,14 +130,16 @@ def answer_digest(text: str | None) -> str:
     return "sha256:" + hashlib.sha256((text or "").encode("utf-8")).hexdigest()
 
 
-def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run,
+def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None,
                     problems: ProblemCollector | None = None) -> JudgementSet:
     """Read judgement files and check every judgement against the rubric and the run.
 
     Args:
         paths: JSON lines or CSV files (``.csv``).
         rubric: the rubric the judgements must be made under.
-        run: the run whose answers they judge.
+        run: the run whose answers they judge; None for calibration examples, judged on
+            answers of other runs (then the question id and digest are only checked for
+            form, not against a run).
         problems: a shared collector; when given, problems are added to it and nothing
             is raised here.
 
@@ -147,7 +151,7 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run,
             each with file, line and field.
     """
     own = ProblemCollector()
-    answers = {a.question_id: a for a in run.answers}
+    answers = {a.question_id: a for a in run.answers} if run is not None else None
     out: list[Judgement] = []
     notices: list[str] = []
     files = []
@@ -244,7 +248,7 @@ def _text(value: Any) -> bool:
 
 
 def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
-           answers: Mapping[str, Answer], problems: ProblemCollector) -> Judgement | None:
+           answers: Mapping[str, Answer] | None, problems: ProblemCollector) -> Judgement | None:
     before = problems.total
 
     def bad(fld: str | None, message: str) -> None:
@@ -258,7 +262,7 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     answer = None
     if not _text(qid):
         bad("question_id", f"expected the id of an answer in the run, found {describe(qid) if qid is not None else 'nothing'}")
-    else:
+    elif answers is not None:
         answer = answers.get(qid)
         if answer is None:
             close = difflib.get_close_matches(qid, sorted(answers), n=1, cutoff=0.6)
@@ -273,6 +277,8 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     digest = value.get("answer_digest")
     if not _text(digest):
         bad("answer_digest", "expected the digest of the answer judged (sha256:...), found nothing")
+    elif answers is None and not _DIGEST.match(digest):
+        bad("answer_digest", f"expected sha256: and 64 hex digits, found {describe(digest)}")
     elif answer is not None and digest != answer_digest(answer.answer):
         bad("answer_digest", f"expected {answer_digest(answer.answer)} (the answer in the run), found {digest}: "
                              "the answer changed since it was judged")

@@ -294,7 +294,7 @@ def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubri
 
 def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: Sequence[Outcome],
                      judged: JudgementSet, rubric: Rubric, min_kappa: Fraction,
-                     min_overlap: int) -> tuple[list[Outcome], RubricSummary]:
+                     min_overlap: int, calibration: Sequence[Judgement] = ()) -> tuple[list[Outcome], RubricSummary]:
     """Add the rubric's counts and findings to every outcome, and summarise; pure.
 
     Args:
@@ -303,6 +303,9 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
         judged: every judgement read.
         rubric: the rubric.
         min_kappa, min_overlap: the grader floors.
+        calibration: judgements of human-labelled examples (earlier runs, a calibration
+            file), used only to validate graders: an answer is known by its question id and
+            digest, so an example that is also this run's answer counts once.
 
     Returns:
         The outcomes with rubric and quality counts merged in (automatic counts unchanged),
@@ -311,7 +314,7 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     by_answer: dict[str, list[Judgement]] = {}
     for j in judged.judgements:
         by_answer.setdefault(j.question_id, []).append(j)
-    validations = validate_graders(by_answer, rubric, min_kappa, min_overlap)
+    validations = validate_graders(_pool(judged.judgements, calibration), rubric, min_kappa, min_overlap)
     counted = {identity for identity, v in validations.items() if v.validated}
     merged: list[Outcome] = []
     disagreements: list[Disagreement] = []
@@ -339,6 +342,20 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
                             tuple(disagreements), quality_means, dict(sorted(decisions.items())),
                             rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs))
     return merged, summary
+
+
+def _pool(judgements: Sequence[Judgement], calibration: Sequence[Judgement]) -> dict[str, list[Judgement]]:
+    """Judgements by answer judged (question id and digest) for validating graders; a
+    judgement given twice (the same judge, answer and labels) counts once."""
+    pool: dict[str, list[Judgement]] = {}
+    seen: set[tuple] = set()
+    for j in list(judgements) + list(calibration):
+        key = (j.judge.identity, j.question_id, j.answer_digest, tuple(sorted(j.labels.items())), j.status)
+        if key in seen:
+            continue
+        seen.add(key)
+        pool.setdefault(f"{j.question_id} {j.answer_digest}", []).append(j)
+    return pool
 
 
 def _notices(ignored: Sequence[str], by_answer: Mapping[str, Sequence[Judgement]],

@@ -70,8 +70,9 @@ def aggregate(outcomes: list[Outcome]) -> list[Score]:
     """
     names = [m.name for m in MEASURES]
     slices = slices_of(outcomes)
+    # A measure an outcome does not hold (a baseline stored before it existed) counts 0/0.
     rows = [
-        (language_slice(o.language), name, o.counts[name].numerator, o.counts[name].denominator)
+        (language_slice(o.language), name, o.counts.get(name, Count()).numerator, o.counts.get(name, Count()).denominator)
         for o in outcomes
         for name in names
     ]

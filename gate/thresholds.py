@@ -19,6 +19,7 @@ from typing import Any, Mapping
 import yaml
 from jsonschema import Draft202012Validator
 
+from gate.checks.format import FormatRules
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
@@ -68,6 +69,7 @@ class Thresholds:
         alpha: significance level of the regression test, or None (the drop alone decides).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
+        format: the ``format:`` rules of the format code check.
         min_kappa: a grader's judgements count only while its Cohen's kappa with people
             reaches this on every rubric question (``graders.min_kappa``).
         min_overlap: ...and only once people and the grader judged at least this many
@@ -80,6 +82,7 @@ class Thresholds:
     alpha: Fraction | None = Fraction(1, 20)
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+    format: FormatRules = field(default_factory=FormatRules)
     min_kappa: Fraction = DEFAULT_MIN_KAPPA
     min_overlap: int = DEFAULT_MIN_OVERLAP
 
@@ -309,8 +312,15 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     alpha_raw = regression.get("alpha", 0.05)
     alpha = None if alpha_raw is None else _fraction(alpha_raw)
     min_n = (data.get("slices") or {}).get("min_n", 0)
+    fmt = data.get("format") or {}
+    format_rules = FormatRules(
+        require_citation=fmt.get("require_citation", True),
+        markers_resolve=fmt.get("markers_resolve", True),
+        max_chars=fmt.get("max_chars"),
+        max_words=fmt.get("max_words"),
+    )
     graders = data.get("graders") or {}
     min_kappa = _fraction(graders["min_kappa"]) if "min_kappa" in graders else DEFAULT_MIN_KAPPA
     min_overlap = graders.get("min_overlap", DEFAULT_MIN_OVERLAP)
     return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
-                      min_kappa=min_kappa, min_overlap=min_overlap)
+                      format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap)

@@ -117,6 +117,10 @@ class Baseline:
         """The assistant version, ordered as a version."""
         return Version(self.assistant_version)
 
+    def stores(self, measure: str) -> bool:
+        """Whether the baseline stores a measure (one added since it was saved is not stored)."""
+        return any(s.measure == measure for s in self.scores)
+
     def score(self, slice_name: str, measure: str) -> Count:
         """The stored count of a slice and measure (an empty count when it is not stored)."""
         for s in self.scores:

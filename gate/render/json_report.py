@@ -22,7 +22,7 @@ from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.display import fraction_text
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.figures.model import MatchSettings
-from gate.measures import MEASURE_BY_NAME, Count, FigureRef, Finding, Measure
+from gate.measures import MEASURE_BY_NAME, Count, FigureRef, Finding, Measure, QuoteRef
 from gate.records import schema, schema_problems
 from gate.report import Report, Source, build_cells, describe_rule
 from gate.scores import Score
@@ -62,6 +62,7 @@ def _finding(f: Finding) -> dict[str, Any]:
         "message": f.message,
         "figure": None,
         "cited_id": f.cited_id,
+        "quote": None if f.quote is None else {"text": f.quote.text, "start": f.quote.start, "end": f.quote.end},
     }
     if f.figure is not None:
         out["figure"] = {"text": f.figure.text, "value": _number(f.figure.value), "start": f.figure.start, "end": f.figure.end}
@@ -170,7 +171,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "skipped": report.verdict.skipped,
         },
         "measures": [
-            {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit}
+            {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit,
+             "family": m.family}
             for m in report.measures
         ],
         "scores": [
@@ -256,7 +258,9 @@ def _findings(data: dict[str, Any]) -> tuple[Finding, ...]:
     for f in data["findings"]:
         figure = f["figure"]
         ref = None if figure is None else FigureRef(figure["text"], _decimal(figure["value"]), figure["start"], figure["end"])
-        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"]))
+        quote = f.get("quote")
+        quoted = None if quote is None else QuoteRef(quote["text"], quote["start"], quote["end"])
+        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"], quoted))
     return tuple(out)
 
 

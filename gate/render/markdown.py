@@ -17,7 +17,7 @@ import re
 from typing import Any, Iterable
 
 from gate.limits import COMMENT_LIMIT
-from gate.measures import MEASURE_BY_NAME, Finding
+from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding
 from gate.render import printable
 from gate.render.json_report import comparison_to_dict
 from gate.report import Report
@@ -100,15 +100,17 @@ def _deltas(report: Report) -> dict[tuple[str, str], str]:
     return out
 
 
-def scores_table(report: Report) -> list[str]:
-    """The slices-by-measures table in GitHub markdown."""
+def scores_table(report: Report, family: str | None = None) -> list[str]:
+    """The slices-by-measures table in GitHub markdown; with ``family``, of that family's
+    measures only."""
     deltas = _deltas(report)
-    header = "| slice | " + " | ".join(m.label for m in report.measures) + " |"
-    align = "| --- | " + " | ".join("---:" for _ in report.measures) + " |"
+    measures = [m for m in report.measures if family is None or m.family == family]
+    header = "| slice | " + " | ".join(m.label for m in measures) + " |"
+    align = "| --- | " + " | ".join("---:" for _ in measures) + " |"
     rows = [header, align]
     for s in report.slices:
         cells = []
-        for m in report.measures:
+        for m in measures:
             cell = report.cell(s, m.name)
             text = cell.text
             icon = _STATUS_ICON.get(cell.status or "")
@@ -171,8 +173,8 @@ def _trend_section(report: Report) -> list[str]:
     lines = ["", "<details><summary>Trend of the all slice over stored versions</summary>", ""]
     for measure in report.measures:
         points = [h["rates"].get(measure.name) for h in history]
-        if all(p is None for p in points):
-            continue
+        if all(p is None for p in points[:-1]):
+            continue  # no stored version has it (a measure added since): no trend to draw
         values = ", ".join("0" if p is None else f"{p:.4f}".rstrip("0").rstrip(".") for p in points)
         axis = ", ".join(f'"{_mermaid_label(v)}"' for v in versions)
         lines += [
@@ -195,6 +197,8 @@ def _mermaid_label(text: str) -> str:
 def finding_line(f: Finding) -> str:
     """One finding as a table row, quoting the figure or citation at fault."""
     at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
+    if f.quote is not None:
+        at_fault = _code(f.quote.text if len(f.quote.text) <= 60 else f.quote.text[:57] + "...")
     label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
     return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
 
@@ -249,7 +253,10 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     Raises:
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
-    head = [MARKER, _verdict_line(report), "", _context_line(report), "", *scores_table(report)]
+    head = [MARKER, _verdict_line(report), "", _context_line(report), "", *scores_table(report, "automatic")]
+    for family, heading in FAMILIES[1:2]:  # the rubric and quality have their own section
+        if any(m.family == family for m in report.measures):
+            head += ["", f"**{heading.capitalize()}**", "", *scores_table(report, family)]
     head += _rules_section(report) + _flips_section(report) + _rubric_section(report)
     tail = _trend_section(report) + _notices_section(report)
     findings = list(report.findings)

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gate.comparison import Comparison, ids_text
-from gate.measures import MEASURES
+from gate.measures import FAMILIES, MEASURES
 from gate.render import printable
 from gate.report import Report
 from gate.verdict import FAIL, WARN, Verdict
@@ -22,15 +22,16 @@ from gate.verdict import FAIL, WARN, Verdict
 _MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
 
 
-def scores_table(report: Report) -> Table:
-    """The slices-by-measures table."""
+def scores_table(report: Report, family: str | None = None) -> Table:
+    """The slices-by-measures table; with ``family``, of that family's measures only."""
+    measures = [m for m in report.measures if family is None or m.family == family]
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column("slice", no_wrap=True)
-    for m in report.measures:
+    for m in measures:
         table.add_column(m.label, justify="right", overflow="fold", min_width=12)
     for slice_name in report.slices:
         row: list[Text | str] = [Text(printable(slice_name))]
-        for m in report.measures:
+        for m in measures:
             cell = report.cell(slice_name, m.name)
             mark, style = _MARK.get(cell.status or "", ("", ""))
             row.append(Text(cell.text + mark, style=style))
@@ -83,7 +84,12 @@ def render_terminal(report: Report, console: Console) -> None:
     head += f", {report.answers} answers to {report.questions} questions"
     console.print(Text(printable(head)), highlight=False)
     console.print()
-    console.print(scores_table(report))
+    console.print(scores_table(report, "automatic"))
+    for family, heading in FAMILIES[1:]:
+        if any(m.family == family for m in report.measures):
+            console.print()
+            console.print(Text(heading.capitalize() + ":", style="bold"))
+            console.print(scores_table(report, family))
 
     failed = report.rules_with(FAIL)
     warned = report.rules_with(WARN)
