@@ -16,7 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from rich.console import Console, JustifyMethod
+
+    from gate.actions import ActionSettings
+    from gate.errors import Problem
+    from gate.report import Report
 
 EXIT_PASS = 0
 EXIT_FAIL = 1
@@ -50,6 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
     check.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
     check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
+    check.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
+                       "and fails the gate with fail_on_loosened: true")
+    check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
+    check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -91,25 +103,49 @@ def _baselines_dir(value: str | None) -> str:
     return value
 
 
-def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list:
-    """Every reason the requested report paths cannot be written, before anything runs."""
+def _stored_folders(args: argparse.Namespace) -> list[str]:
+    """The folders whose files a report must never replace: the baselines folder (the
+    stored baselines and their logs) and the folder of a baseline named by path."""
+    folders = [args.baselines or "baselines"]
+    if args.baseline and (args.baseline.endswith(".json") or os.path.isfile(args.baseline)):
+        folders.append(os.path.dirname(args.baseline) or ".")
+    return [os.path.realpath(f) for f in folders]
+
+
+def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list[Problem]:
+    """Every reason the requested report paths cannot be written, before anything runs.
+
+    A report path must not be an input, another report, a file under the baselines folder
+    (a report there would destroy a stored baseline or its log), or a symbolic link (a
+    report is written where it says, never through a link to a file elsewhere).
+    """
     from gate.errors import Problem
     from gate.files import check_writable
 
     problems = []
     seen: dict[str, str] = {}
     taken = {os.path.realpath(p): p for p in inputs if p}
+    stored = _stored_folders(args)
     for flag, path in (("--json", args.json_path), ("--markdown", args.markdown_path), ("--junit", args.junit_path)):
         if path is None:
             continue
         if not path.strip():
             problems.append(Problem(flag, None, None, "expected a file path, found an empty string"))
             continue
+        if os.path.islink(path):
+            problems.append(Problem(path, None, flag, f"expected a regular file path, found a symbolic link to {os.readlink(path)!r}: "
+                                    "reports are never written through links; name the target itself"))
+            continue
         why = check_writable(path)
         if why:
             problems.append(Problem(path, None, flag, why))
             continue
         real = os.path.realpath(path)
+        inside = next((f for f in stored if os.path.commonpath([f, real]) == f), None)
+        if inside is not None:
+            problems.append(Problem(path, None, flag, "expected a report path outside the baselines folder, found one inside it: "
+                                    "a report there would replace a stored baseline or its log"))
+            continue
         if real in taken:
             problems.append(Problem(path, None, flag, f"expected a new report file, found the input {taken[real]!r}: it would be overwritten"))
         elif real in seen:
@@ -118,7 +154,7 @@ def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> lis
     return problems
 
 
-def _comment_key_problems(key: str) -> list:
+def _comment_key_problems(key: str) -> list[Problem]:
     from gate.errors import Problem
     from gate.github import comment_marker
 
@@ -133,12 +169,18 @@ def _error(message: str) -> None:
     print(f"answer-gate: {message}", file=sys.stderr)
 
 
-def _console(file=None):
+def _console(file: TextIO | None = None) -> Console:
     from rich.console import Console
 
     stream = file or sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
-    return Console(file=stream, width=None if is_tty else 120, no_color=bool(os.environ.get("NO_COLOR")), highlight=False, soft_wrap=True)
+    console = Console(file=stream, width=None if is_tty else 120, no_color=bool(os.environ.get("NO_COLOR")), highlight=False, soft_wrap=True)
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]  # rich would exit 1, whatever the verdict
+    return console
+
+
+def _broken_pipe() -> None:
+    raise BrokenPipeError("the reader of standard output went away")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -148,7 +190,8 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration,
+                                        args.base_thresholds, args.base_questions, args.base_rubric])
     if args.calibration and not args.judgements:
         problems.append(Problem("--calibration", None, None, "goes with --judgements (it validates the graders among them)"))
     if args.comment and not args.github:
@@ -166,7 +209,8 @@ def _check(args: argparse.Namespace) -> int:
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       calibration=args.calibration)
+                       calibration=args.calibration,
+                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -180,13 +224,54 @@ def _check(args: argparse.Namespace) -> int:
         rendered[args.junit_path] = render_junit(report)
     for path, text in rendered.items():
         atomic_write_text(path, text)
-    render_terminal(report, _console())
+        _PROGRESS.written.append(path)
+    # From here the verdict is decided and the reports are on disk: nothing that fails in
+    # printing or publishing may change the exit code.
+    _PROGRESS.code = EXIT_PASS if report.verdict.passed else EXIT_FAIL
+    try:
+        render_terminal(report, _console())
+    except BrokenPipeError:
+        _quiet_stdout()
+    except OSError as exc:
+        _error(f"cannot print the report to standard output ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
     if settings is not None:
-        _publish(report, settings, args)
-    return EXIT_PASS if report.verdict.passed else EXIT_FAIL
+        try:
+            _publish(report, settings, args)
+        except BrokenPipeError:
+            _quiet_stdout()
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            _error(f"cannot publish to GitHub Actions{where} ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
+    return _PROGRESS.code
 
 
-def _publish(report, settings, args: argparse.Namespace) -> None:
+def _verdict_words(report: Report) -> str:
+    written = f"; written: {', '.join(_PROGRESS.written)}" if _PROGRESS.written else ""
+    return ("passed" if report.verdict.passed else "failed") + written
+
+
+class _Progress:
+    """What a command has done so far, so that an interrupt or a closed pipe says what is on
+    disk and a decided verdict keeps its exit code."""
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+        self.code: int | None = None
+
+
+_PROGRESS = _Progress()
+
+
+def _quiet_stdout() -> None:
+    """The reader went away (``| head``): send the rest of standard output nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _publish(report: Report, settings: ActionSettings, args: argparse.Namespace) -> None:
     """GitHub Actions: annotations, job summary, step outputs, sticky comment.
 
     Nothing here changes the verdict: a comment that cannot be posted is one warning.
@@ -197,6 +282,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     from gate.render.markdown import render_markdown
     from gate.verdict import FAIL, WARN
 
+    assert settings.step_summary is not None and settings.output is not None  # required by from_env(require=("summary", "output"))
     items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
              for r, text in zip(report.rules, report.rule_texts) if r.status in (FAIL, WARN)]
     for line in annotations(items):
@@ -217,6 +303,8 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
         if comment_settings is not None and comment_settings.comment_skip_reason:
             print(f"comment skipped: {comment_settings.comment_skip_reason}")
         elif comment_settings is not None:
+            # from_env(require=("comment",)) raised unless the token and the repository are set; the pull request is known here.
+            assert comment_settings.token and comment_settings.repository and comment_settings.pr_number is not None
             marker = comment_marker(args.comment_key)
             body = comment_body(report, marker, full_report=where)
             try:
@@ -243,7 +331,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
 def _comment(args: argparse.Namespace) -> int:
     """The workflow_run half: re-render the comment from a validated JSON report and post it
     on the pull request the triggering run belongs to, found through the API."""
-    from gate.actions import ActionSettings, PULL_REQUEST_EVENTS, SettingsError, WorkflowRunHead
+    from gate.actions import PULL_REQUEST_EVENTS, ActionSettings, SettingsError, WorkflowRunHead
     from gate.errors import InputError
     from gate.github import GitHubClient, comment_body, comment_marker
     from gate.render.json_report import read_report
@@ -263,6 +351,7 @@ def _comment(args: argparse.Namespace) -> int:
         print(f"no comment: the triggering run {head.run_id} ran on '{head.event}', not on a pull request")
         return EXIT_PASS
     settings = ActionSettings.from_env(env)
+    assert settings.token is not None and settings.repository is not None  # both checked as missing above
     marker = comment_marker(args.comment_key)
     where = f"the job summary of {head.run_url}" if head.run_url else f"the job summary of run {head.run_id}"
     body = comment_body(report, marker, full_report=where)
@@ -316,7 +405,8 @@ def _baseline_list(args: argparse.Namespace) -> int:
         console.print(f"no baselines stored in {directory}", highlight=False, markup=False)
         return EXIT_PASS
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
-    for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
     # The automatic measures, and the others where some baseline counted something.
     shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]
@@ -344,6 +434,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     from gate.errors import GateError, InputError
 
+    _PROGRESS.written.clear()
+    _PROGRESS.code = None
     try:
         if args.command == "check":
             return _check(args)
@@ -372,13 +464,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(str(exc))
         return EXIT_INPUT
     except KeyboardInterrupt:
-        _error("interrupted; nothing was written")
+        if _PROGRESS.written:
+            _error(f"interrupted; written before the interrupt: {', '.join(_PROGRESS.written)}"
+                   + ("" if _PROGRESS.code is None else f" (the gate {'passed' if _PROGRESS.code == EXIT_PASS else 'failed'})"))
+        else:
+            _error("interrupted; nothing was written")
         return 130
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, as rich does for the report.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FAIL
+        # The reader went away (``| head``): stop quietly; a decided verdict keeps its code,
+        # a command that finished its work (a saved baseline) succeeded.
+        _quiet_stdout()
+        return _PROGRESS.code if _PROGRESS.code is not None else EXIT_PASS
     except OSError as exc:
         if exc.filename is None:
             _error(f"cannot write the report: {exc.strerror or exc}")

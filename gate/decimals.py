@@ -35,5 +35,6 @@ def decimal_text(value: Decimal | Fraction, digits: int | None = None) -> str:
     elif digits is not None:
         value = value.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
     if value == value.to_integral_value():
-        return str(int(value))
+        whole = value.to_integral_value()
+        return format(abs(whole) if not whole else whole, "f")  # never str(int()): no 4,300-digit limit
     return format(value.normalize(), "f")

@@ -14,6 +14,9 @@ import stat
 import tempfile
 from pathlib import Path
 
+#: The longest file name (one path component) most file systems accept, in bytes.
+NAME_MAX = 255
+
 
 def _umask() -> int:
     current = os.umask(0)
@@ -55,7 +58,13 @@ def atomic_write_text(path: str | Path, text: str) -> None:
 
 def check_writable(path: str | Path) -> str | None:
     """Why ``path`` cannot be written, or None when its folder exists and is writable."""
-    target = Path(os.path.realpath(path))
+    long = max((part for part in Path(path).parts), key=lambda part: len(os.fsencode(part)), default="")
+    if len(os.fsencode(long)) > NAME_MAX:
+        return f"expected a file name of at most {NAME_MAX} bytes, found one of {len(os.fsencode(long))}"
+    try:
+        target = Path(os.path.realpath(path))
+    except (OSError, ValueError) as exc:
+        return f"cannot be resolved: {exc}"
     folder = target.parent
     shown = str(Path(path).parent) if str(Path(path).parent) else "."
     if target.is_dir():

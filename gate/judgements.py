@@ -37,9 +37,10 @@ import difflib
 import hashlib
 import io
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, TypeGuard
 
 from gate.errors import ProblemCollector
 from gate.records import Answer, Run, describe, read_jsonl
@@ -170,7 +171,7 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None
     return JudgementSet(tuple(out), tuple(files), tuple(notices))
 
 
-def _jsonl_rows(path: Path, display: str, problems: ProblemCollector):
+def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
     for line, value in read_jsonl(path, display, problems):
         if not isinstance(value, dict):
             problems.add(display, line, None, f"expected a JSON object (one judgement), found {describe(value)}")
@@ -178,7 +179,7 @@ def _jsonl_rows(path: Path, display: str, problems: ProblemCollector):
         yield line, value
 
 
-def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]):
+def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -243,7 +244,7 @@ def _int_or_text(text: str) -> Any:
         return text
 
 
-def _text(value: Any) -> bool:
+def _text(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
 
 
@@ -310,13 +311,13 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     note = value.get("note", "")
     if note is not None and not isinstance(note, str):
         bad("note", f"expected text, found {describe(note)}")
-    if problems.total > before or judge is None:
+    if problems.total > before or judge is None or not (_text(qid) and _text(digest)):
         return None
     return Judgement(qid, judge, str(version), digest, dict(labels), dict(quality), note or "",
                      status, str(value.get("error") or ""), f"{display}:{line}")
 
 
-def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad) -> None:
+def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad: Callable[[str, str], None]) -> None:
     for qid, label in labels.items():
         if qid not in rubric.question_ids:
             if qid in QUESTION_IDS:
@@ -333,7 +334,7 @@ def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad) -> None:
             bad(f"labels.{qid}", "missing label: every rubric question gets yes, no or not_applicable")
 
 
-def _judge(value: Any, bad) -> Judge | None:
+def _judge(value: Any, bad: Callable[[str, str], None]) -> Judge | None:
     if not isinstance(value, dict):
         bad("judge", f"expected who judged ({{\"kind\": \"person\" or \"grader\", \"name\": ...}}), found {describe(value) if value is not None else 'nothing'}")
         return None
@@ -364,4 +365,4 @@ def _judge(value: Any, bad) -> Judge | None:
             ok = False
     if not ok:
         return None
-    return Judge(kind, name.strip(), version, str(model), str(prompt))
+    return Judge(str(kind), str(name).strip(), version, str(model), str(prompt))

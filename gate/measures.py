@@ -1,9 +1,11 @@
 """The measures, and the scoring of one answer against its question.
 
-Definitions follow recipe 4.2 of the measurement chapter ("Score the four automatic
-measures"), with two corrections: expected values come from the question set, never the
-log; and a figure is supported by the evidence the assistant was shown (retrieved values,
-numbers in the question, retrieved passages), never by the expected values.
+Four automatic measures of a statistical answer (numeric accuracy, citation validity,
+refusal accuracy, answer rate) and unsupported numbers. Expected values come from the
+question set, never the log; a figure is supported by the evidence the assistant was shown
+(retrieved values, numbers in the set's question, retrieved passages), never by the
+expected values nor by the run log's own ``question`` field (an assistant could log its
+invented figure there).
 
 Each answer is turned into a :class:`Outcome`: per measure a :class:`Count` (numerator,
 denominator) and the findings that explain every failure. Counts add up, so a run's score
@@ -12,14 +14,16 @@ is the sum of its answers' counts, in any order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from gate import figures as fig
 from gate.checks import code_checks
 from gate.decimals import decimal_text
+from gate.figures.languages import HEDGE_WORDS
 from gate.records import Answer, Question
 
 
@@ -61,7 +65,8 @@ MEASURES: tuple[Measure, ...] = (
     Measure("citation_validity", "citation validity", True, "citations",
             "share of cited identifiers that were among the records retrieved for that answer"),
     Measure("refusal_accuracy", "refusal accuracy", True, "answers",
-            "share of questions that should be declined and were"),
+            "recall of refusals: share of questions that should be declined and were "
+            "(a question declined that should have been answered counts against answer rate)"),
     Measure("answer_rate", "answer rate when expected", True, "answers",
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
@@ -135,7 +140,7 @@ class Count:
     numerator: int = 0
     denominator: int = 0
 
-    def __add__(self, other: "Count") -> "Count":
+    def __add__(self, other: Count) -> Count:
         return Count(self.numerator + other.numerator, self.denominator + other.denominator)
 
     @property
@@ -221,8 +226,13 @@ class Outcome:
 
 
 def _quote(text: str, limit: int = 80) -> str:
+    """The answer quoted in a finding, cut at a space (never inside a word: a token or an
+    e-mail address cut in half would escape redaction, see :mod:`gate.redact`)."""
     text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 3]
+    return (head.rsplit(" ", 1)[0] if " " in head else "") + "..."
 
 
 def score_answer(question: Question, answer: Answer | None, settings: fig.MatchSettings,
@@ -317,7 +327,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     # Unsupported numbers: figures no evidence supports.
     if figures:
         passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-        evidence = fig.evidence_values(answer.retrieved_values, answer.question or question.text,
+        evidence = fig.evidence_values(answer.retrieved_values, question.text,  # the set's question, never the logged one
                                        passages, answer.language)
         unsupported = 0
         for f in figures:
@@ -346,11 +356,11 @@ def outcome_passed(measure: str, count: Count) -> bool:
     return count.numerator == 0
 
 
-def _supported(figure: fig.Figure, values, text: str, language: str, settings: fig.MatchSettings) -> bool:
+def _supported(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> bool:
     return _support(figure, values, text, language, settings).supported
 
 
-def _support(figure: fig.Figure, values, text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
+def _support(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
     """Whether values support a figure as written, read as a fall ("fell 1.9%" against a
     series that stores -1.9; see :func:`gate.figures.fall_reading`) or as the share of a
     ratio ("6 in 10" against 58.7%; see :func:`gate.figures.ratio_reading`)."""
@@ -364,7 +374,7 @@ def _support(figure: fig.Figure, values, text: str, language: str, settings: fig
     return support
 
 
-def _explain(figure: fig.Figure, support: fig.Support, values, text: str, language: str,
+def _explain(figure: fig.Figure, support: fig.Support, values: Sequence[Decimal], text: str, language: str,
              settings: fig.MatchSettings, against: str = "retrieved value") -> str:
     """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
     message = fig.explain(figure, support, against)
@@ -393,17 +403,25 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
 
     Returns:
         The outcomes in input order, and notices (one per language whose number
-        conventions Babel does not know, not one per line).
+        conventions Babel does not know, and one per language the figure reader does not
+        cover, not one per line).
     """
     outcomes = []
     unknown: dict[str, int] = {}
+    uncovered: dict[str, int] = {}
     for question, answer in pairs:
         if answer is not None and not fig.language_known(answer.language):
             unknown[answer.language] = unknown.get(answer.language, 0) + 1
+        elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
+            uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
         outcomes.append(score_answer(question, answer, settings, format_rules))
     notices = [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"
         for lang, n in sorted(unknown.items())
+    ] + [
+        f"language {lang!r} is not covered by the figure reader: in its {n} answer(s) digits were read as figures "
+        "(with its separators), but not number words, scale words or hedges; an invented figure in words passes unseen"
+        for lang, n in sorted(uncovered.items())
     ]
     return outcomes, notices

@@ -9,19 +9,21 @@ baseline, which stores a run scored the same way and re-scores a stored log with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.judgements import JudgementSet, load_judgements
+from gate.loosened import loosened_questions, loosened_rubric, loosened_rules
 from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
+from gate.redact import redact_report
+from gate.report import Report, Source, build_report
 from gate.review import score_rubric_run
 from gate.rubric import Rubric, load_rubric
-from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, check_levels, decide
@@ -117,6 +119,9 @@ def check_run(
     judgements: Sequence[str | Path] = (),
     rubric: str | Path = "rubric.yaml",
     calibration: Sequence[str | Path] = (),
+    base_thresholds: str | Path | None = None,
+    base_questions: str | Path | None = None,
+    base_rubric: str | Path | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -125,6 +130,10 @@ def check_run(
         questions_path: the question set, or None for a log in the merged form.
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :class:`Comparer`).
+        base_thresholds, base_questions: the base branch's thresholds file and question
+            set; what this branch loosened against them is listed (:mod:`gate.loosened`),
+            and fails the gate when either thresholds file sets ``fail_on_loosened``.
+        base_rubric: the base branch's rubric, compared with ``rubric`` the same way.
         judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
             families are not scored and the report holds the automatic measures and the
             code checks.
@@ -139,7 +148,16 @@ def check_run(
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.
     """
-    inputs = load_inputs(run_path, questions_path, thresholds)
+    problems = ProblemCollector()
+    base_rules = _load_base(load_thresholds, base_thresholds, problems)
+    base_set = _load_base(load_question_set, base_questions, problems)
+    base_rub = _load_base(load_rubric, base_rubric, problems)
+    head_rub = _load_base(load_rubric, rubric, problems) if base_rubric is not None else None
+    try:
+        inputs = load_inputs(run_path, questions_path, thresholds)
+    except InputError as error:
+        problems.absorb(error)
+    problems.raise_if_any()
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
     judged, loaded_rubric = read_judgements(judgements, rubric, run)
     examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
@@ -161,8 +179,14 @@ def check_run(
         comparison, regression_results, compare_notices = compare(run, joined, scored.outcomes, scored.scores, rules,
                                                                   question_set=inputs.question_set)
         results = results + list(regression_results)
-    verdict = decide(results)
-    return build_report(
+    loosened = loosened_rules(base_rules, rules) if base_rules is not None else []
+    if base_set is not None:
+        loosened += loosened_questions(base_set, inputs.question_set)
+    if base_rub is not None and head_rub is not None:
+        loosened += loosened_rubric(base_rub, head_rub)
+    strict = rules.fail_on_loosened or (base_rules is not None and base_rules.fail_on_loosened)
+    verdict = decide(results, _unchecked(rules, comparison), loosened=len(loosened) if strict else 0)
+    report = build_report(
         run=Source(run.path, run.assistant_version),
         set_version_logged=run.set_version,
         question_set=Source(inputs.question_set.path, inputs.question_set.version),
@@ -179,7 +203,30 @@ def check_run(
         comparison=comparison,
         measures=shown,
         rubric=summary,
+        loosened=loosened,
     )
+    return replace(redact_report(report, rules.redact), evidence=rules.evidence)
+
+
+def _load_base(load: Callable[..., Any], path: str | Path | None, problems: ProblemCollector) -> Any:
+    """A base branch's file, loaded like this branch's; its problems join the others."""
+    if path is None:
+        return None
+    try:
+        return load(path)
+    except InputError as error:
+        problems.absorb(error)
+        return None
+
+
+def _unchecked(rules: Thresholds, comparison: Comparison | None) -> str | None:
+    """Why rules of the file gave no result: regression rules with no baseline."""
+    from gate.thresholds import REGRESSION_KINDS
+
+    every = [r for table in [rules.measures, *rules.languages.values()] for group in table.values() for r in group]
+    if comparison is None and every and all(r.kind in REGRESSION_KINDS for r in every):
+        return "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
+    return None
 
 
 def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:

@@ -1,6 +1,6 @@
 """Records and loading: the run log and the question set, validated and joined.
 
-A run log is JSON lines, one answer a line (recipe 4.1 of the measurement chapter), with an
+A run log is JSON lines, one answer a line, with an
 optional header line ``{"run": {"assistant_version": ..., "set_version": ...}}`` or the
 versions in the file name ``answers_run_assistant-<v>_set-<v>.jsonl``. A question set is
 JSON lines with an optional header ``{"set": {"version": ...}}``. Both are validated with
@@ -16,19 +16,24 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from gate.bcp47 import canonical_language
 from gate.checks.periods import Period, parse_sdmx_period
-from gate.errors import ProblemCollector, key_path
+from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
+from gate.errors import InputError, ProblemCollector, key_path
+from gate.limits import read_bounded
+from gate.validation import Check, fast_check
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")
@@ -202,16 +207,37 @@ class Joined:
     notices: tuple[str, ...] = ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped in ``gate/schemas`` by file stem (``answer``, ``question``, ...)."""
     text = resources.files("gate").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # only to explain a line the fast check rejects
+
     return Draft202012Validator(schema(name))
+
+
+@cache
+def _fast(name: str) -> Check | None:
+    """The schema compiled into a plain predicate (see :mod:`gate.validation`), or None."""
+    return fast_check(schema(name))
+
+
+def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
+    """Every ``(field, message)`` the schema ``name`` finds in ``value``, in a stable order.
+
+    The compiled predicate answers for the common valid value; jsonschema runs only on a
+    value it rejects, to explain it (so the messages are jsonschema's, whichever path)."""
+    fast = _fast(name)
+    if fast is not None and fast(value):
+        return []
+    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    return [schema_problems(e) for e in errors]
 
 
 def describe(value: Any) -> str:
@@ -247,45 +273,50 @@ _TYPE_WORDS = {
 def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     """Turn a jsonschema error into (field, message) a user can act on."""
     field_name = key_path(error.absolute_path) or None
-    v = error.validator
+    # jsonschema types these as "Any or unset"; an error from iter_errors has them all set.
+    v: Any = error.validator
+    value: Any = error.validator_value
+    instance: Any = error.instance
+    sub: Any = error.schema
     if v == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else error.message
         where = f"{field_name}.{name}" if field_name else name
         return where, "missing required field"
     if v == "type":
-        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        types = value if isinstance(value, list) else [value]
+        expected = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
         hint = ""
-        if "number" in types and isinstance(error.instance, str) and _looks_numeric(error.instance):
-            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in error.instance.lower() else " (remove the quotes)"
-        return field_name, f"expected {expected}, found {describe(error.instance)}{hint}"
+        if "number" in types and isinstance(instance, str) and _looks_numeric(instance):
+            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in instance.lower() else " (remove the quotes)"
+        return field_name, f"expected {expected}, found {describe(instance)}{hint}"
     if v == "enum":
-        options = ", ".join(json.dumps(o) for o in error.validator_value)
-        return field_name, f"expected one of {options}, found {describe(error.instance)}"
+        options = ", ".join(json.dumps(o) for o in value)
+        return field_name, f"expected one of {options}, found {describe(instance)}"
     if v == "const":
-        return field_name, f"expected {json.dumps(error.validator_value)}, found {describe(error.instance)}"
+        return field_name, f"expected {json.dumps(value)}, found {describe(instance)}"
     if v == "minLength":
-        return field_name, f"expected a non-empty string, found {describe(error.instance)}"
+        return field_name, f"expected a non-empty string, found {describe(instance)}"
     if v == "pattern":
-        if "A-Za-z" in error.validator_value:
-            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(error.instance)}"
-        if "\\S" in error.validator_value:
-            return field_name, f"expected a version without leading or trailing spaces, found {describe(error.instance)}"
-        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(error.instance)}"
+        if "A-Za-z" in value:
+            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(instance)}"
+        if "\\S" in value:
+            return field_name, f"expected a version without leading or trailing spaces, found {describe(instance)}"
+        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(instance)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        low = error.schema.get("minimum", error.schema.get("exclusiveMinimum"))
-        high = error.schema.get("maximum", error.schema.get("exclusiveMaximum"))
+        low = sub.get("minimum", sub.get("exclusiveMinimum"))
+        high = sub.get("maximum", sub.get("exclusiveMaximum"))
         if low is not None and high is not None:
-            above = "greater than" if "exclusiveMinimum" in error.schema else "from"
-            joint = "and at most" if "exclusiveMinimum" in error.schema else "to"
-            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(error.instance)}"
+            above = "greater than" if "exclusiveMinimum" in sub else "from"
+            joint = "and at most" if "exclusiveMinimum" in sub else "to"
+            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(instance)}"
         bound = "at least" if v in ("minimum", "exclusiveMinimum") else "at most"
-        return field_name, f"expected {bound} {error.validator_value}, found {describe(error.instance)}"
+        return field_name, f"expected {bound} {value}, found {describe(instance)}"
     if v == "anyOf":
         # the branch of the instance's own type says what is wrong inside it
-        kind = {dict: "object", str: "string", list: "array"}.get(type(error.instance))
-        for i, branch in enumerate(error.validator_value):
+        kinds: dict[type, str] = {dict: "object", str: "string", list: "array"}
+        kind = kinds.get(type(instance))
+        for i, branch in enumerate(value):
             if branch.get("type") == kind:
                 inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == i]
                 if inner:
@@ -296,12 +327,12 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         expected = " or ".join(
             _TYPE_WORDS.get(b.get("type"), str(b.get("type")))
             + (f" with {', '.join(b['properties'])}" if b.get("properties") else "")
-            for b in error.validator_value
+            for b in value
         )
-        return field_name, f"expected {expected}, found {describe(error.instance)}"
+        return field_name, f"expected {expected}, found {describe(instance)}"
     if v == "additionalProperties":
         extra = re.findall(r"'([^']+)'", error.message)
-        known = list((error.schema.get("properties") or {}).keys())
+        known = list((sub.get("properties") or {}).keys())
         parts = []
         for name in extra:
             close = difflib.get_close_matches(name, known, n=1)
@@ -324,6 +355,81 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name}, which JSON does not allow as a number")
 
 
+#: What a number in a log or a set may be: at most this many significant digits, and a
+#: magnitude below 10**MAX_MAGNITUDE and, unless zero, at least 10**-MAX_MAGNITUDE. Far
+#: beyond any published statistic; a number outside is an input error naming its field.
+MAX_DIGITS = 34
+MAX_MAGNITUDE = 30
+
+
+@dataclass(frozen=True)
+class _Unbounded:
+    """A JSON number outside the bounds, as written (found later with its field path)."""
+
+    text: str
+
+
+def _bounded_number(text: str) -> Decimal | _Unbounded:
+    """A JSON number as an exact decimal, or :class:`_Unbounded` when it is beyond
+    :data:`MAX_DIGITS` or :data:`MAX_MAGNITUDE`; checked on the text, before any conversion,
+    so that a billion-digit exponent costs nothing."""
+    mantissa, _, exponent = text.lower().partition("e")
+    digits = mantissa.lstrip("-").replace(".", "").lstrip("0")
+    if len(digits) > MAX_DIGITS or len(exponent.lstrip("+-")) > 6:
+        return _Unbounded(text)
+    value = Decimal(text)
+    if value and not (Decimal(10) ** -MAX_MAGNITUDE <= abs(value) < Decimal(10) ** MAX_MAGNITUDE):
+        return _Unbounded(text)
+    return value
+
+
+def _whole_number(text: str) -> int | _Unbounded:
+    if len(text.lstrip("-")) > MAX_MAGNITUDE:
+        return _Unbounded(text)
+    return int(text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def _bad_values(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(field path, message)`` of every value of a parsed line no report can carry: an
+    unbounded number, a string or key holding a lone surrogate (``"\\ud800"`` is valid JSON
+    but no character, and cannot be written as UTF-8)."""
+    if isinstance(value, _Unbounded):
+        yield path, (f"expected a number of at most {MAX_DIGITS} significant digits and "
+                     f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(value.text)}")
+    elif isinstance(value, str):
+        found = _SURROGATE.search(value)
+        if found:
+            yield path, (f"expected text, found a lone surrogate escape \\u{ord(found.group()):04x} at character {found.start() + 1} "
+                         "(half of a UTF-16 pair, not a character)")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            inner = f"{path}.{key}" if path else str(key)
+            if _SURROGATE.search(key):
+                yield from ((f"{path or '(key)'}", message.replace("expected text", "expected a key")) for _, message in _bad_values(key))
+                inner = f"{path}.{key.encode('utf-8', 'backslashreplace').decode()}" if path else key.encode("utf-8", "backslashreplace").decode()
+            yield from _bad_values(item, inner)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _bad_values(item, f"{path}[{i}]")
+
+
+def _shown_number(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text):,} characters)"
+
+
+_MAY_BE_BAD = re.compile(r"\d{" + str(MAX_MAGNITUDE // 2) + r"}|[eE][-+]?\d{2}|\\u[dD][89a-fA-F]")
+
+
+def _may_be_bad(text: str) -> bool:
+    """A cheap test on the line's text: only a line with a long digit run, a two-digit
+    exponent or a surrogate escape may hold a bad value, so only such a line is walked."""
+    return _MAY_BE_BAD.search(text) is not None
+
+
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -333,17 +439,21 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, Any]]:
+def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
     """Yield ``(line number, parsed JSON)`` of a JSON lines file.
 
     Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
     are read as :class:`~decimal.Decimal`. Blank lines are skipped and reported as one
     problem-free notice by the caller. Lines that are not UTF-8 or not JSON become problems.
 
-    A file that cannot be read at all is one problem, and nothing is yielded.
+    A file that cannot be read at all is one problem, and nothing is yielded: larger than
+    its size limit (``kind``, a key of :data:`gate.limits.LIMITS`), or in UTF-16 or UTF-32.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, kind, display)
+    except InputError as exc:
+        problems.absorb(exc)
+        return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
@@ -355,18 +465,24 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
         return
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    wide = wide_encoding(raw)
+    if wide:
+        problems.add(display, None, None, not_utf8_message(wide))
+        return
     for number, chunk in enumerate(raw.split(b"\n"), start=1):
         if chunk.endswith(b"\r"):
             chunk = chunk[:-1]
         try:
             text = chunk.decode("utf-8")
         except UnicodeDecodeError as exc:
-            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}")
+            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}"
+                         + single_byte_hint(chunk, exc.start))
             continue
         if not text.strip():
             continue
         try:
-            value = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook)
+            value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
+                               object_pairs_hook=_pairs_hook)
         except json.JSONDecodeError as exc:
             problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
             continue
@@ -376,6 +492,11 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
         except RecursionError:
             problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
             continue
+        bad = list(_bad_values(value)) if _may_be_bad(text) else []
+        for fld, message in bad:
+            problems.add(display, number, fld or None, message)
+        if bad:
+            continue
         yield number, value
 
 
@@ -383,9 +504,8 @@ def _validate(name: str, value: Any, display: str, line: int, problems: ProblemC
     if not isinstance(value, dict):
         problems.add(display, line, None, f"expected a JSON object, found {describe(value)}")
         return False
-    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    for error in errors:
-        fld, message = schema_problems(error)
+    errors = schema_errors(name, value)
+    for fld, message in errors:
         problems.add(display, line, fld, message)
     return not errors
 
@@ -472,7 +592,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     seen: dict[str, int] = {}
     schemas: dict[str, Any] = {}
     first = True
-    for line, value in read_jsonl(Path(path), display, problems):
+    for line, value in read_jsonl(Path(path), display, problems, kind="set"):
         if first and isinstance(value, dict) and "set" in value:
             first = False
             if _validate("set_header", value, display, line, problems):
@@ -500,6 +620,16 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     return QuestionSet(path=display, version=version, questions=tuple(questions))
 
 
+def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
+    """One notice per unknown key of the run header (reported with the closest known name,
+    then ignored, as unknown answer fields are)."""
+    known = list(schema("run_header")["properties"]["run"]["properties"])
+    out = []
+    for key in sorted(k for k in header if k not in known):
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
+        out.append(f"{display}:{line}: unknown key {key!r} in the run header{hint}; it is ignored")
+    return out
 def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: int,
                    problems: ProblemCollector, cache: dict[str, Any]) -> Any:
     """The JSON Schema a question's answer must validate against (``answer_schema``, a path
@@ -535,7 +665,7 @@ def _known_answer_fields() -> list[str]:
 def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     """Load and validate a run log.
 
-    Accepts the merged form (expectations inline, as in the recipe's sketch): the run then
+    Accepts the merged form (expectations inline on each answer line): the run then
     carries its own question set in :attr:`Run.merged_set`, with a notice that expectations
     belong in the set.
 
@@ -560,6 +690,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     plain_lines: list[int] = []
     unknown: dict[str, list[int]] = {}
     seen: dict[str, int] = {}
+    bidi_lines: list[int] = []
     known = set(_known_answer_fields())
     first = True
     for line, value in read_jsonl(Path(path), display, problems):
@@ -567,6 +698,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
             first = False
             if _validate("run_header", value, display, line, problems):
                 header = value["run"]
+                notices.extend(_unknown_header_keys(header, display, line))
             continue
         if isinstance(value, dict) and "run" in value and "question_id" not in value:
             problems.add(display, line, "run", "expected an answer, found a header line: the {\"run\": ...} header must be the first line")
@@ -620,6 +752,8 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
                 line=line,
             )
         )
+        if _BIDI_CONTROL.search(value.get("answer") or ""):
+            bidi_lines.append(line)
         if any(f in value for f in MERGED_FIELDS):
             merged_lines.append(line)
             if "expected_behaviour" not in value:
@@ -638,6 +772,10 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
 
+    if bidi_lines:
+        notices.append(f"{display}: {len(bidi_lines)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
+                       f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
+                       f"(first line {bidi_lines[0]})")
     assistant_version = set_version = None
     if header is not None:
         assistant_version = header.get("assistant_version")
@@ -719,8 +857,20 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
     pairs = tuple((q, answers.get(q.question_id)) for q in question_set.questions)
+    notices.extend(_logged_question_notices(pairs))
     missing = [q.question_id for q, a in pairs if a is None]
     if missing:
         shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
         notices.append(f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure")
     return Joined(pairs=pairs, notices=tuple(notices + list(question_set.notices)))
+
+
+def _logged_question_notices(pairs: tuple[tuple[Question, Answer | None], ...]) -> list[str]:
+    """One notice for logged questions that differ from the set's: only the set's question
+    text is evidence for figures, never the log's own ``question`` field."""
+    differ = [q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]
+    if not differ:
+        return []
+    shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
+    return [f"{len(differ)} answer(s) log a question that differs from the set's text ({shown}); "
+            "numbers in the logged question are not evidence, only the set's question is"]

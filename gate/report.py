@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from gate import __version__
 from gate.comparison import Comparison
@@ -98,6 +98,10 @@ class Report:
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
+        loosened: what this branch loosened against the base branch
+            (:class:`gate.loosened.Loosening`), empty without a base.
+        evidence: False (``comment: {evidence: false}``) keeps answer and passage text
+            out of the markdown report (comment, job summary): ids, codes and figures stay.
         rubric: who judged and how they agreed (:class:`gate.review.RubricSummary`), or
             None when no judgements were read.
     """
@@ -121,6 +125,8 @@ class Report:
     rule_texts: tuple[str, ...] = ()
     comparison: Comparison | None = None
     schema_version: str = SCHEMA_VERSION
+    loosened: tuple[Any, ...] = ()
+    evidence: bool = True
     rubric: RubricSummary | None = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
@@ -192,6 +198,7 @@ def build_report(
     notices: Iterable[str],
     verdict: Verdict,
     comparison: Comparison | None = None,
+    loosened: Iterable[Any] = (),
     measures: tuple[Measure, ...] | None = None,
     rubric: RubricSummary | None = None,
 ) -> Report:
@@ -221,5 +228,6 @@ def build_report(
         notices=tuple(notices),
         verdict=verdict,
         comparison=comparison,
+        loosened=tuple(loosened),
         rubric=rubric,
     )

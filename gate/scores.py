@@ -7,9 +7,10 @@ language tag as the set writes it, lower-cased. Scores are exact counts; the rat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import cast
 
 import pandas as pd
 
@@ -82,6 +83,7 @@ def aggregate(outcomes: list[Outcome]) -> list[Score]:
     totals: dict[tuple[str, str], Count] = {}
     for name, row in overall.iterrows():
         totals[(ALL, str(name))] = Count(int(row["numerator"]), int(row["denominator"]))
-    for (slice_name, name), row in per_language.iterrows():
+    for key, row in per_language.iterrows():
+        slice_name, name = cast(tuple[str, str], key)  # grouped by (slice, measure)
         totals[(str(slice_name), str(name))] = Count(int(row["numerator"]), int(row["denominator"]))
     return [Score(s, name, totals.get((s, name), Count())) for s in slices for name in names]

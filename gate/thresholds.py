@@ -11,17 +11,21 @@ unknown name, suggests the closest known one. Bounds are kept as exact fractions
 from __future__ import annotations
 
 import difflib
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator
 
 from gate.checks.format import FormatRules
+from gate.encodings import not_utf8_message, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
+from gate.limits import read_bounded
 from gate.measures import MEASURE_BY_NAME, MEASURES
 from gate.records import describe, schema, schema_problems
 
@@ -70,6 +74,11 @@ class Thresholds:
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
         format: the ``format:`` rules of the format code check.
+        fail_on_loosened: fail the gate when the rules are looser than the base branch's.
+        redact: the user's redaction patterns (regular expressions), in file order.
+        evidence: False keeps answer and passage text out of the comment and job summary.
+        sources: ``file:line`` of each setting written in the file, by dotted key
+            (``slices.min_n``, ``regression.alpha``, ``matching.rounding``, ...).
         min_kappa: a grader's judgements count only while its Cohen's kappa with people
             reaches this on every rubric question (``graders.min_kappa``).
         min_overlap: ...and only once people and the grader judged at least this many
@@ -83,6 +92,10 @@ class Thresholds:
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
     format: FormatRules = field(default_factory=FormatRules)
+    fail_on_loosened: bool = False
+    redact: tuple[str, ...] = ()
+    evidence: bool = True
+    sources: Mapping[str, str] = field(default_factory=dict)
     min_kappa: Fraction = DEFAULT_MIN_KAPPA
     min_overlap: int = DEFAULT_MIN_OVERLAP
 
@@ -183,7 +196,11 @@ def load_thresholds(path: str | Path) -> Thresholds:
     """
     display = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        raw = read_bounded(path, "thresholds", display)
+        wide = wide_encoding(raw)
+        if wide:
+            raise InputError([Problem(display, None, None, not_utf8_message(wide))])
+        text = raw.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "file not found (pass --thresholds FILE, or keep thresholds.yaml in the working directory)")]) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -194,6 +211,8 @@ def load_thresholds(path: str | Path) -> Thresholds:
         if node is not None and not lines.walk(node):
             raise InputError([Problem(display, line, key_path(path) or None, message) for line, path, message in lines.shape])
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise InputError([Problem(display, None, None, "expected rules, found values nested too deep to read")]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
@@ -247,9 +266,48 @@ def load_thresholds(path: str | Path) -> Thresholds:
             continue
         fld, message = schema_problems(error)
         problems.add(display, lines.line(where), key_path(where) or fld, message)
+    for i, pattern in enumerate(data["redact"] if isinstance(data.get("redact"), list) else []):
+        if isinstance(pattern, str):
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                problems.add(display, lines.line(("redact", i)), f"redact[{i}]", f"expected a regular expression, found {pattern!r}: {exc}")
+    if not problems.total:
+        for line, where, message in _undecidable(data, lines):
+            problems.add(display, line, key_path(where) or None, message)
     problems.problems.sort(key=lambda p: (p.line or 0))
     problems.raise_if_any()
     return _build(display, data, lines)
+
+
+_BOUNDS = ", ".join(LEVEL_KINDS + REGRESSION_KINDS)
+
+
+def _undecidable(data: Mapping[str, Any], lines: _LineMap) -> list[tuple[int | None, tuple[Any, ...], str]]:
+    """Rules that can check nothing, in a file the schema accepts: a rule with no bound
+    (``numeric_accuracy: {}``, or a severity alone where the top level sets no bound for
+    that measure), and a file with no bound at all. Each is an error in the file: a gate
+    whose rules check nothing can never decide, so it must not run."""
+    found = []
+    top = data.get("measures") or {}
+    bounded = 0
+    for scope, table in _rule_tables(data):
+        for name, spec in table.items():
+            spec = spec or {}
+            kinds = [k for k in LEVEL_KINDS + REGRESSION_KINDS if k in spec]
+            bounded += len(kinds)
+            if kinds:
+                continue
+            inherited = scope != ("measures",) and any(k in (top.get(name) or {}) for k in LEVEL_KINDS + REGRESSION_KINDS)
+            if inherited and "severity" in spec:
+                continue  # a language changing the severity of the top-level bounds
+            what = "a severity alone" if "severity" in spec else "no bound"
+            found.append((lines.line(scope + (name,)), scope + (name,),
+                          f"expected a bound ({_BOUNDS}), found {what}: this rule would check nothing"))
+    if not bounded and not found:
+        found.append((lines.line(("measures",)), ("measures",),
+                      f"expected at least one rule with a bound ({_BOUNDS}), found none: a gate with nothing to check can never decide"))
+    return found
 
 
 def data_at(data: Any, path: tuple[Any, ...]) -> Any:
@@ -259,7 +317,7 @@ def data_at(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def _rule_tables(data: Mapping[str, Any]):
+def _rule_tables(data: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     measures = data.get("measures")
     if isinstance(measures, dict):
         yield ("measures",), measures
@@ -323,4 +381,15 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     min_kappa = _fraction(graders["min_kappa"]) if "min_kappa" in graders else DEFAULT_MIN_KAPPA
     min_overlap = graders.get("min_overlap", DEFAULT_MIN_OVERLAP)
     return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
-                      format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap)
+                      format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap,
+                      fail_on_loosened=data.get("fail_on_loosened", False), redact=tuple(data.get("redact") or ()),
+                      evidence=(data.get("comment") or {}).get("evidence", True), sources=_setting_sources(display, lines))
+
+
+_SETTINGS = (("slices", "min_n"), ("regression", "alpha"), ("matching", "rounding"), ("matching", "percent_fraction"),
+             ("matching", "derived"), ("fail_on_loosened",), ("redact",), ("comment", "evidence"))
+
+
+def _setting_sources(display: str, lines: _LineMap) -> dict[str, str]:
+    """Where each setting is written, for messages that point at it."""
+    return {".".join(key): f"{display}:{lines.lines[key]}" for key in _SETTINGS if key in lines.lines}

@@ -9,9 +9,9 @@ rate; its rules are ``skip``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from gate.scores import Score, slice_language
 from gate.thresholds import LEVEL_KINDS, Rule, Thresholds
@@ -124,11 +124,14 @@ class Verdict:
     """Pass or fail, with the counts that decided it.
 
     Attributes:
-        passed: no rule has status ``fail``.
+        passed: no rule has status ``fail``, at least one rule was checked, and no
+            loosened rule fails the gate.
         failed: how many rules failed.
         warned: how many rules broke without failing the gate.
         checked: how many rules were checked (not skipped).
         skipped: how many rules were skipped (no unit to count in the slice).
+        undecided: why nothing was checked, when nothing was (the gate then fails), else None.
+        loosened: how many loosened rules failed the gate (``fail_on_loosened: true``).
     """
 
     passed: bool
@@ -136,12 +139,33 @@ class Verdict:
     warned: int
     checked: int
     skipped: int = 0
+    undecided: str | None = None
+    loosened: int = 0
 
 
-def decide(results: Iterable[RuleResult]) -> Verdict:
-    """The verdict over every rule result."""
+def decide(results: Iterable[RuleResult], unchecked: str | None = None, loosened: int = 0) -> Verdict:
+    """The verdict over every rule result.
+
+    The law: a gate that cannot decide never passes. When no rule was checked (every
+    rule's cell had nothing to count, or the only rules compare with a baseline there is
+    not), the verdict fails with the reason in :attr:`Verdict.undecided`.
+
+    Args:
+        results: every rule checked on every slice.
+        unchecked: why rules of the file produced no result at all (the caller knows,
+            e.g. regression rules with no baseline), said when nothing was checked.
+        loosened: how many loosened rules fail the gate (``fail_on_loosened``); any
+            fails it.
+    """
     results = list(results)
     failed = sum(r.status == FAIL for r in results)
     warned = sum(r.status == WARN for r in results)
     checked = sum(r.status != SKIP for r in results)
-    return Verdict(passed=failed == 0, failed=failed, warned=warned, checked=checked, skipped=len(results) - checked)
+    undecided = None
+    if checked == 0:
+        if results:
+            undecided = f"every rule's cell had nothing to count ({len(results)} rule(s) skipped, n=0)"
+        else:
+            undecided = unchecked or "no rule applies to any slice of this run"
+    return Verdict(passed=failed == 0 and undecided is None and not loosened, failed=failed, warned=warned, checked=checked,
+                   skipped=len(results) - checked, undecided=undecided, loosened=loosened)

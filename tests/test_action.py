@@ -42,7 +42,7 @@ def test_action_passes_inputs_through_env_never_inline():
         if "run" in step:
             assert "${{" not in step["run"], f"expression inside run: of step {step['name']!r}"
             assert step["shell"] == "bash"
-    assert set(action["inputs"]) == {"run", "questions", "thresholds", "baselines", "comment", "comment-key", "token", "python-version"}
+    assert set(action["inputs"]) == {"run", "questions", "thresholds", "baselines", "comment", "comment-key", "token", "python-version", "base-ref"}
     assert set(action["outputs"]) == {"passed", "report-json", "report-markdown", "comment-url"}
     setup = action["runs"]["steps"][0]
     assert setup["uses"].startswith("actions/setup-python@") and setup["with"]["update-environment"] is False
@@ -181,6 +181,7 @@ class Runner:
                 "runner.arch": "X64",
                 "steps.python.outputs.python-path": sys.executable,
                 "steps.python.outputs.python-version": ".".join(map(str, sys.version_info[:3])),
+                "github.event.pull_request.base.sha": "",  # no pull request here: the base step reads nothing
             }
             if expr in known:
                 return known[expr]
@@ -272,7 +273,7 @@ def test_install_steps_run_from_the_lock_once_per_session(installed):
 
 def test_action_steps_as_github_runs_them(tmp_path, github, installed):
     runner = Runner(tmp_path, github.api_url, GATE_INPUTS, installed)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 1, gate.stderr  # the example fails its floors: the step fails
 
     outputs = parse_outputs(runner.output)
@@ -295,7 +296,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github, installed):
 
     # A second run updates the same comment in place.
     runner.output.write_text("")
-    (again,) = runner.run()
+    (_, again) = runner.run()
     assert again.returncode == 1
     (updated,) = github.issue_comments(7)
     assert updated.id == comment.id
@@ -305,7 +306,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github, installed):
 def test_read_only_token_skips_the_comment_keeps_the_verdict_and_writes_the_summary(tmp_path, github, installed):
     github.read_only = True
     runner = Runner(tmp_path, github.api_url, GATE_INPUTS, installed)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 1
     assert github.issue_comments(7) == []
     assert "::warning title=answer-gate::comment skipped: the token cannot write to this pull request" in gate.stdout
@@ -319,7 +320,7 @@ def test_read_only_token_skips_the_comment_keeps_the_verdict_and_writes_the_summ
 def test_read_only_token_on_a_passing_run_in_a_repository_without_baselines(tmp_path, github, installed):
     github.read_only = True
     runner = Runner(tmp_path, github.api_url, PASSING_INPUTS, installed, baselines=False)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 0, gate.stderr
     assert github.issue_comments(7) == [] and len(github.requests_for("POST")) == 1
     assert "::warning title=answer-gate::comment skipped" in gate.stdout
@@ -328,7 +329,7 @@ def test_read_only_token_on_a_passing_run_in_a_repository_without_baselines(tmp_
 
 def test_passing_run_exits_zero_with_outputs(tmp_path, github, installed):
     runner = Runner(tmp_path, github.api_url, PASSING_INPUTS | {"comment": "false"}, installed)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 0, gate.stderr
     assert parse_outputs(runner.output)["passed"] == "true"
     assert github.requests == []
@@ -339,7 +340,7 @@ def test_first_run_without_baselines_passes_with_outputs_summary_and_comment(tmp
     """Day one: no baselines/ folder. The gate runs on thresholds alone and says so."""
     runner = Runner(tmp_path, github.api_url, PASSING_INPUTS, installed, baselines=False)
     assert not (runner.workspace / "baselines").exists()
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 0, gate.stderr
     outputs = parse_outputs(runner.output)
     assert outputs["passed"] == "true"
@@ -355,7 +356,7 @@ def test_first_run_without_baselines_passes_with_outputs_summary_and_comment(tmp
 
 def test_first_run_without_baselines_that_fails_exits_one_with_outputs(tmp_path, github, installed):
     runner = Runner(tmp_path, github.api_url, GATE_INPUTS, installed, baselines=False)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 1, gate.stderr
     outputs = parse_outputs(runner.output)
     assert outputs["passed"] == "false"
@@ -369,7 +370,7 @@ def test_first_run_without_baselines_that_fails_exits_one_with_outputs(tmp_path,
 
 def test_a_baselines_folder_named_in_the_inputs_must_exist(tmp_path, github, installed):
     runner = Runner(tmp_path, github.api_url, PASSING_INPUTS | {"baselines": "stored/baselines"}, installed, baselines=False)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 2
     assert "stored/baselines: --baselines: expected a folder of baselines, found nothing there" in gate.stderr
     assert github.requests == []
@@ -380,9 +381,9 @@ def test_two_gates_in_one_pull_request_keep_a_comment_each(tmp_path, github, ins
     by its own marker and the author; a comment from before the key existed is left alone."""
     old = github.add_comment(7, "<!-- answer-gate -->\nthe comment of a gate without a key")
     runner = Runner(tmp_path, github.api_url, PASSING_INPUTS | {"comment-key": "set-1.2"}, installed)
-    (first,) = runner.run()
+    (_, first) = runner.run()
     runner.inputs.update(GATE_INPUTS | {"comment-key": "fail.1"})
-    (second,) = runner.run()
+    (_, second) = runner.run()
     assert (first.returncode, second.returncode) == (0, 1)
     comments = github.issue_comments(7)
     assert [c.id for c in comments][0] == old and len(comments) == 3
@@ -393,7 +394,7 @@ def test_two_gates_in_one_pull_request_keep_a_comment_each(tmp_path, github, ins
     assert keyed["<!-- answer-gate:fail.1 -->"].body.split("\n")[1].startswith("### ❌ answer-gate failed")
     assert {Path(p).name for p in re.findall(r"report-json<<\S+\n(\S+)", runner.output.read_text())} == {"report-set-1.2.json", "report-fail.1.json"}
     # Both run again: each updates its own comment, nothing new is created.
-    (again,) = runner.run()
+    (_, again) = runner.run()
     runner.inputs.update(PASSING_INPUTS | {"comment-key": "set-1.2"})
     runner.run()
     assert [c.id for c in github.issue_comments(7)] == [c.id for c in comments]
@@ -403,7 +404,7 @@ def test_two_gates_in_one_pull_request_keep_a_comment_each(tmp_path, github, ins
 
 def test_a_comment_key_with_other_characters_is_an_input_error(tmp_path, github, installed):
     runner = Runner(tmp_path, github.api_url, PASSING_INPUTS | {"comment-key": "a -->"}, installed)
-    (gate,) = runner.run()
+    (_, gate) = runner.run()
     assert gate.returncode == 2
     assert "--comment-key: expected 1 to 64 letters, digits, '.', '_' or '-'" in gate.stderr
     assert github.requests == []

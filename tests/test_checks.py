@@ -266,18 +266,18 @@ def test_observation_values_stand_for_retrieved_values(tmp_path):
 def test_thresholds_format_key_is_read(tmp_path):
     from gate.thresholds import load_thresholds
     path = tmp_path / "t.yaml"
-    path.write_text("version: 1\nmeasures: {}\nformat:\n  max_words: 120\n  require_citation: false\n", "utf-8")
+    path.write_text("version: 1\nmeasures:\n  format: {min: 0.9}\nformat:\n  max_words: 120\n  require_citation: false\n", "utf-8")
     rules = load_thresholds(path).format
     assert rules == FormatRules(require_citation=False, markers_resolve=True, max_chars=None, max_words=120)
 
 
 def test_thresholds_format_unknown_key_is_an_error_naming_the_line(tmp_path, cli):
     path = tmp_path / "t.yaml"
-    path.write_text("version: 1\nmeasures: {}\nformat:\n  max_word: 120\n", "utf-8")
+    path.write_text("version: 1\nmeasures:\n  format: {min: 0.9}\nformat:\n  max_word: 120\n", "utf-8")
     code, _, err = cli("check", str(EXAMPLES / "answers_run_assistant-1.2_set-1.2.jsonl"), "--questions", str(SET_12),
                        "--thresholds", str(path), "--no-baseline")
     assert code == 2
-    assert f"{path}:4: format.max_word: unknown key 'max_word'; did you mean 'max_words'?" in err
+    assert f"{path}:5: format.max_word: unknown key 'max_word'; did you mean 'max_words'?" in err
 
 
 def test_json_report_of_the_example_with_observations_validates_against_its_schema():

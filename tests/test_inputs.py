@@ -285,7 +285,7 @@ def test_report_paths_that_would_destroy_something_are_refused(files, cli, extra
     assert (files / "run.jsonl").read_bytes() == before and not (files / "same.out").exists()
 
 
-def test_special_files_are_refused_and_links_written_through(files, cli):
+def test_special_files_and_links_are_refused(files, cli):
     import os
     import stat
 
@@ -296,8 +296,9 @@ def test_special_files_are_refused_and_links_written_through(files, cli):
     assert stat.S_ISFIFO(os.stat(files / "pipe").st_mode)
     (files / "real.json").write_text("old")
     os.symlink("real.json", files / "link.json")
-    assert cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "link.json")[0] == 0
-    assert (files / "link.json").is_symlink() and json.loads((files / "real.json").read_text())["verdict"]["passed"]
+    code, _, err = cli("check", "run.jsonl", "--questions", "set.jsonl", "--json", "link.json")
+    assert code == 2 and "link.json: --json: expected a regular file path, found a symbolic link to 'real.json'" in err
+    assert (files / "link.json").is_symlink() and (files / "real.json").read_text() == "old"
 
 
 def test_new_reports_get_the_usual_permissions(files, cli):

@@ -38,6 +38,7 @@ from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_ver
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
+from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome
 from gate.pipeline import load_inputs, score
 from gate.records import Joined, QuestionSet, Run, load_run, schema, schema_problems
@@ -254,7 +255,7 @@ def save_baseline(
     run, joined = inputs.run, inputs.joined
     version = _version_of(run)
     folder = Path(directory)
-    log = Path(run_path).read_bytes()
+    log = read_bounded(run_path, "log")
     target, replaced = _target(folder, version, run, force)
     if replaced and not force:
         return _unchanged(target, run, joined, log)
@@ -358,7 +359,10 @@ def stored_files(folder: Path) -> list[tuple[Version, Path]]:
     found: dict[Version, Path] = {}
     for path in sorted(folder.iterdir()):
         match = JSON_NAME.match(path.name)
-        if not match or not path.is_file():
+        if not match:
+            continue
+        if not path.is_file():
+            problems.add(str(path), None, None, "expected a baseline file, found a folder, device, pipe or socket of that name")
             continue
         version = parse_version(match["version"])
         if version is None:
@@ -437,7 +441,7 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
             violation, each naming the file.
     """
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_bounded(file, "baseline", display).decode("utf-8")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "baseline file not found")]) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -448,10 +452,12 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
         raise InputError([Problem(display, exc.lineno, None,
                                   f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
                                   "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
-    problems = ProblemCollector()
+    except (ValueError, RecursionError) as exc:  # a number past Python's 4,300 digits; nesting too deep to read
+        why = "nested too deep to read" if isinstance(exc, RecursionError) else f"a number that cannot be read ({exc})"
+        raise InputError([Problem(display, None, None, f"expected a baseline (JSON), found {why}")]) from None
     if not isinstance(data, dict):
-        problems.add(display, None, None, f"expected a JSON object, found {type(data).__name__}")
-        problems.raise_if_any()
+        raise InputError([Problem(display, None, None, f"expected a JSON object, found {type(data).__name__}")])
+    problems = ProblemCollector()
     for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
         fld, message = schema_problems(error)
         problems.add(display, None, fld, message)
@@ -520,7 +526,7 @@ def read_log(path: Path, sha256: str, size: int, owner: str) -> bytes:
     """
     display = str(path)
     try:
-        raw = gzip.decompress(path.read_bytes())
+        raw = gunzip_bounded(path.read_bytes(), size, display)
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, f"expected the run log that {owner} names, found no such file")]) from None
     except (OSError, EOFError, zlib.error) as exc:

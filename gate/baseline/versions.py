@@ -23,12 +23,16 @@ def parse_version(text: str | None) -> Version | None:
 
     Versions order as versions, not as text: 1.9 < 1.10 < 2.0rc1 < 2.0 (PEP 440).
     """
-    if text is None:
+    if text is None or len(text) > MAX_VERSION_CHARS:
         return None
     try:
         return Version(text)
-    except InvalidVersion:
+    except (InvalidVersion, ValueError):  # ValueError: a release number past 4,300 digits
         return None
+
+
+#: The longest text read as a version; a longer one is not a version (it is shown cut).
+MAX_VERSION_CHARS = 200
 
 
 def json_name(version: Version) -> str:

@@ -12,7 +12,8 @@ observation checks to the rubric's questions.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from gate import figures as fig
 

@@ -27,9 +27,9 @@ supports it, else all that support it. Pure: no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Callable, Sequence
 
 from gate import figures as fig
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods

@@ -26,10 +26,10 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import lru_cache
-from typing import Iterable, Sequence
+from functools import cache
 
 from babel.dates import get_month_names
 
@@ -53,7 +53,7 @@ class Period:
     label: str
     fiscal: bool = False
 
-    def matches(self, other: "Period") -> bool:
+    def matches(self, other: Period) -> bool:
         """Whether two periods are the same period (a fiscal one: any 12-month range that
         starts in its first year and ends in the next)."""
         if self.fiscal or other.fiscal:
@@ -172,7 +172,7 @@ def ascii_digits(text: str) -> str:
     return "".join(str(unicodedata.digit(ch)) if ch.isdecimal() and not "0" <= ch <= "9" else ch for ch in text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def month_names(language: str) -> dict[str, int]:
     """Month names of a language (wide and abbreviated, format and stand-alone, from CLDR
     through Babel), lowercased, with and without a final dot -> month number."""
@@ -251,7 +251,7 @@ class _Grammar:
         self.since = re.compile(r"(?i)(?:" + _alt(w.since) + r")\s*$") if w.since else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grammar(language: str) -> _Grammar:
     return _Grammar(language.split("-")[0].lower())
 

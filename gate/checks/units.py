@@ -15,7 +15,7 @@ this module does not know, which is then not checked (and not counted).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from babel.numbers import list_currencies
 
@@ -79,7 +79,7 @@ def _per_base(after: str, language: str) -> int | None:
     return 1000 if m else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _per_pattern(language: str) -> re.Pattern[str]:
     words = words_for(language).per + EN.per
     alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))

@@ -4,6 +4,9 @@ compounds and ratios.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
 from gate.figures.locale import _conventions
@@ -31,17 +34,78 @@ def extract_figures(text: str, language: str) -> list[Figure]:
     """
     if not text:
         return []
+    if _INVISIBLE.search(text) or _CJK_DIGIT.search(text):
+        return _normalised(text, language)
+    return _extract(text, language)
+
+
+#: Characters that do not show, which an answer may hide inside a number so that "3\u200b5"
+#: reads as 3 and 5: soft hyphen, zero-width space, non-joiner and joiner, word joiner, byte
+#: order mark, and the bidirectional marks, embeddings, overrides and isolates.
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+#: A digit written against a Chinese, Japanese or Korean character ("失业率为5.1%", "35人").
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul; not punctuation ("【3†source】")
+_CJK_DIGIT = re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]")
+#: CJK characters that make the digits beside them something other than a plain figure, so
+#: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
+#: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks
+#: and ordinals ("第3", "3位"), and "every" ("每1000人": a denominator).
+_CJK_KEEP_GLUED = set("〇一二三四五六七八九十百千万萬亿億兆年月日号號時时分秒岁歳才第位次回每")
+
+
+def _normalised(text: str, language: str) -> list[Figure]:
+    """The figures of ``text`` read as if its invisible characters were not there and a
+    space stood between a digit and a CJK character (other than those of
+    :data:`_CJK_KEEP_GLUED`), each with its span (and ``text``, invisible characters
+    included) in the original text."""
+    chars: list[str] = []
+    origin: list[int] = []
+    cjk = re.compile(f"[{_CJK}]")
+    for i, c in enumerate(text):
+        if _INVISIBLE.match(c):
+            continue
+        if chars and c.isdigit() != chars[-1].isdigit():
+            other = chars[-1] if c.isdigit() else c
+            if cjk.match(other) and other not in _CJK_KEEP_GLUED:
+                chars.append(" ")
+                origin.append(i)
+        chars.append(c)
+        origin.append(i)
+    visible = "".join(chars)
+    out = []
+    for f in _extract(visible, language):
+        start, end = origin[f.start], origin[f.end - 1] + 1
+        out.append(replace(f, text=text[start:end], start=start, end=end))
+    return out
+
+
+def _extract(text: str, language: str) -> list[Figure]:
+    """:func:`extract_figures` on a text with no invisible character."""
     conv = _conventions(language)
     cands: list[_Cand] = []
     padded = text + "\0\0"
     words = conv.words is not None and conv.words.mentioned(text)
     spans: list[tuple[int, int]] | None = [] if words else None
     _scan_digits(padded, conv, cands, spans)
-    if words:
+    if spans is not None:  # words were mentioned
         _scan_words(padded, conv, cands, spans)
         cands.sort(key=lambda c: c[0].start)
+        cands = _disjoint(cands)
         # "one adult in five", "un habitant sur trois": the five, the trois are denominators
         cands = [c for c in cands if not _after_lone_ratio(text, c[0])]
     if len(cands) > 1:
         return _ranges(text, cands)
     return [c[0] for c in cands]
+
+
+def _disjoint(cands: list[_Cand]) -> list[_Cand]:
+    """The candidates in reading order without one that starts inside the one before: the
+    digit and the word readers may both claim a sign between them ("mil millones%0")."""
+    kept: list[_Cand] = []
+    for c in cands:
+        if kept and c[0].start < kept[-1][0].end:
+            continue
+        kept.append(c)
+    return kept

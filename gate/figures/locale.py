@@ -126,7 +126,8 @@ def _conventions(language: str) -> _Conventions:
     month_after, months, month_first = _months(lang, locale)
     hedges = _hedges(lex)
     denominators = frozenset(
-        tuple(p.split()) for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"]
+        tuple(p.split())
+        for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"] + (DENOMINATOR_WORDS.get(lang, ()) if lang != lex else ())
     )
     refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
     references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})

@@ -8,6 +8,7 @@ null when n = 0; the shape is documented in ``gate/schemas/report.schema.json``.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -22,6 +23,8 @@ from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.display import fraction_text
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.figures.model import MatchSettings
+from gate.limits import read_bounded
+from gate.loosened import Loosening
 from gate.measures import MEASURE_BY_NAME, Count, FigureRef, Finding, Measure, QuoteRef
 from gate.records import schema, schema_problems
 from gate.report import Report, Source, build_cells, describe_rule
@@ -31,11 +34,21 @@ from gate.verdict import RuleResult, decide
 
 
 def _number(value: Fraction | Decimal | None) -> float | int | None:
+    """A JSON number: exact for a whole number below 10**30, else the nearest float; None
+    for a value no JSON number holds (beyond 1.8e308, e.g. a 400-digit figure read from an
+    answer), so that the report is always JSON (never ``Infinity``)."""
     if value is None:
         return None
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return float(value)
+    if isinstance(value, Decimal) and value == value.to_integral_value() and abs(value) < _EXACT:
+        return int(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+_EXACT = Decimal(10) ** 30
 
 
 def _rule(r: RuleResult) -> dict[str, Any]:
@@ -169,7 +182,12 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "warned": report.verdict.warned,
             "checked": report.verdict.checked,
             "skipped": report.verdict.skipped,
+            **({"undecided": report.verdict.undecided} if report.verdict.undecided else {}),
+            **({"loosened": report.verdict.loosened} if report.verdict.loosened else {}),
         },
+        **({} if report.evidence else {"evidence": False}),
+        **({"loosened": [{"kind": x.kind, "where": x.where, "before": x.before, "after": x.after, "source": x.source, "text": x.text}
+                         for x in report.loosened]} if report.loosened else {}),
         "measures": [
             {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit,
              "family": m.family}
@@ -216,6 +234,11 @@ def _exact(value: float | int | None) -> Fraction | None:
     """A JSON number as the exact fraction it was written from (its shortest decimal form)."""
     if value is None:
         return None
+    return _fraction(value)
+
+
+def _fraction(value: float | int) -> Fraction:
+    """A JSON number that is never null (a rule's bound) as an exact fraction."""
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
@@ -247,7 +270,7 @@ def _measures(data: dict[str, Any], problems: ProblemCollector, display: str) ->
 
 def _rules(data: dict[str, Any]) -> tuple[RuleResult, ...]:
     return tuple(
-        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _exact(r["bound"]), r["severity"], r["source"]),
+        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _fraction(r["bound"]), r["severity"], r["source"]),
                    r["status"], _exact(r["actual"]), r["n"], r["reason"])
         for r in data["rules"]
     )
@@ -367,10 +390,10 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
     cells = tuple(build_cells(scores, rules))
     slices = tuple(dict.fromkeys(c.slice for c in cells))
     have = {(c.slice, c.measure) for c in cells}
-    for s in slices:
+    for slice_name in slices:
         for m in measures:
-            if (s, m.name) not in have:
-                problems.add(display, None, "scores", f"expected a score for slice {s!r} and measure {m.name}, found none")
+            if (slice_name, m.name) not in have:
+                problems.add(display, None, "scores", f"expected a score for slice {slice_name!r} and measure {m.name}, found none")
     problems.raise_if_any()
     matching = data["matching"]
     report = Report(
@@ -390,9 +413,11 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
         rule_texts=tuple(describe_rule(r, cells, comparison) for r in rules),
         findings=_findings(data),
         notices=tuple(data["notices"]),
-        verdict=decide(rules),
+        verdict=decide(rules, data["verdict"].get("undecided"), loosened=data["verdict"].get("loosened", 0)),
         comparison=comparison,
         schema_version=data["schema_version"],
+        loosened=tuple(Loosening(x["kind"], x["where"], x["before"], x["after"], x["source"]) for x in data.get("loosened", ())),
+        evidence=data.get("evidence", True),
     )
     for field, expected, found in _differences(data, json.loads(json.dumps(report_to_dict(report)))):
         problems.add(display, None, field, f"expected {json.dumps(expected, ensure_ascii=False)} (from the exact values), "
@@ -410,7 +435,7 @@ def read_report(path: str | Path) -> Report:
     """
     display = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_bounded(path, "report", display).decode("utf-8")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "expected a JSON report, found no file")]) from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -14,7 +14,8 @@ cutting findings first, saying how many were cut and where the whole report is.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from gate.limits import COMMENT_LIMIT
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding
@@ -32,13 +33,26 @@ _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9])")
 _STATUS_ICON = {FAIL: "❌", WARN: "⚠️"}
 
 
-def escape(text: str) -> str:
+#: The longest untrusted text shown whole (an answer, a message), and the longest id or
+#: version; longer ones are cut, saying how much, so that any report fits a comment.
+MAX_TEXT = 1000
+MAX_NAME = 100
+
+
+def cut(text: str, limit: int = MAX_TEXT) -> str:
+    """Text cut to ``limit`` characters, saying how many were cut."""
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit:,} characters cut)"
+
+
+def escape(text: str, limit: int = MAX_TEXT) -> str:
     """Make untrusted text inert inside markdown and table cells.
 
     Newlines become spaces (a table row is one line); markdown and HTML special characters
     become character references; ``@name`` gets a zero-width joiner so it mentions nobody.
+    Text over ``limit`` characters is cut (see :func:`cut`).
     """
-    text = printable(" ".join(str(text).split()))
+    text = printable(" ".join(cut(text, limit).split()))
     text = _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group(0)], text)
     text = text.replace("://", "&#58;//").replace("www.", "www&#46;")  # no autolinks
     return _MENTION_RE.sub("@\u2060", text)
@@ -47,7 +61,7 @@ def escape(text: str) -> str:
 def _code(text: str) -> str:
     """Untrusted text shown as code: an HTML code element around escaped text (a markdown
     code span would still let a pipe split a table cell)."""
-    return f"<code>{escape(text)}</code>"
+    return f"<code>{escape(text, MAX_NAME)}</code>"
 
 
 def _verdict_line(report: Report) -> str:
@@ -56,6 +70,10 @@ def _verdict_line(report: Report) -> str:
         head = f"### ✅ answer-gate passed: {v.checked} rules checked"
         if v.warned:
             head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
+    elif v.undecided:
+        return f"### ❌ answer-gate failed: nothing was checked, so the gate cannot pass: {escape(v.undecided)}"
+    elif v.loosened and not v.failed:
+        head = f"### ❌ answer-gate failed: {v.loosened} rule{'s' if v.loosened != 1 else ''} loosened against the base branch; {v.checked} rules checked, none failed"
     else:
         head = f"### ❌ answer-gate failed: {v.failed} of {v.checked} rules failed"
         if v.warned:
@@ -67,16 +85,16 @@ def _verdict_line(report: Report) -> str:
 
 def _context_line(report: Report) -> str:
     parts = []
-    version = f" {escape(report.run.version)}" if report.run.version else ""
+    version = f" {escape(report.run.version, MAX_NAME)}" if report.run.version else ""
     parts.append(f"Assistant{version} ({report.answers} answers)")
     qs = report.question_set
     if qs.path == report.run.path:
         parts.append("expectations inline (merged form)")
     else:
-        parts.append(f"question set {escape(qs.version) if qs.version else escape(qs.path)} ({report.questions} questions)")
+        parts.append(f"question set {escape(qs.version, MAX_NAME) if qs.version else escape(qs.path, MAX_NAME)} ({report.questions} questions)")
     comparison = _comparison(report)
     if comparison is not None and comparison.get("baseline_version"):
-        parts.append(f"compared with baseline {escape(comparison['baseline_version'])}")
+        parts.append(f"compared with baseline {escape(comparison['baseline_version'], MAX_NAME)}")
     elif comparison is None:
         parts.append("no baseline compared")
     return " · ".join(parts)
@@ -140,7 +158,7 @@ def _flips_section(report: Report) -> list[str]:
     if not comparison:
         return []
     rows = [c for c in comparison.get("cells", []) if c.get("broken") or c.get("fixed")]
-    lines = ["", f"**Flips against baseline {escape(comparison.get('baseline_version') or '')}**", ""]
+    lines = ["", f"**Flips against baseline {escape(comparison.get('baseline_version') or '', MAX_NAME)}**", ""]
     for note in comparison.get("differences", []):
         lines.append(f"- {escape(note)}")
     if not rows:
@@ -151,8 +169,8 @@ def _flips_section(report: Report) -> list[str]:
     lines += ["| slice | measure | baseline | now | change | broken | fixed | p |", "| --- | --- | ---: | ---: | ---: | --- | --- | ---: |"]
     for c in rows:
         label = MEASURE_BY_NAME[c["measure"]].label if c["measure"] in MEASURE_BY_NAME else c["measure"]
-        broken = ", ".join(escape(q) for q in c.get("broken", [])) or "none"
-        fixed = ", ".join(escape(q) for q in c.get("fixed", [])) or "none"
+        broken = ", ".join(escape(q, MAX_NAME) for q in c.get("broken", [])) or "none"
+        fixed = ", ".join(escape(q, MAX_NAME) for q in c.get("fixed", [])) or "none"
         lines.append(
             f"| {escape(c['slice'])} | {escape(label)} | {c.get('baseline_display', '-')} | {c.get('current_display', '-')} "
             f"| {c.get('delta_display', '-')} | {broken} | {fixed} | {c.get('p_display', '-')} |"
@@ -165,7 +183,7 @@ def _trend_section(report: Report) -> list[str]:
     if comparison is None:
         return []
     history = [h for h in comparison.get("history") or [] if h.get("version") != report.run.version]
-    now = {m.name: (float(report.cell("all", m.name).rate) if report.cell("all", m.name).rate is not None else None) for m in report.measures}
+    now = {m.name: (float(rate) if (rate := report.cell("all", m.name).rate) is not None else None) for m in report.measures}
     history.append({"version": report.run.version or "this run", "rates": now})
     versions = [h["version"] for h in history]
     if len(versions) < 2:
@@ -194,22 +212,28 @@ def _mermaid_label(text: str) -> str:
     return re.sub(r'[^0-9A-Za-z.+_-]', "", str(text))[:20] or "?"
 
 
-def finding_line(f: Finding) -> str:
-    """One finding as a table row, quoting the figure or citation at fault."""
+#: The detail of a finding when ``comment: {evidence: false}``: no text from answers or passages.
+EVIDENCE_HIDDEN = "(detail hidden: comment.evidence is false)"
+
+
+def finding_line(f: Finding, evidence: bool = True) -> str:
+    """One finding as a table row, quoting the figure or citation at fault; without
+    ``evidence`` the detail (which may quote the answer or a passage) is left out."""
     at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
     if f.quote is not None:
         at_fault = _code(f.quote.text if len(f.quote.text) <= 60 else f.quote.text[:57] + "...")
     label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
-    return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
+    detail = escape(f.message) if evidence else EVIDENCE_HIDDEN
+    return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {detail} |"
 
 
-def _findings_section(findings: Iterable[Finding], cut: int, where: str | None) -> list[str]:
+def _findings_section(findings: Iterable[Finding], cut: int, where: str | None, evidence: bool = True) -> list[str]:
     findings = list(findings)
     total = len(findings) + cut
     lines = ["", f"<details><summary>Findings ({total})</summary>", ""]
     if findings:
         lines += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
-        lines += [finding_line(f) for f in findings]
+        lines += [finding_line(f, evidence) for f in findings]
     elif not cut:
         lines.append("No finding.")
     if cut:
@@ -237,6 +261,18 @@ def _notices_section(report: Report) -> list[str]:
     return lines + ["", "</details>"]
 
 
+def loosened_section(report: Report) -> list[str]:
+    """What the pull request loosened against the base branch, right under the verdict
+    (empty when nothing was loosened or no base was given)."""
+    if not report.loosened:
+        return []
+    failing = report.verdict.loosened
+    icon, tail = ("❌", "; fail_on_loosened is set, so the gate fails") if failing else ("⚠️", "")
+    lines = ["", f"**{icon} Loosened against the base branch ({len(report.loosened)}){tail}**", ""]
+    lines += [f"- {escape(item.text)}" for item in report.loosened]
+    return lines
+
+
 def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str | None = None) -> str:
     """The markdown report, at most ``limit`` characters.
 
@@ -253,7 +289,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     Raises:
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
-    head = [MARKER, _verdict_line(report), "", _context_line(report), "", *scores_table(report, "automatic")]
+    head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report), "", *scores_table(report, "automatic")]
     for family, heading in FAMILIES[1:2]:  # the rubric and quality have their own section
         if any(m.family == family for m in report.measures):
             head += ["", f"**{heading.capitalize()}**", "", *scores_table(report, family)]
@@ -262,7 +298,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     findings = list(report.findings)
 
     def body(shown: int) -> str:
-        section = _findings_section(findings[:shown], len(findings) - shown, full_report)
+        section = _findings_section(findings[:shown], len(findings) - shown, full_report, report.evidence)
         return "\n".join(head + section + tail) + "\n"
 
     text = body(len(findings))

@@ -83,6 +83,13 @@ def render_terminal(report: Report, console: Console) -> None:
         head += f" ({report.question_set.version})"
     head += f", {report.answers} answers to {report.questions} questions"
     console.print(Text(printable(head)), highlight=False)
+    if report.loosened:
+        console.print()
+        style = "bold red" if report.verdict.loosened else "bold yellow"
+        tail = "; fail_on_loosened is set, so the gate fails" if report.verdict.loosened else ""
+        console.print(Text(f"Loosened against the base branch ({len(report.loosened)}){tail}:", style=style))
+        for item in report.loosened:
+            console.print(Text(f"  - {printable(item.text)}"), highlight=False)
     console.print()
     console.print(scores_table(report, "automatic"))
     for family, heading in FAMILIES[1:]:
@@ -131,6 +138,11 @@ def render_terminal(report: Report, console: Console) -> None:
         if v.warned:
             line += f", {v.warned} warning(s)"
         console.print(Text(line + _skipped(v), style="bold green"))
+    elif v.undecided:
+        console.print(Text(printable(f"FAILED: nothing was checked, so the gate cannot pass: {v.undecided}"), style="bold red"))
+    elif v.loosened and not v.failed:
+        console.print(Text(f"FAILED: {v.loosened} rule(s) loosened against the base branch (fail_on_loosened); {v.checked} rules checked, none failed"
+                           + _skipped(v), style="bold red"))
     else:
         line = f"FAILED: {v.failed} of {v.checked} rules failed" + (f", {v.warned} warning(s)" if v.warned else "")
         console.print(Text(line + _skipped(v), style="bold red"))

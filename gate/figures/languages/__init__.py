@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from importlib import import_module
+from typing import Any
 
 from gate.figures.languages.base import Language, words
 
@@ -35,7 +36,7 @@ def _alternatives(field: str) -> str:
     return "|".join(dict.fromkeys(p for lang in LANGUAGES.values() for p in getattr(lang, field)))
 
 
-def _where(field: str) -> dict:
+def _where(field: str) -> dict[str, Any]:
     """Code -> the field, for the languages that fill it (not None, not empty)."""
     return {code: getattr(lang, field) for code, lang in LANGUAGES.items() if getattr(lang, field)}
 
@@ -79,6 +80,9 @@ HEDGE_WORDS: dict[str, dict[str, str]] = {c: dict(lang.hedge_words) for c, lang 
 HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {c: dict(v) for c, v in _where("hedge_articles").items()}
 GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
 DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
+# Languages the reader does not otherwise cover get their denominators only (issue 13), so
+# that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
+DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
 REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
 NUMBER_WORDS: dict[str, dict[str, str]] = {c: dict(v) for c, v in _where("number_words").items()}
 DOZEN_WORDS: dict[str, str] = _where("dozen_words")
