@@ -109,6 +109,64 @@ def _words_alternation(words: Iterable[str]) -> str:
 
 @lru_cache(maxsize=512)
 def _conventions(language: str) -> _Conventions:
+    """Everything the readers need to read numbers in ``language`` (a BCP 47 tag),
+    gathered once per tag: the locale's separators (:func:`_separators`), the
+    digit patterns (:func:`_digit_patterns`), the words read after a number
+    (:func:`_after_words`), month names (:func:`_months`), hedges
+    (:func:`_hedges`), denominators, references and number words."""
+    lang, locale = _locale_of(language)
+    native, swapped = _separators(locale)
+    body, body_ascii, space_body = _digit_patterns(lang)
+    lex = lang if lang in HEDGE_WORDS else DEFAULT_LANGUAGE
+    scales = dict(SCALE_WORDS.get(lex, SCALE_WORDS["en"]))
+    if lex != "en":
+        for w in ("bn", "mn", "mln"):
+            scales.setdefault(w, SCALE_WORDS["en"][w])
+    after_words, after_words_all = _after_words(scales)
+    month_after, months, month_first = _months(lang, locale)
+    hedges = _hedges(lex)
+    denominators = frozenset(
+        tuple(p.split())
+        for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"] + (DENOMINATOR_WORDS.get(lang, ()) if lang != lex else ())
+    )
+    refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
+    references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
+    t2n = lex if lex in NUMBER_WORDS and _text2num_supports(lex) else None
+    return _Conventions(
+        lang=lex,
+        text2num=t2n,
+        native=native,
+        swapped=swapped,
+        body=body,
+        body_ascii=body_ascii,
+        space_body=space_body,
+        after_words=after_words,
+        month_after=month_after,
+        months=months,
+        month_first=month_first,
+        hedges=hedges,
+        denominators=denominators,
+        references=references,
+        scales={k.lower(): v for k, v in scales.items()},
+        dot_ordinals=lang in DOT_ORDINAL_LANGUAGES,
+        after_first=frozenset(
+            "%٪％M"
+            + "".join(w[0] + w[0].upper() for w in (*PERCENT_WORDS, *scales))
+            + "aApPuUhH"
+        ),
+        after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2),
+        after_one=frozenset(w for w in after_words_all if len(w) == 1),
+        hedge_last=frozenset(k[-1] for k in hedges),
+        context_last=frozenset(k[-1] for k in hedges) | frozenset(k[-1] for k in denominators),
+        denominator_last=frozenset(k[-1] for k in denominators),
+        words=_lexicon(lex) if t2n else None,
+        specials=_specials(lex) if t2n else None,
+    )
+
+
+def _locale_of(language: str) -> tuple[str, Locale]:
+    """(language subtag, Babel locale) of a tag: the region's locale when Babel knows
+    it ("es-MX"), else the language's; :data:`DEFAULT_LANGUAGE` for an unknown one."""
     lang, region = _split_tag(language)
     if not language_known(language):
         lang, region = DEFAULT_LANGUAGE, None
@@ -120,12 +178,24 @@ def _conventions(language: str) -> _Conventions:
             locale = None
     if locale is None:
         locale = Locale.parse(lang)
+    return lang, locale
+
+
+def _separators(locale: Locale) -> tuple[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]]:
+    """(decimal marks, group separators) of the locale (CLDR), then the same with the
+    decimal and group symbols swapped; spaces, apostrophes and U+066C group in both."""
     decimal = _strip_marks(babel.numbers.get_decimal_symbol(locale)) or "."
     group = _strip_marks(babel.numbers.get_group_symbol(locale)) or ","
     extra_groups = set(_SPACES) | {"'", "’", "\u066c"}
     native = (frozenset({decimal, "\u066b"}), frozenset({group} | extra_groups) - {decimal})
     other = "," if decimal == "." else "."
     swapped = (frozenset({other, "\u066b"}), frozenset({decimal} | extra_groups) - {other})
+    return native, swapped
+
+
+def _digit_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The patterns that find numbers: any decimal digits, ASCII digits, and digits
+    grouped with spaces ("1 234 567,8")."""
     sp = "[\u00a0\u202f\u2009 ]"
     # The look-behind sits after the first character so that the engine can
     # skip ahead to candidate characters (a digit, "." or U+066B).
@@ -152,11 +222,13 @@ def _conventions(language: str) -> _Conventions:
     # pattern lets the engine skip to them faster.
     body_ascii = re.compile(r"([0-9]" + after_digit)
     space_body = re.compile(r"\d{1,3}(?:" + sp + r"\d{3}(?!\d))+(?:[.,\u066b]\d+)?")
-    lex = lang if lang in HEDGE_WORDS else DEFAULT_LANGUAGE
-    scales = dict(SCALE_WORDS.get(lex, SCALE_WORDS["en"]))
-    if lex != "en":
-        for w in ("bn", "mn", "mln"):
-            scales.setdefault(w, SCALE_WORDS["en"][w])
+    return body, body_ascii, space_body
+
+
+def _after_words(scales: dict[str, int]) -> tuple[dict[str, list[tuple[str, str, int]]], list[str]]:
+    """The percent, scale and time words read after a number, by their first run of
+    letters: first word -> [(rest, kind, power)], longest rest first; and all of
+    them, lowercase."""
     after_words: dict[str, list[tuple[str, str, int]]] = {}
     phrases = [(w, "pct", 0) for w in PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
     phrases += [(w, "time", 0) for w in ("a.m.", "p.m.", "am", "pm", "uhr", "h")]
@@ -167,7 +239,13 @@ def _conventions(language: str) -> _Conventions:
         after_words.setdefault(head.group(), []).append((phrase[head.end() :], kind, power))
     for entries in after_words.values():
         entries.sort(key=lambda x: -len(x[0]))
-    after_words_all = [p[0].lower() for p in phrases]
+    return after_words, [p[0].lower() for p in phrases]
+
+
+def _months(lang: str, locale: Locale) -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
+    """(the pattern of a month name after a day, the month names and dotted
+    abbreviations, the first letters the pattern reads after a space): the
+    locale's names (CLDR) and the English ones."""
     month_names: set[str] = set()
     abbreviations: set[str] = set()
     for ctx in ("format", "stand-alone") if lang != "en" else ():
@@ -190,6 +268,16 @@ def _conventions(language: str) -> _Conventions:
     months = frozenset(
         month_names | {a + "." for a in abbreviations} | {n.lower() for n in en_names if n != "May"}
     )
+    month_first = frozenset(
+        {n[0] for n in en_names}
+        | {c for n in month_names | abbreviations | {"de"} for c in (n[0], n[0].upper())}
+    )
+    return month_after, months, month_first
+
+
+def _hedges(lex: str) -> dict[tuple[str, ...], str]:
+    """Hedge phrases as word tuples -> hedge, with the articles a hedge may take
+    ("más del", "casi el") and one-letter words glued to it ("وحوالي")."""
     hedges: dict[tuple[str, ...], str] = {}
     for phrase, hedge in HEDGE_WORDS[lex].items():
         words = phrase.replace("’", "'").split()
@@ -202,55 +290,20 @@ def _conventions(language: str) -> _Conventions:
                 hedges.setdefault((*words, article), hedge)
         for prefix in GLUED_PREFIXES.get(lex, ""):  # "حوالي" -> "وحوالي", "بحوالي"
             hedges.setdefault((prefix + words[0], *words[1:]), hedge)
-    denominators = frozenset(
-        tuple(p.split()) for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"] + (DENOMINATOR_WORDS.get(lang, ()) if lang != lex else ())
-    )
-    refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
-    references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
-    t2n = lex if lex in NUMBER_WORDS and _text2num_supports(lex) else None
-    specials = None
-    if t2n:
-        pattern = r"(?i)\b(?:(?P<halfdozen>" + HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + DOZEN_WORDS[lex] + r")\b"
-        if lex in HALF_COMPOUNDS:
-            pattern += r"|(?P<halfword>" + HALF_COMPOUNDS[lex][0] + r")\b"
-        if lex in HALF_SCALES:  # before the article: "half a million" holds "a million"
-            pattern += r"|(?P<half>" + HALF_SCALES[lex] + r")"
-        if lex in ARTICLE_SCALES:
-            pattern += r"|(?P<article>" + ARTICLE_SCALES[lex] + r")"
-        specials = re.compile(pattern + ")")
-    return _Conventions(
-        lang=lex,
-        text2num=t2n,
-        native=native,
-        swapped=swapped,
-        body=body,
-        body_ascii=body_ascii,
-        space_body=space_body,
-        after_words=after_words,
-        month_after=month_after,
-        months=months,
-        month_first=frozenset(
-            {n[0] for n in en_names}
-            | {c for n in month_names | abbreviations | {"de"} for c in (n[0], n[0].upper())}
-        ),
-        hedges=hedges,
-        denominators=denominators,
-        references=references,
-        scales={k.lower(): v for k, v in scales.items()},
-        dot_ordinals=lang in DOT_ORDINAL_LANGUAGES,
-        after_first=frozenset(
-            "%٪％M"
-            + "".join(w[0] + w[0].upper() for w in (*PERCENT_WORDS, *scales))
-            + "aApPuUhH"
-        ),
-        after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2),
-        after_one=frozenset(w for w in after_words_all if len(w) == 1),
-        hedge_last=frozenset(k[-1] for k in hedges),
-        context_last=frozenset(k[-1] for k in hedges) | frozenset(k[-1] for k in denominators),
-        denominator_last=frozenset(k[-1] for k in denominators),
-        words=_lexicon(lex) if t2n else None,
-        specials=specials,
-    )
+    return hedges
+
+
+def _specials(lex: str) -> re.Pattern[str]:
+    """The phrases the word reader reads itself: half a dozen, a dozen, halves in
+    one word, half a million, a million."""
+    pattern = r"(?i)\b(?:(?P<halfdozen>" + HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + DOZEN_WORDS[lex] + r")\b"
+    if lex in HALF_COMPOUNDS:
+        pattern += r"|(?P<halfword>" + HALF_COMPOUNDS[lex][0] + r")\b"
+    if lex in HALF_SCALES:  # before the article: "half a million" holds "a million"
+        pattern += r"|(?P<half>" + HALF_SCALES[lex] + r")"
+    if lex in ARTICLE_SCALES:
+        pattern += r"|(?P<article>" + ARTICLE_SCALES[lex] + r")"
+    return re.compile(pattern + ")")
 
 
 @lru_cache(maxsize=16)

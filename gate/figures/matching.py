@@ -304,15 +304,25 @@ def check_figure(
     if matched is not None:
         return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": nearest, "matched": matched})
     if "difference" in settings.derived and len(evidence) > 1:
-        values = [v if isinstance(v, Decimal) else _to_decimal(v) for v in evidence]
-        values = [v for v in values if v is not None]
-        for i, a in enumerate(values):
-            for b in values[i + 1 :]:
-                diff = abs(_CTX.subtract(a, b))
-                if _inside(diff, x, lo, hi, li, hi_inc):
-                    return Support(True, lo, hi, nearest, diff)
-                if fraction:
-                    d100 = _CTX.multiply(diff, _HUNDRED)
-                    if _inside(d100, x, lo, hi, li, hi_inc):
-                        return Support(True, lo, hi, nearest, diff)
+        diff = _supporting_difference(x, evidence, (lo, hi, li, hi_inc), fraction)
+        if diff is not None:
+            return Support(True, lo, hi, nearest, diff)
     return _new(Support, {"supported": False, "low": lo, "high": hi, "nearest": nearest, "matched": None})
+
+
+def _supporting_difference(
+    x: Decimal, evidence: Sequence[Decimal], interval: tuple[Decimal, Decimal, bool, bool], fraction: bool
+) -> Decimal | None:
+    """The first |a - b| of two evidence values (in order) inside the interval of a
+    figure of value ``x`` (or, when ``fraction``, whose hundredfold is); None when none is."""
+    lo, hi, li, hi_inc = interval
+    values = [v if isinstance(v, Decimal) else _to_decimal(v) for v in evidence]
+    values = [v for v in values if v is not None]
+    for i, a in enumerate(values):
+        for b in values[i + 1 :]:
+            diff = abs(_CTX.subtract(a, b))
+            if _inside(diff, x, lo, hi, li, hi_inc):
+                return diff
+            if fraction and _inside(_CTX.multiply(diff, _HUNDRED), x, lo, hi, li, hi_inc):
+                return diff
+    return None
