@@ -152,6 +152,7 @@ def _check(args: argparse.Namespace) -> int:
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer)
+    report = _with_links(report)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -169,6 +170,16 @@ def _check(args: argparse.Namespace) -> int:
     if settings is not None:
         _publish(report, settings, args)
     return EXIT_PASS if report.verdict.passed else EXIT_FAIL
+
+
+def _with_links(report):
+    """The Report with the address of its thresholds file at the commit under review, so that
+    the markdown links each rule to its line (in GitHub Actions only; see gate.sources)."""
+    from dataclasses import replace
+
+    from gate.sources import thresholds_url
+
+    return replace(report, thresholds_url=thresholds_url(os.environ, report.thresholds))
 
 
 def _publish(report, settings, args: argparse.Namespace) -> None:

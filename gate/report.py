@@ -166,6 +166,10 @@ class Report:
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
+        thresholds_url: where the thresholds file can be read at the pull request's head
+            commit (a GitHub blob URL, no line anchor), set by the command line in GitHub
+            Actions; renderers link a rule's line to it. None elsewhere: they show
+            ``file:line``.
     """
 
     tool_version: str
@@ -187,6 +191,7 @@ class Report:
     rule_texts: tuple[str, ...] = ()
     comparison: Any = None
     schema_version: str = SCHEMA_VERSION
+    thresholds_url: str | None = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""

@@ -164,7 +164,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github):
     assert Path(outputs["report-markdown"]).read_text(encoding="utf-8").startswith("<!-- answer-gate -->")
 
     summary = runner.summary.read_text(encoding="utf-8")
-    assert "### ❌ answer-gate failed: 8 of 28 rules failed" in summary
+    assert "### ❌ answer-gate failed: 2 invented figures" in summary and " · 8 of 28 rules failed, 8 warned" in summary
     errors = [line for line in gate.stdout.splitlines() if line.startswith("::error ")]
     warnings = [line for line in gate.stdout.splitlines() if line.startswith("::warning ")]
     assert len(errors) == 8 and len(warnings) == 8

@@ -1,9 +1,12 @@
 """The markdown report: the PR comment, the job summary, and ``--markdown`` for other CIs.
 
-One template, filled from the finished Report: a verdict line; the slices-by-measures table
-with n (and the change against the baseline when there is one); the rules that failed; the
-flips; the findings in a collapsed section, each quoting the figure or citation at fault; the
-trend of the ``all`` slice over stored versions as a Mermaid ``xychart-beta``.
+Written for a reviewer who reads it in thirty seconds, in the order of their questions
+(see :mod:`gate.render.digest`): the verdict and why in words; what got worse against the
+baseline, question by question, with the figure or citation at fault and what the evidence
+says, and whether that is beyond noise; the scores table (measures as rows grouped by
+family, slices as columns); then, collapsed, every rule checked (each with a link to its
+line of thresholds.yaml), the other findings, the notices, how the comparison was made and
+the trend over stored versions as one Mermaid ``xychart-beta``. Nothing is said twice.
 
 Text that comes from answers or inputs is escaped: table pipes, backticks, HTML, markdown
 emphasis and links, and ``@mentions`` (a zero-width joiner after ``@`` keeps GitHub from
@@ -14,12 +17,12 @@ cutting findings first, saying how many were cut and where the whole report is.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Iterable
 
-from gate.measures import MEASURE_BY_NAME, Finding
-from gate.render import printable
+from gate.measures import Finding
+from gate.render import digest, printable
 from gate.report import Report
-from gate.verdict import FAIL, WARN
+from gate.verdict import FAIL, PASS, SKIP, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
@@ -29,7 +32,10 @@ _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
 _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9])")
-_STATUS_ICON = {FAIL: "❌", WARN: "⚠️"}
+_STATUS_ICON = {FAIL: "❌", WARN: "⚠️", PASS: "✅", SKIP: "➖"}
+#: Line colours of the trend chart, each with the coloured square that names it in the legend.
+PALETTE = (("#2f81f7", "🟦"), ("#f0883e", "🟧"), ("#2da44e", "🟩"), ("#cf222e", "🟥"),
+           ("#8250df", "🟪"), ("#9a6700", "🟫"), ("#d4a72c", "🟨"), ("#57606a", "⬛"))
 
 
 def escape(text: str) -> str:
@@ -50,179 +56,196 @@ def _code(text: str) -> str:
     return f"<code>{escape(text)}</code>"
 
 
+def _link(text: str, url: str | None) -> str:
+    """Escaped text, linked when there is an address (built by the command line, never from
+    an answer)."""
+    return f"[{escape(text)}]({url})" if url else escape(text)
+
+
+# --------------------------------------------------------------------------------------
+# The sections, in reading order
+# --------------------------------------------------------------------------------------
+
+
 def _verdict_line(report: Report) -> str:
-    v = report.verdict
-    if v.passed:
-        head = f"### ✅ answer-gate passed: {v.checked} rules checked"
-        if v.warned:
-            head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
-    else:
-        head = f"### ❌ answer-gate failed: {v.failed} of {v.checked} rules failed"
-        if v.warned:
-            head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
-    if v.skipped:
-        head += f"; {v.skipped} skipped (nothing to count in the slice)"
-    return head
+    head = digest.headline(report)
+    icon = "✅" if head.passed else "❌"
+    if head.passed and report.verdict.warned:
+        icon = "⚠️"
+    return f"### {icon} answer-gate {escape(head.text)}"
 
 
 def _context_line(report: Report) -> str:
-    parts = []
     version = f" {escape(report.run.version)}" if report.run.version else ""
-    parts.append(f"Assistant{version} ({report.answers} answers)")
+    parts = [f"Assistant{version} ({digest.plural(report.answers, 'answer')})"]
     qs = report.question_set
     if qs.path == report.run.path:
         parts.append("expectations inline (merged form)")
     else:
-        parts.append(f"question set {escape(qs.version) if qs.version else escape(qs.path)} ({report.questions} questions)")
-    comparison = _comparison(report)
-    if comparison is not None and comparison.get("baseline_version"):
-        parts.append(f"compared with baseline {escape(comparison['baseline_version'])}")
-    elif comparison is None:
-        parts.append("no baseline compared")
+        parts.append(f"question set {escape(qs.version) if qs.version else escape(qs.path)} ({digest.plural(report.questions, 'question')})")
+    parts.append(escape(digest.baseline_words(report)))
+    parts.append(escape(digest.rule_counts(report)))
     return " · ".join(parts)
 
 
-def _comparison(report: Report) -> dict[str, Any] | None:
-    c = report.comparison
-    if c is None:
-        return None
-    return c.to_dict() if hasattr(c, "to_dict") else c
+def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
+    if lead is None:
+        return []
+    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
+    lines = ["", f"#### {escape(lead.title)}{count}", ""]
+    if lead.empty:
+        fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
+        return lines + [escape(lead.empty) + escape(fixed)]
+    for row in lead.rows:
+        if row.first:
+            language = f" · {escape(row.language)}" if row.language else ""
+            lines.append(f"- **{escape(row.question_id)}**{language}")
+        says = f"{_code(row.says)} — " if row.says else ""
+        evidence = escape(row.evidence) if row.evidence else "(no finding recorded for this measure)"
+        lines.append(f"  - {escape(row.measure)}: {says}{evidence}")
+    if lead.questions > lead.shown:
+        lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Findings below."]
+    return lines
 
 
-def _deltas(report: Report) -> dict[tuple[str, str], str]:
-    """Change against the baseline per cell, as prepared by the comparison (display only)."""
-    comparison = _comparison(report)
-    out: dict[tuple[str, str], str] = {}
-    if not comparison:
-        return out
-    for cell in comparison.get("cells", []):
-        shown = cell.get("delta_display")
-        if shown and cell.get("delta"):
-            out[(cell["slice"], cell["measure"])] = shown
-    return out
+def _noise_section(report: Report) -> list[str]:
+    said = digest.noise(report)
+    if said is None:
+        return []
+    return ["", f"**{escape(said.lead)}** ({escape(said.method)}): " + "; ".join(escape(line) for line in said.lines) + "."]
+
+
+#: Holds a cell's parts on one line (a no-break space): ``❌ 0.83 (6) -0.17`` never wraps.
+NBSP = "\u00a0"
+
+
+def _cell(cell: digest.TableCell) -> str:
+    parts = [escape(cell.text)] + ([escape(cell.change)] if cell.change else [])
+    icon = _STATUS_ICON.get(cell.mark or "")
+    if cell.mark and icon:
+        parts.insert(0, icon)
+    return NBSP.join(parts).replace(" ", NBSP)
+
+
+def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
+    """Each line's rules as one unbreakable link (or text and ``file:line``), lines apart."""
+    parts = []
+    for ref in refs:
+        text = escape(ref.text).replace(" ", NBSP)
+        parts.append(f"[{text}]({ref.url})" if ref.url else f"{text} ({escape(ref.source)})")
+    return " · ".join(parts)
 
 
 def scores_table(report: Report) -> list[str]:
-    """The slices-by-measures table in GitHub markdown."""
-    deltas = _deltas(report)
-    header = "| slice | " + " | ".join(m.label for m in report.measures) + " |"
-    align = "| --- | " + " | ".join("---:" for _ in report.measures) + " |"
-    rows = [header, align]
-    for s in report.slices:
-        cells = []
-        for m in report.measures:
-            cell = report.cell(s, m.name)
-            text = cell.text
-            icon = _STATUS_ICON.get(cell.status or "")
-            if icon:
-                text = f"{icon} {text}"
-            delta = deltas.get((s, m.name))
-            if delta:
-                text += f" ({delta})"
-            cells.append(text)
-        rows.append(f"| {escape(s)} | " + " | ".join(cells) + " |")
-    return rows
+    """The measures-by-slices table in GitHub markdown, with its legend."""
+    table = digest.scores_table(report)
+    heads = [escape(digest.slice_heading(s)) for s in table.slices]
+    lines = ["", "#### Scores", "", "| measure | " + " | ".join(heads) + " | rules |",
+             "| --- | " + " | ".join("---:" for _ in heads) + " | --- |"]
+    for group in table.groups:
+        if len(table.groups) > 1 or group.family != "automatic":
+            lines.append(f"| **{escape(group.heading)}** |" + " |" * (len(heads) + 1))
+        for row in group.rows:
+            lines.append(f"| {escape(row.label).replace(' ', NBSP)} | " + " | ".join(_cell(c) for c in row.cells) + f" | {_rules_cell(row.rules)} |")
+    legend = f"{escape(table.legend)} · ❌ a rule failed · ⚠️ a rule warned"
+    if table.left_out:
+        legend += f" · not counted in this run: {escape(', '.join(table.left_out))}"
+    return lines + ["", f"<sub>{legend}</sub>"]
+
+
+def _details(summary: str, body: list[str]) -> list[str]:
+    return ["", f"<details><summary>{summary}</summary>", "", *body, "", "</details>"]
 
 
 def _rules_section(report: Report) -> list[str]:
-    lines: list[str] = []
-    for status, title in ((FAIL, "Rules failed"), (WARN, "Warnings")):
-        items = report.rules_with(status)
-        if not items:
-            continue
-        lines += ["", f"**{title} ({len(items)})**", ""]
-        lines += [f"- {_STATUS_ICON[status]} {escape(text)}" for _, text in items]
-    return lines
-
-
-def _flips_section(report: Report) -> list[str]:
-    comparison = _comparison(report)
-    if not comparison:
-        return []
-    rows = [c for c in comparison.get("cells", []) if c.get("broken") or c.get("fixed")]
-    lines = ["", f"**Flips against baseline {escape(comparison.get('baseline_version') or '')}**", ""]
-    for note in comparison.get("differences", []):
-        lines.append(f"- {escape(note)}")
+    rows = digest.rule_rows(report)
     if not rows:
-        lines.append("No question changed outcome.")
-        return lines
-    if comparison.get("differences"):
-        lines.append("")
-    lines += ["| slice | measure | baseline | now | change | broken | fixed | p |", "| --- | --- | ---: | ---: | ---: | --- | --- | ---: |"]
-    for c in rows:
-        label = MEASURE_BY_NAME[c["measure"]].label if c["measure"] in MEASURE_BY_NAME else c["measure"]
-        broken = ", ".join(escape(q) for q in c.get("broken", [])) or "none"
-        fixed = ", ".join(escape(q) for q in c.get("fixed", [])) or "none"
-        lines.append(
-            f"| {escape(c['slice'])} | {escape(label)} | {c.get('baseline_display', '-')} | {c.get('current_display', '-')} "
-            f"| {c.get('delta_display', '-')} | {broken} | {fixed} | {c.get('p_display', '-')} |"
-        )
-    return lines
+        return []
+    body = ["| | slice | measure | rule | value | line | why |", "| --- | --- | --- | --- | ---: | --- | --- |"]
+    for r in rows:
+        line = _link(r.source, r.url)
+        body.append(f"| {_STATUS_ICON.get(r.status, '')} | {escape(r.slice)} | {escape(r.measure)} | {escape(r.rule)} "
+                    f"| {escape(r.value)} | {line} | {escape(r.why)} |")
+    return _details(f"Every rule, with its line of {escape(report.thresholds)} ({len(rows):,})", body)
 
 
-def _trend_section(report: Report) -> list[str]:
-    comparison = _comparison(report)
-    if comparison is None:
+def finding_line(f: Finding, report: Report | None = None) -> str:
+    """One finding as a table row, quoting the figure or citation at fault."""
+    at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
+    label = digest.label_of(report, f.measure) if report is not None else f.measure
+    return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
+
+
+def _findings_section(report: Report, findings: list[Finding], above: int, cut: int, where: str | None) -> list[str]:
+    total = len(findings) + cut
+    if not total:
         return []
-    history = [h for h in comparison.get("history") or [] if h.get("version") != report.run.version]
-    now = {m.name: (float(report.cell("all", m.name).rate) if report.cell("all", m.name).rate is not None else None) for m in report.measures}
-    history.append({"version": report.run.version or "this run", "rates": now})
-    versions = [h["version"] for h in history]
-    if len(versions) < 2:
+    shown_above = f"; {above:,} shown above" if above else ""
+    body: list[str] = []
+    if findings:
+        body += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
+        body += [finding_line(f, report) for f in findings]
+    if cut:
+        tail = f" The whole report is in {escape(where)}." if where else ""
+        body += ["", f"{digest.plural(cut, 'more finding')} cut to keep this comment under GitHub's size limit.{tail}"]
+    title = "Findings" if not above else "Other findings"
+    return _details(f"{title} ({total:,}{shown_above})", body)
+
+
+def _notices_section(report: Report) -> list[str]:
+    items = digest.notices(report)
+    if not items:
         return []
-    lines = ["", "<details><summary>Trend of the all slice over stored versions</summary>", ""]
-    for measure in report.measures:
-        points = [h["rates"].get(measure.name) for h in history]
-        if all(p is None for p in points):
-            continue
-        values = ", ".join("0" if p is None else f"{p:.4f}".rstrip("0").rstrip(".") for p in points)
-        axis = ", ".join(f'"{_mermaid_label(v)}"' for v in versions)
-        lines += [
-            "```mermaid",
-            "xychart-beta",
-            f'    title "{measure.label}"',
-            f"    x-axis [{axis}]",
-            '    y-axis "rate" 0 --> 1',
-            f"    line [{values}]",
-            "```",
-        ]
-    lines += ["", "</details>"]
-    return lines
+    return _details(f"Notices ({len(items):,})", [f"- {escape(n)}" for n in items])
+
+
+def _comparison_section(report: Report) -> list[str]:
+    notes = digest.comparison_notes(report)
+    if not notes:
+        return []
+    comparison = report.comparison
+    return _details(f"How this run was compared with {escape(comparison.baseline_version)}", [escape(n) for n in notes])
 
 
 def _mermaid_label(text: str) -> str:
     return re.sub(r'[^0-9A-Za-z.+_-]', "", str(text))[:20] or "?"
 
 
-def finding_line(f: Finding) -> str:
-    """One finding as a table row, quoting the figure or citation at fault."""
-    at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
-    label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
-    return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
+def _number(rate) -> str:
+    return f"{float(rate):.4f}".rstrip("0").rstrip(".")
 
 
-def _findings_section(findings: Iterable[Finding], cut: int, where: str | None) -> list[str]:
-    findings = list(findings)
-    total = len(findings) + cut
-    lines = ["", f"<details><summary>Findings ({total})</summary>", ""]
-    if findings:
-        lines += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
-        lines += [finding_line(f) for f in findings]
-    elif not cut:
-        lines.append("No finding.")
-    if cut:
-        tail = f" The whole report is in {where}." if where else ""
-        lines += ["", f"{cut} more finding{'s' if cut != 1 else ''} cut to keep this comment under GitHub's size limit.{tail}"]
-    lines += ["", "</details>"]
-    return lines
+def mermaid_trend(trend: digest.Trend) -> list[str]:
+    """One ``xychart-beta`` with a line per measure that moved (at most as many as the
+    palette has colours), in palette order."""
+    drawn = trend.series[: len(PALETTE)]
+    colours = ", ".join(colour for colour, _ in PALETTE[: len(drawn)])
+    axis = ", ".join(f'"{_mermaid_label(v)}"' for v in trend.versions)
+    top = max([1.0] + [float(r) for s in drawn for r in s.rates])
+    lines = ["```mermaid", f'%%{{init: {{"themeVariables": {{"xyChart": {{"plotColorPalette": "{colours}"}}}}}}}}%%',
+             "xychart-beta", '    title "all slice over versions"', f"    x-axis [{axis}]",
+             f'    y-axis "rate" 0 --> {_number(top)}']
+    lines += [f"    line [{', '.join(_number(r) for r in s.rates)}]" for s in drawn]
+    return lines + ["```"]
 
 
-def _notices_section(report: Report) -> list[str]:
-    if not report.notices:
+def _trend_section(report: Report) -> list[str]:
+    trend = digest.trend(report)
+    if trend is None:
         return []
-    lines = ["", f"<details><summary>Notices ({len(report.notices)})</summary>", ""]
-    lines += [f"- {escape(n)}" for n in report.notices]
-    return lines + ["", "</details>"]
+    body: list[str] = []
+    if trend.series:
+        body += mermaid_trend(trend)
+        body.append("")
+        for (_, square), s in zip(PALETTE, trend.series):
+            body.append(f"- {square} {escape(s.label)}: {escape(' → '.join(s.shown))}")
+        extra = trend.series[len(PALETTE):]
+        if extra:
+            body.append(f"- also moved, not drawn (the chart keeps {len(PALETTE)} lines): " + escape(", ".join(s.label for s in extra)))
+    if trend.unknown:
+        body.append(f"- moved, not drawn (not stored for every version): {escape(', '.join(trend.unknown))}")
+    versions = " → ".join(trend.versions)
+    return _details(f"Trend of the measures that moved, all slice ({escape(versions)})", body)
 
 
 def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str | None = None) -> str:
@@ -241,13 +264,15 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     Raises:
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
-    head = [MARKER, _verdict_line(report), "", _context_line(report), "", *scores_table(report)]
-    head += _rules_section(report) + _flips_section(report)
-    tail = _trend_section(report) + _notices_section(report)
-    findings = list(report.findings)
+    lead = digest.got_worse(report)
+    head = [MARKER, _verdict_line(report), "", _context_line(report)]
+    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _rules_section(report)
+    tail = _notices_section(report) + _comparison_section(report) + _trend_section(report)
+    findings = digest.other_findings(report, lead)
+    above = len(lead.shown_findings) if lead is not None else 0
 
     def body(shown: int) -> str:
-        section = _findings_section(findings[:shown], len(findings) - shown, full_report)
+        section = _findings_section(report, findings[:shown], above, len(findings) - shown, full_report)
         return "\n".join(head + section + tail) + "\n"
 
     text = body(len(findings))
