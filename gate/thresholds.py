@@ -20,7 +20,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from gate.errors import InputError, Problem, ProblemCollector
-from gate.figures import MatchSettings
+from gate.figures.model import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
 from gate.records import describe, schema, schema_problems
 

@@ -26,16 +26,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
+from gate.comparison import ComparedCell, Comparison
+from gate.display import display_rate
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding, Measure
-from gate.report import Report, display_change, display_rate
+from gate.report import Report
 from gate.scores import ALL, language_slice
 from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult
 
 #: Questions shown up front under "what got worse" (the rest are counted, and their findings
-#: are listed further down); findings shown per question and measure.
-LEAD_QUESTIONS = 10
+#: are listed further down): at most LEAD_QUESTIONS, and no new question once LEAD_ROWS
+#: findings are shown, so that the table stays on the first screen; findings shown per
+#: question and measure.
+LEAD_QUESTIONS = 5
+LEAD_ROWS = 6
 LEAD_FINDINGS = 3
 
 #: The notice a comparer leaves when there is no baseline; the context line says it instead.
@@ -97,33 +102,29 @@ def bound_text(bound: Fraction) -> str:
     return str(bound)
 
 
-def _comparison(report: Report) -> Any:
-    """The comparison object, or None (a plain dict from elsewhere is not read here)."""
+def _comparison(report: Report) -> Comparison | None:
+    """The comparison with the baseline, or None."""
+    return report.comparison
+
+
+def compared_cell(report: Report, slice_name: str, measure: str) -> ComparedCell | None:
+    """The compared cell of a slice and measure, or None (no baseline, or a measure the
+    comparison did not compare)."""
     c = report.comparison
-    return c if c is not None and hasattr(c, "cells") else None
-
-
-def compared_cell(report: Report, slice_name: str, measure: str) -> Any:
-    """The compared cell of a slice and measure, or None."""
-    c = _comparison(report)
     if c is None:
         return None
-    for cell in c.cells:
-        if cell.slice == slice_name and cell.measure == measure:
-            return cell
-    return None
+    try:
+        return c.cell(slice_name, measure)
+    except KeyError:
+        return None
 
 
-def _checks(compared: Any) -> list[tuple[str, Fraction, bool]]:
-    return [(r.rule.kind, r.rule.bound, not r.broken) for r in compared.results if r.actual is not None]
-
-
-def change_text(compared: Any) -> str | None:
+def change_text(compared: ComparedCell | None) -> str | None:
     """The change of a compared cell as the comparison shows it (``-0.17``), or None when
     nothing moved or either side is empty."""
     if compared is None or compared.delta is None or compared.delta == 0:
         return None
-    return display_change(compared.baseline.rate, compared.current.rate, _checks(compared))[2]
+    return compared.shown[2]
 
 
 # --------------------------------------------------------------------------------------
@@ -294,13 +295,13 @@ def _lead_rows(report: Report, pairs: list[tuple[str, str]], languages: dict[str
     rows: list[LeadRow] = []
     shown: set[int] = set()
     questions: list[str] = []
+    full = False
     for qid, measure in pairs:
         if qid not in questions:
-            if len(questions) == LEAD_QUESTIONS:
+            if len(questions) == LEAD_QUESTIONS or len(rows) >= LEAD_ROWS or full:
+                full = True
                 continue
             questions.append(qid)
-        elif qid not in questions[:LEAD_QUESTIONS]:
-            continue
         first = not rows or rows[-1].question_id != qid
         found = by_pair.get((qid, measure), [])
         label = label_of(report, measure)
@@ -315,7 +316,23 @@ def _lead_rows(report: Report, pairs: list[tuple[str, str]], languages: dict[str
                 evidence += f" (and {plural(len(found) - LEAD_FINDINGS, 'more finding')} on this measure, listed below)"
             rows.append(LeadRow(qid, f.language, label, _says(f), evidence, first and k == 0))
             shown.add(index)
-    return rows, shown, len(questions)
+    return _merged(rows), shown, len(questions)
+
+
+def _merged(rows: list[LeadRow]) -> list[LeadRow]:
+    """One row for the findings of a question that say the same under several measures (an
+    empty answer fails numeric accuracy and answer rate alike): the measures joined, the
+    sentence once."""
+    out: list[LeadRow] = []
+    for row in rows:
+        same = next((i for i, o in enumerate(out) if o.question_id == row.question_id and o.says == row.says
+                     and o.evidence == row.evidence and row.evidence is not None), None)
+        if same is None:
+            out.append(row)
+            continue
+        kept = out[same]
+        out[same] = LeadRow(kept.question_id, kept.language, f"{kept.measure}, {row.measure}", kept.says, kept.evidence, kept.first)
+    return out
 
 
 def _question_order(report: Report) -> dict[str, int]:
@@ -396,12 +413,6 @@ class Noise:
     lines: tuple[str, ...]
 
 
-def _p_text(cell: Any, alpha: Fraction | None) -> str:
-    from gate.baseline import display_p
-
-    return display_p(cell.p_value, alpha)
-
-
 def noise(report: Report) -> Noise | None:
     """Per measure that moved (a question broke or was fixed on the ``all`` slice), the flips
     and the one-sided exact McNemar p-value in words; None without a baseline or when no
@@ -418,7 +429,7 @@ def noise(report: Report) -> Noise | None:
             continue
         flips = f"{plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed"
         beyond = None if alpha is None else cell.p_value < alpha
-        moved.append((m.label, f"{flips} (p={_p_text(cell, alpha)})", beyond))
+        moved.append((m.label, f"{flips} (p={comparison.p_text(cell)})", beyond))
     if not moved:
         return None
     method = "one-sided exact McNemar test on the questions that flipped"

@@ -104,7 +104,7 @@ def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
         evidence = escape(row.evidence) if row.evidence else "(no finding recorded for this measure)"
         lines.append(f"  - {escape(row.measure)}: {says}{evidence}")
     if lead.questions > lead.shown:
-        lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Findings below."]
+        lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below."]
     return lines
 
 
@@ -115,23 +115,24 @@ def _noise_section(report: Report) -> list[str]:
     return ["", f"**{escape(said.lead)}** ({escape(said.method)}): " + "; ".join(escape(line) for line in said.lines) + "."]
 
 
-#: Holds a cell's parts on one line (a no-break space): ``❌ 0.83 (6) -0.17`` never wraps.
+#: Holds a cell's rate on one line (a no-break space): ``❌ 0.83 (6)`` never wraps; the change
+#: after it may go to a second line when a table has many slices.
 NBSP = "\u00a0"
 
 
 def _cell(cell: digest.TableCell) -> str:
-    parts = [escape(cell.text)] + ([escape(cell.change)] if cell.change else [])
+    text = escape(cell.text).replace(" ", NBSP)
     icon = _STATUS_ICON.get(cell.mark or "")
     if cell.mark and icon:
-        parts.insert(0, icon)
-    return NBSP.join(parts).replace(" ", NBSP)
+        text = f"{icon}{NBSP}{text}"
+    return f"{text} {escape(cell.change)}" if cell.change else text
 
 
 def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
-    """Each line's rules as one unbreakable link (or text and ``file:line``), lines apart."""
+    """Each line's rules as a link (or text and ``file:line``), a rule never split over lines."""
     parts = []
     for ref in refs:
-        text = escape(ref.text).replace(" ", NBSP)
+        text = ", ".join(escape(item).replace(" ", NBSP) for item in ref.text.split(", "))
         parts.append(f"[{text}]({ref.url})" if ref.url else f"{text} ({escape(ref.source)})")
     return " · ".join(parts)
 
@@ -164,8 +165,8 @@ def _rules_section(report: Report) -> list[str]:
     body = ["| | slice | measure | rule | value | line | why |", "| --- | --- | --- | --- | ---: | --- | --- |"]
     for r in rows:
         line = _link(r.source, r.url)
-        body.append(f"| {_STATUS_ICON.get(r.status, '')} | {escape(r.slice)} | {escape(r.measure)} | {escape(r.rule)} "
-                    f"| {escape(r.value)} | {line} | {escape(r.why)} |")
+        cells = [escape(text).replace(" ", NBSP) for text in (r.slice, r.measure, r.rule, r.value)]
+        body.append(f"| {_STATUS_ICON.get(r.status, '')} | " + " | ".join(cells) + f" | {line} | {escape(r.why)} |")
     return _details(f"Every rule, with its line of {escape(report.thresholds)} ({len(rows):,})", body)
 
 
@@ -204,7 +205,7 @@ def _comparison_section(report: Report) -> list[str]:
     if not notes:
         return []
     comparison = report.comparison
-    return _details(f"How this run was compared with {escape(comparison.baseline_version)}", [escape(n) for n in notes])
+    return _details(f"How this run was compared with {escape(comparison.baseline_version)}", [f"- {escape(n)}" for n in notes])
 
 
 def _mermaid_label(text: str) -> str:
@@ -223,7 +224,7 @@ def mermaid_trend(trend: digest.Trend) -> list[str]:
     axis = ", ".join(f'"{_mermaid_label(v)}"' for v in trend.versions)
     top = max([1.0] + [float(r) for s in drawn for r in s.rates])
     lines = ["```mermaid", f'%%{{init: {{"themeVariables": {{"xyChart": {{"plotColorPalette": "{colours}"}}}}}}}}%%',
-             "xychart-beta", '    title "all slice over versions"', f"    x-axis [{axis}]",
+             "xychart-beta", f"    x-axis [{axis}]",
              f'    y-axis "rate" 0 --> {_number(top)}']
     lines += [f"    line [{', '.join(_number(r) for r in s.rates)}]" for s in drawn]
     return lines + ["```"]

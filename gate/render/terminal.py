@@ -18,6 +18,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gate.comparison import Comparison, ids_text
+from gate.measures import MEASURES
 from gate.render import digest, printable
 from gate.report import Report
 from gate.verdict import FAIL, PASS, SKIP, WARN
@@ -32,7 +34,7 @@ def _line(console: Console, text: str, style: str = "") -> None:
 
 def _columns(cells: tuple[str, ...], widths: tuple[int, ...]) -> str:
     """Cells padded to their column's width, two spaces apart; the last one free."""
-    padded = [c.ljust(w) for c, w in zip(cells, widths)] + list(cells[len(widths):])
+    padded = [c.ljust(w) for c, w in zip(cells, widths) if w] + list(cells[len(widths):])
     return ("  " + "  ".join(padded)).rstrip()
 
 
@@ -78,7 +80,7 @@ def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
         evidence = row.evidence or "(no finding recorded for this measure)"
         _line(console, _columns((who, row.measure, row.says or "", evidence), widths))
     if lead.questions > lead.shown:
-        _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Findings below")
+        _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below")
 
 
 def _noise(report: Report, console: Console) -> None:
@@ -174,6 +176,41 @@ def _trend(report: Report, console: Console) -> None:
         _line(console, f"  {s.label}: {' → '.join(s.shown)}")
     if trend.unknown:
         _line(console, f"  moved, not stored for every version: {', '.join(trend.unknown)}")
+
+
+def comparison_lines(comparison: Comparison) -> list[str]:
+    """The comparison with the baseline cell by cell, in a few readable lines (for logs and
+    :meth:`gate.comparison.Comparison.terminal_lines`; the report itself says the same
+    once, in its what-got-worse, noise and table sections).
+
+    The baseline, what differs, then each compared cell that moved (``numeric accuracy
+    all: 1.00 -> 0.83 (-0.17), broken a03, fixed none, p=0.5``), marked like the table
+    (``✗`` fail, ``!`` warn), then a count of the cells that did not move and how to read
+    the numbers.
+    """
+    d = comparison.differences
+    lines = [f"Regression against assistant {comparison.baseline_version} ({comparison.baseline_path}): "
+             f"{d.compared} common question(s), the baseline log re-scored with today's set and matching settings"]
+    differs = comparison.difference_lines()
+    if differs:
+        lines += [f"  differs: {text}" for text in differs]
+    else:
+        lines.append(f"  same set version ({d.set_version or 'unversioned'}), same questions, same matching settings")
+    label = {m.name: m.label for m in MEASURES}
+    quiet = 0
+    for c in comparison.cells:
+        if not c.changed:
+            quiet += 1
+            continue
+        before, after, change = c.shown
+        mark = _MARK.get(c.status or "", ("", ""))[0]
+        lines.append(f"  {label[c.measure]} {c.slice}: {before} -> {after} ({change}), "
+                     f"broken {ids_text(c.broken)}, fixed {ids_text(c.fixed)}, p={comparison.p_text(c)}{mark}")
+    if quiet:
+        lines.append(f"  {quiet} other compared cell(s): no flip, no change")
+    lines.append(f"  (change in rate points on the common questions; p: one-sided exact McNemar test on the flips, "
+                 f"alpha {comparison.alpha_text()}; below n={comparison.min_n} a direction only)")
+    return lines
 
 
 def render_terminal(report: Report, console: Console) -> None:
