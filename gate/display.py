@@ -14,32 +14,10 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
 
+from gate.decimals import decimal_text, round_half_up
 from gate.verdict import change_holds, level_holds
 
-
-def round_half_up(value: Fraction, digits: int) -> Decimal:
-    """An exact fraction rounded half up to ``digits`` decimals."""
-    quantum = Decimal(1).scaleb(-digits)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    # Decimal division is exact to 28 digits, far beyond the digits shown here.
-    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
-
-
-def decimal_text(value: Decimal | Fraction, digits: int | None = None) -> str:
-    """A number as people write it: no exponent, no trailing zeros (``0.05``, ``1500``, ``2.5``).
-
-    Args:
-        value: a decimal as written, or an exact fraction.
-        digits: round half up to this many decimals first (required for a fraction whose
-            decimal expansion does not end; six is used when None is given for one).
-    """
-    if isinstance(value, Fraction):
-        value = round_half_up(value, 6 if digits is None else digits)
-    elif digits is not None:
-        value = value.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-    if value == value.to_integral_value():
-        return str(int(value))
-    return format(value.normalize(), "f")
+__all__ = ["decimal_text", "display_change", "display_p", "display_points", "display_rate", "fraction_text", "round_half_up"]
 
 
 def display_rate(rate: Fraction | None, checks: Iterable[tuple[str, Fraction, bool]] = (), digits: int = 2) -> str:

@@ -16,8 +16,11 @@ from typing import Protocol
 
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
-from gate.measures import Outcome, score_run
+from gate.judgements import JudgementSet, load_judgements
+from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
+from gate.review import score_rubric_run
+from gate.rubric import Rubric, load_rubric
 from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
@@ -111,6 +114,8 @@ def check_run(
     questions_path: str | Path | None,
     thresholds: str | Path | Thresholds,
     compare: Comparer | None = None,
+    judgements: Sequence[str | Path] = (),
+    rubric: str | Path = "rubric.yaml",
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -119,6 +124,10 @@ def check_run(
         questions_path: the question set, or None for a log in the merged form.
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :class:`Comparer`).
+        judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
+            families are not scored and the report is the automatic one.
+        rubric: the rubric file the judgements are checked against (read only with
+            judgements).
 
     Returns:
         The Report.
@@ -128,7 +137,17 @@ def check_run(
     """
     inputs = load_inputs(run_path, questions_path, thresholds)
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
+    judged, loaded_rubric = read_judgements(judgements, rubric, run)
     scored = score(joined.pairs, rules)
+    summary = None
+    families = ["automatic"]
+    if judged is not None and loaded_rubric is not None:
+        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
+        notices = scored.notices + list(judged.notices) + list(summary.notices)
+        scored = Scored(outcomes, aggregate(outcomes), notices)
+        families += ["rubric", "quality"]
+    shown = measures_of(families)
+    scored = Scored(scored.outcomes, [s for s in scored.scores if s.measure in {m.name for m in shown}], scored.notices)
     results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
@@ -152,4 +171,18 @@ def check_run(
         notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices,
         verdict=verdict,
         comparison=comparison,
+        measures=shown,
+        rubric=summary,
     )
+
+
+def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:
+    """The judgements and their rubric, or (None, None) when no judgement file is given.
+
+    Raises:
+        gate.errors.InputError: the rubric or a judgement is bad, every problem at once.
+    """
+    if not paths:
+        return None, None
+    rubric = load_rubric(rubric_path)
+    return load_judgements(paths, rubric, run), rubric

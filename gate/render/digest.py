@@ -527,14 +527,16 @@ def source_url(report: Report, source: str) -> str | None:
 def rule_refs(report: Report, measure: str) -> tuple[RuleRef, ...]:
     """The rules checked on a measure, one entry per line of thresholds.yaml: the top-level
     line first, then each language's own line."""
+    top = {(r.rule.kind, r.rule.source) for r in report.rules if r.slice == ALL and r.rule.measure == measure}
     by_source: dict[tuple[str | None, str], list[str]] = {}
     for r in report.rules:
         rule = r.rule
         if rule.measure != measure:
             continue
-        if r.slice != ALL and rule.language is None:
-            continue
-        key = (rule.language, rule.source)
+        language = None if r.slice == ALL else slice_heading(r.slice)
+        if language is not None and (rule.kind, rule.source) in top:
+            continue  # the top-level line, already shown
+        key = (language, rule.source)
         text = f"{rule.kind} {bound_text(rule.bound)}" + (" (warn)" if rule.severity == "warn" else "")
         items = by_source.setdefault(key, [])
         if text not in items:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from gate.limits import COMMENT_LIMIT
 from gate.measures import Finding
 from gate.render import digest, printable
 from gate.report import Report
@@ -26,8 +27,7 @@ from gate.verdict import FAIL, PASS, SKIP, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
-#: GitHub refuses issue comments longer than this many characters.
-COMMENT_LIMIT = 65_536
+__all__ = ["COMMENT_LIMIT", "MARKER", "escape", "finding_line", "mermaid_trend", "render_markdown", "scores_table"]
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
@@ -193,6 +193,16 @@ def _findings_section(report: Report, findings: list[Finding], above: int, cut: 
     return _details(f"{title} ({total:,}{shown_above})", body)
 
 
+def _rubric_section(report: Report) -> list[str]:
+    """Who judged the rubric, graders' kappa, disagreements (only with judgements), folded."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if not lines:
+        return []
+    return _details(escape(lines[0]), [f"- {escape(line.strip().lstrip('- '))}" for line in lines[1:]])
+
+
 def _notices_section(report: Report) -> list[str]:
     items = digest.notices(report)
     if not items:
@@ -268,7 +278,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     lead = digest.got_worse(report)
     head = [MARKER, _verdict_line(report), "", _context_line(report)]
     head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _rules_section(report)
-    tail = _notices_section(report) + _comparison_section(report) + _trend_section(report)
+    tail = _rubric_section(report) + _notices_section(report) + _comparison_section(report) + _trend_section(report)
     findings = digest.other_findings(report, lead)
     above = len(lead.shown_findings) if lead is not None else 0
 

@@ -149,6 +149,17 @@ def _findings(report: Report, lead: digest.Lead | None, console: Console) -> Non
         _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {f.message}")
 
 
+def _rubric(report: Report, console: Console) -> None:
+    """The rubric section (only with judgements): who judged, graders' kappa, disagreements."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if lines:
+        console.print()
+        for line in lines:
+            console.print(Text(printable(line)), highlight=False)
+
+
 def _notices(report: Report, console: Console) -> None:
     items = digest.notices(report)
     if not items:
@@ -222,6 +233,7 @@ def render_terminal(report: Report, console: Console) -> None:
     _scores(report, console)
     _rules(report, console)
     _findings(report, lead, console)
+    _rubric(report, console)
     _notices(report, console)
     _comparison(report, console)
     _trend(report, console)
