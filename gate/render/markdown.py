@@ -115,8 +115,8 @@ def _noise_section(report: Report) -> list[str]:
     return ["", f"**{escape(said.lead)}** ({escape(said.method)}): " + "; ".join(escape(line) for line in said.lines) + "."]
 
 
-#: Holds a cell's rate on one line (a no-break space): ``❌ 0.83 (6)`` never wraps; the change
-#: after it may go to a second line when a table has many slices.
+#: Holds a cell on one line (a no-break space): ``❌ 0.83 (6) -0.17`` never wraps; the rules
+#: column gives way instead (it breaks between rules).
 NBSP = "\u00a0"
 
 
@@ -125,7 +125,7 @@ def _cell(cell: digest.TableCell) -> str:
     icon = _STATUS_ICON.get(cell.mark or "")
     if cell.mark and icon:
         text = f"{icon}{NBSP}{text}"
-    return f"{text} {escape(cell.change)}" if cell.change else text
+    return f"{text}{NBSP}{escape(cell.change)}" if cell.change else text
 
 
 def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
