@@ -10,8 +10,6 @@ The escaping and the output file format follow the Actions toolkit
 them. Nothing here prints: the command line writes the returned lines to stdout.
 """
 
-from __future__ import annotations
-
 import json
 import logging
 import os
@@ -20,7 +18,7 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self, cast
 
 from gate.errors import GateError
 from gate.limits import SUMMARY_LIMIT_BYTES
@@ -330,7 +328,7 @@ class ActionSettings:
     @classmethod
     def from_env(
         cls, env: Mapping[str, str], *, require: Iterable[Feature] = ()
-    ) -> ActionSettings:
+    ) -> Self:
         """Read the settings from an environment mapping (usually ``os.environ``).
 
         Empty values count as missing (Actions passes an unset input as ``""``). For
@@ -457,7 +455,7 @@ class WorkflowRunHead:
     head_sha: str
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> WorkflowRunHead:
+    def from_env(cls, env: Mapping[str, str]) -> Self:
         """Read the triggering run from ``GITHUB_EVENT_NAME`` and ``GITHUB_EVENT_PATH``.
 
         Raises:
@@ -505,10 +503,10 @@ class WorkflowRunHead:
             raise SettingsError((), [f"GITHUB_EVENT_PATH {path!r}: {p}" for p in problems])
         url = run.get("html_url")
         return cls(
-            run_id=fields["workflow_run.id"],
+            run_id=cast(int, fields["workflow_run.id"]),  # each field checked above
             run_url=url if isinstance(url, str) else None,
-            event=fields["workflow_run.event"],
-            head_repository=full_name,
+            event=str(fields["workflow_run.event"]),
+            head_repository=str(full_name),
             head_branch=branch,
-            head_sha=sha,
+            head_sha=str(sha),
         )

@@ -59,7 +59,7 @@ def parse_tag(tag: str) -> Tag:
     if not head[0].isalpha():
         raise ValueError(f"expected a language subtag of letters, found {head[0]!r} in {tag!r}")
     try:
-        language, region, script, variant = parse_locale("-".join(head), sep="-")
+        language, region, script, variant = parse_locale("-".join(head), sep="-")[:4]
     except ValueError:
         return Tag(head[0].lower(), None, None, tuple(s.lower() for s in head[1:]) + tail)
     variants = (variant.lower(),) if variant else ()

@@ -16,7 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from rich.console import Console, JustifyMethod
+
+    from gate.actions import ActionSettings
+    from gate.errors import Problem
+    from gate.report import Report
 
 EXIT_PASS = 0
 EXIT_FAIL = 1
@@ -48,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
     check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    check.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
     check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
@@ -90,7 +99,7 @@ def _baselines_dir(value: str | None) -> str:
     return value
 
 
-def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list:
+def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> list[Problem]:
     """Every reason the requested report paths cannot be written, before anything runs."""
     from gate.errors import Problem
     from gate.files import check_writable
@@ -117,7 +126,7 @@ def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> lis
     return problems
 
 
-def _comment_key_problems(key: str) -> list:
+def _comment_key_problems(key: str) -> list[Problem]:
     from gate.errors import Problem
     from gate.github import comment_marker
 
@@ -132,7 +141,7 @@ def _error(message: str) -> None:
     print(f"answer-gate: {message}", file=sys.stderr)
 
 
-def _console(file=None):
+def _console(file: TextIO | None = None) -> Console:
     from rich.console import Console
 
     stream = file or sys.stdout
@@ -147,7 +156,9 @@ def _check(args: argparse.Namespace) -> int:
     from gate.render.json_report import render_json
     from gate.render.terminal import render_terminal
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration])
+    if args.calibration and not args.judgements:
+        problems.append(Problem("--calibration", None, None, "goes with --judgements (it validates the graders among them)"))
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     problems += _comment_key_problems(args.comment_key)
@@ -162,7 +173,8 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric)
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
+                       calibration=args.calibration)
     report = _with_links(report)
     rendered = {}
     if args.json_path:
@@ -183,7 +195,7 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_PASS if report.verdict.passed else EXIT_FAIL
 
 
-def _with_links(report):
+def _with_links(report: Report) -> Report:
     """The Report with the address of its thresholds file at the commit under review, so that
     the markdown links each rule to its line (in GitHub Actions only; see gate.sources)."""
     from dataclasses import replace
@@ -193,7 +205,7 @@ def _with_links(report):
     return replace(report, thresholds_url=thresholds_url(os.environ, report.thresholds))
 
 
-def _publish(report, settings, args: argparse.Namespace) -> None:
+def _publish(report: Report, settings: ActionSettings, args: argparse.Namespace) -> None:
     """GitHub Actions: annotations, job summary, step outputs, sticky comment.
 
     Nothing here changes the verdict: a comment that cannot be posted is one warning.
@@ -204,6 +216,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     from gate.render.markdown import render_markdown
     from gate.verdict import FAIL, WARN
 
+    assert settings.step_summary is not None and settings.output is not None  # required by from_env(require=("summary", "output"))
     items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
              for r, text in zip(report.rules, report.rule_texts) if r.status in (FAIL, WARN)]
     for line in annotations(items):
@@ -224,6 +237,8 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
         if comment_settings is not None and comment_settings.comment_skip_reason:
             print(f"comment skipped: {comment_settings.comment_skip_reason}")
         elif comment_settings is not None:
+            # from_env(require=("comment",)) raised unless the token and the repository are set; the pull request is known here.
+            assert comment_settings.token and comment_settings.repository and comment_settings.pr_number is not None
             marker = comment_marker(args.comment_key)
             body = comment_body(report, marker, full_report=where)
             try:
@@ -250,7 +265,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
 def _comment(args: argparse.Namespace) -> int:
     """The workflow_run half: re-render the comment from a validated JSON report and post it
     on the pull request the triggering run belongs to, found through the API."""
-    from gate.actions import ActionSettings, PULL_REQUEST_EVENTS, SettingsError, WorkflowRunHead
+    from gate.actions import PULL_REQUEST_EVENTS, ActionSettings, SettingsError, WorkflowRunHead
     from gate.errors import InputError
     from gate.github import GitHubClient, comment_body, comment_marker
     from gate.render.json_report import read_report
@@ -270,6 +285,7 @@ def _comment(args: argparse.Namespace) -> int:
         print(f"no comment: the triggering run {head.run_id} ran on '{head.event}', not on a pull request")
         return EXIT_PASS
     settings = ActionSettings.from_env(env)
+    assert settings.token is not None and settings.repository is not None  # both checked as missing above
     marker = comment_marker(args.comment_key)
     where = f"the job summary of {head.run_url}" if head.run_url else f"the job summary of run {head.run_id}"
     body = comment_body(report, marker, full_report=where)
@@ -323,13 +339,16 @@ def _baseline_list(args: argparse.Namespace) -> int:
         console.print(f"no baselines stored in {directory}", highlight=False, markup=False)
         return EXIT_PASS
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
-    for name, justify in (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
-    for m in MEASURES:
+    # The automatic measures, and the others where some baseline counted something.
+    shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]
+    for m in shown:
         table.add_column(m.label, justify="right")
     for b in stored:
         cells = []
-        for m in MEASURES:
+        for m in shown:
             count = b.score(ALL, m.name)
             cells.append("-" if count.rate is None else f"{display_rate(count.rate)} (n={count.denominator})")
         table.add_row(b.assistant_version, b.set_version or "-", str(b.answers), f"answer-gate {b.scorer_version}", *cells)

@@ -14,7 +14,7 @@ from pathlib import Path
 EXIT_PASS, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 
 
-def add_commands(commands: argparse._SubParsersAction) -> None:
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the rubric's commands to the ``answer-gate`` parser."""
     sample = commands.add_parser("sample", help="draw a sample of a run for readers and write the review sheet",
                                  description="Draw a sample stratified by language (the same seed gives the same sample on any machine) and "

@@ -86,7 +86,7 @@ class ProblemCollector:
         if len(self.problems) < self.limit:
             self.problems.append(Problem(file, line, field, message))
 
-    def extend(self, other: "ProblemCollector") -> None:
+    def extend(self, other: ProblemCollector) -> None:
         """Take over another collector's problems."""
         for p in other.problems:
             self.add(p.file, p.line, p.field, p.message)

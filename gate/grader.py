@@ -21,8 +21,9 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import httpx
 
@@ -218,7 +219,7 @@ class Grader:
             "messages": messages(self.rubric, question, answer),
             "response_format": {"type": "json_schema", "json_schema": {"name": "rubric_judgement", "strict": True, "schema": output_schema(self.rubric)}},
         }
-        base = dict(question_id=question.question_id, judge=self.judge, rubric_version=self.rubric.version,
+        base: dict[str, Any] = dict(question_id=question.question_id, judge=self.judge, rubric_version=self.rubric.version,
                     answer_digest=answer_digest(answer.answer))
         body, error = self._post(payload)
         if error:

@@ -36,9 +36,11 @@ import csv
 import difflib
 import hashlib
 import io
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, TypeGuard
 
 from gate.errors import ProblemCollector
 from gate.records import Answer, Run, describe, read_jsonl
@@ -51,6 +53,7 @@ TOP_FIELDS = ("question_id", "judge", "rubric_version", "answer_digest", "labels
 CSV_FIXED = ("question_id", "judge_kind", "judge_name", "judge_version", "judge_model", "judge_prompt_digest",
              "rubric_version", "answer_digest")
 CSV_TAIL = ("note", "status", "error")
+_DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 
 
 @dataclass(frozen=True)
@@ -128,14 +131,16 @@ def answer_digest(text: str | None) -> str:
     return "sha256:" + hashlib.sha256((text or "").encode("utf-8")).hexdigest()
 
 
-def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run,
+def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None,
                     problems: ProblemCollector | None = None) -> JudgementSet:
     """Read judgement files and check every judgement against the rubric and the run.
 
     Args:
         paths: JSON lines or CSV files (``.csv``).
         rubric: the rubric the judgements must be made under.
-        run: the run whose answers they judge.
+        run: the run whose answers they judge; None for calibration examples, judged on
+            answers of other runs (then the question id and digest are only checked for
+            form, not against a run).
         problems: a shared collector; when given, problems are added to it and nothing
             is raised here.
 
@@ -147,7 +152,7 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run,
             each with file, line and field.
     """
     own = ProblemCollector()
-    answers = {a.question_id: a for a in run.answers}
+    answers = {a.question_id: a for a in run.answers} if run is not None else None
     out: list[Judgement] = []
     notices: list[str] = []
     files = []
@@ -166,7 +171,7 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run,
     return JudgementSet(tuple(out), tuple(files), tuple(notices))
 
 
-def _jsonl_rows(path: Path, display: str, problems: ProblemCollector):
+def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
     for line, value in read_jsonl(path, display, problems):
         if not isinstance(value, dict):
             problems.add(display, line, None, f"expected a JSON object (one judgement), found {describe(value)}")
@@ -174,7 +179,7 @@ def _jsonl_rows(path: Path, display: str, problems: ProblemCollector):
         yield line, value
 
 
-def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]):
+def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -239,12 +244,12 @@ def _int_or_text(text: str) -> Any:
         return text
 
 
-def _text(value: Any) -> bool:
+def _text(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
 
 
 def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
-           answers: Mapping[str, Answer], problems: ProblemCollector) -> Judgement | None:
+           answers: Mapping[str, Answer] | None, problems: ProblemCollector) -> Judgement | None:
     before = problems.total
 
     def bad(fld: str | None, message: str) -> None:
@@ -258,7 +263,7 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     answer = None
     if not _text(qid):
         bad("question_id", f"expected the id of an answer in the run, found {describe(qid) if qid is not None else 'nothing'}")
-    else:
+    elif answers is not None:
         answer = answers.get(qid)
         if answer is None:
             close = difflib.get_close_matches(qid, sorted(answers), n=1, cutoff=0.6)
@@ -273,6 +278,8 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     digest = value.get("answer_digest")
     if not _text(digest):
         bad("answer_digest", "expected the digest of the answer judged (sha256:...), found nothing")
+    elif answers is None and not _DIGEST.match(digest):
+        bad("answer_digest", f"expected sha256: and 64 hex digits, found {describe(digest)}")
     elif answer is not None and digest != answer_digest(answer.answer):
         bad("answer_digest", f"expected {answer_digest(answer.answer)} (the answer in the run), found {digest}: "
                              "the answer changed since it was judged")
@@ -304,13 +311,13 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     note = value.get("note", "")
     if note is not None and not isinstance(note, str):
         bad("note", f"expected text, found {describe(note)}")
-    if problems.total > before or judge is None:
+    if problems.total > before or judge is None or not (_text(qid) and _text(digest)):
         return None
     return Judgement(qid, judge, str(version), digest, dict(labels), dict(quality), note or "",
                      status, str(value.get("error") or ""), f"{display}:{line}")
 
 
-def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad) -> None:
+def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad: Callable[[str, str], None]) -> None:
     for qid, label in labels.items():
         if qid not in rubric.question_ids:
             if qid in QUESTION_IDS:
@@ -327,7 +334,7 @@ def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad) -> None:
             bad(f"labels.{qid}", "missing label: every rubric question gets yes, no or not_applicable")
 
 
-def _judge(value: Any, bad) -> Judge | None:
+def _judge(value: Any, bad: Callable[[str, str], None]) -> Judge | None:
     if not isinstance(value, dict):
         bad("judge", f"expected who judged ({{\"kind\": \"person\" or \"grader\", \"name\": ...}}), found {describe(value) if value is not None else 'nothing'}")
         return None
@@ -358,4 +365,4 @@ def _judge(value: Any, bad) -> Judge | None:
             ok = False
     if not ok:
         return None
-    return Judge(kind, name.strip(), version, str(model), str(prompt))
+    return Judge(str(kind), str(name).strip(), version, str(model), str(prompt))

@@ -1,9 +1,10 @@
 """The measures, and the scoring of one answer against its question.
 
-Definitions follow recipe 4.2 of the measurement chapter ("Score the four automatic
-measures"), with two corrections: expected values come from the question set, never the
-log; and a figure is supported by the evidence the assistant was shown (retrieved values,
-numbers in the question, retrieved passages), never by the expected values.
+Four automatic measures of a statistical answer (numeric accuracy, citation validity,
+refusal accuracy, answer rate) and unsupported numbers. Expected values come from the
+question set, never the log; a figure is supported by the evidence the assistant was shown
+(retrieved values, numbers in the question, retrieved passages), never by the expected
+values.
 
 Each answer is turned into a :class:`Outcome`: per measure a :class:`Count` (numerator,
 denominator) and the findings that explain every failure. Counts add up, so a run's score
@@ -12,12 +13,14 @@ is the sum of its answers' counts, in any order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Any
 
 from gate import figures as fig
+from gate.checks import code_checks
 from gate.decimals import decimal_text
 from gate.records import Answer, Question
 
@@ -60,11 +63,31 @@ MEASURES: tuple[Measure, ...] = (
     Measure("citation_validity", "citation validity", True, "citations",
             "share of cited identifiers that were among the records retrieved for that answer"),
     Measure("refusal_accuracy", "refusal accuracy", True, "answers",
-            "share of questions that should be declined and were"),
+            "recall of refusals: share of questions that should be declined and were "
+            "(a question declined that should have been answered counts against answer rate)"),
     Measure("answer_rate", "answer rate when expected", True, "answers",
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
             "share of figures stated in answers that no retrieved value, question number or passage supports"),
+    # Code checks (issue 10): deterministic checks before any judge, see gate/checks/.
+    Measure("retrieval_presence", "retrieval presence", True, "answers",
+            "share of answers whose retrieved series include every series the set expects", "code_checks"),
+    Measure("quote_grounding", "quote grounding", True, "quotes",
+            "share of quotes in answers that appear word for word in a cited passage", "code_checks"),
+    Measure("format", "format", True, "answers",
+            "share of answers that keep the format rules (citations, markers, length, JSON and its schema)", "code_checks"),
+    Measure("exact_match", "exact match", True, "answers",
+            "share of questions with one right label whose answer gives exactly that label", "code_checks"),
+    Measure("period_match", "period match", True, "figures",
+            "share of figures bound to an observation whose stated period is the observation's period", "code_checks"),
+    Measure("period_unstated", "no stated period", False, "figures",
+            "share of figures bound to an observation for which the answer states no period (counted apart, never guessed)", "code_checks"),
+    Measure("unit_stated", "unit stated", True, "figures",
+            "share of figures bound to an observation that carry a unit compatible with the observation's", "code_checks"),
+    Measure("caveat_stated", "caveat stated", True, "answers",
+            "share of answers stating a figure from an observation with a caveat that say the caveat", "code_checks"),
+    Measure("series_match", "series match", True, "figures",
+            "share of figures bound to an observation whose series the answer cites (and the set expects)", "code_checks"),
     # The rubric (recipe 4.3), from readers' judgements: see gate/review.py.
     Measure("rubric_pass", "rubric pass", True, "answers",
             "share of judged answers that pass every rubric question that applies to them", "rubric"),
@@ -115,7 +138,7 @@ class Count:
     numerator: int = 0
     denominator: int = 0
 
-    def __add__(self, other: "Count") -> "Count":
+    def __add__(self, other: Count) -> Count:
         return Count(self.numerator + other.numerator, self.denominator + other.denominator)
 
     @property
@@ -135,6 +158,15 @@ class FigureRef:
 
 
 @dataclass(frozen=True)
+class QuoteRef:
+    """A quote quoted by a finding: the text inside the quote marks and its span."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
 class Finding:
     """One concrete failure.
 
@@ -147,6 +179,13 @@ class Finding:
         message: a sentence for people.
         figure: the figure at fault, if any.
         cited_id: the citation at fault, if any.
+        quote: the quote at fault, if any.
+
+    The code checks add ``expected_not_retrieved``, ``quote_not_found``, ``quote_uncited``,
+    ``no_citation``, ``marker_unresolved``, ``too_long``, ``not_json``, ``schema_invalid``,
+    ``label_mismatch``, ``label_missing``, ``wrong_period``, ``period_not_stated``,
+    ``unit_missing``, ``unit_mismatch``, ``caveat_missing``, ``series_not_cited`` and
+    ``series_not_expected`` (see :mod:`gate.checks`).
     """
 
     question_id: str
@@ -156,6 +195,7 @@ class Finding:
     message: str
     figure: FigureRef | None = None
     cited_id: str | None = None
+    quote: QuoteRef | None = None
 
 
 @dataclass(frozen=True)
@@ -188,14 +228,18 @@ def _quote(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def score_answer(question: Question, answer: Answer | None, settings: fig.MatchSettings) -> Outcome:
+def score_answer(question: Question, answer: Answer | None, settings: fig.MatchSettings,
+                 format_rules: Any = None) -> Outcome:
     """Score one answer against its question; pure.
 
     Args:
         question: the judgement from the set.
         answer: the logged answer, or None when the run has none (every measure the
-            question is counted in then fails, with code ``no_answer_logged``).
+            question is counted in then fails, with code ``no_answer_logged``; the code
+            checks count nothing then).
         settings: the matching settings from thresholds.yaml.
+        format_rules: the ``format:`` rules (:class:`gate.checks.format.FormatRules`);
+            None for the defaults.
 
     Returns:
         The question's counts on every measure and its findings.
@@ -287,10 +331,29 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
                                         _explain(f, support, evidence, text, answer.language, settings),
                                         figure=FigureRef(f.text, f.value, f.start, f.end)))
         counts["unsupported_numbers"] = Count(unsupported, len(figures))
+
+    wrong = any(not outcome_passed(name, counts[name]) for name in AUTOMATIC if counts[name].denominator)
+    checked, found = code_checks(question, answer, text, figures, settings, format_rules, _supported, wrong)
+    counts.update(checked)
+    findings.extend(found)
     return Outcome(qid, lang, counts, tuple(findings))
 
 
-def _support(figure: fig.Figure, values, text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
+AUTOMATIC = tuple(m.name for m in MEASURES if m.family == "automatic")
+
+
+def outcome_passed(measure: str, count: Count) -> bool:
+    """Whether a count passes its measure (all passed, or nothing unsupported)."""
+    if MEASURE_BY_NAME[measure].higher_is_better:
+        return count.numerator == count.denominator
+    return count.numerator == 0
+
+
+def _supported(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> bool:
+    return _support(figure, values, text, language, settings).supported
+
+
+def _support(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> fig.Support:
     """Whether values support a figure as written, read as a fall ("fell 1.9%" against a
     series that stores -1.9; see :func:`gate.figures.fall_reading`) or as the share of a
     ratio ("6 in 10" against 58.7%; see :func:`gate.figures.ratio_reading`)."""
@@ -304,7 +367,7 @@ def _support(figure: fig.Figure, values, text: str, language: str, settings: fig
     return support
 
 
-def _explain(figure: fig.Figure, support: fig.Support, values, text: str, language: str,
+def _explain(figure: fig.Figure, support: fig.Support, values: Sequence[Decimal], text: str, language: str,
              settings: fig.MatchSettings, against: str = "retrieved value") -> str:
     """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
     message = fig.explain(figure, support, against)
@@ -327,8 +390,9 @@ def _values(values: Iterable[Decimal]) -> str:
     return ", ".join(decimal_text(v) for v in values)
 
 
-def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.MatchSettings) -> tuple[list[Outcome], list[str]]:
-    """Score every joined pair; pure.
+def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.MatchSettings,
+              format_rules: Any = None) -> tuple[list[Outcome], list[str]]:
+    """Score every joined pair; pure (``format_rules`` as for :func:`score_answer`).
 
     Returns:
         The outcomes in input order, and notices (one per language whose number
@@ -339,7 +403,7 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
     for question, answer in pairs:
         if answer is not None and not fig.language_known(answer.language):
             unknown[answer.language] = unknown.get(answer.language, 0) + 1
-        outcomes.append(score_answer(question, answer, settings))
+        outcomes.append(score_answer(question, answer, settings, format_rules))
     notices = [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"

@@ -19,9 +19,9 @@ from gate.errors import InputError, ProblemCollector
 from gate.judgements import JudgementSet, load_judgements
 from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
+from gate.report import Report, Source, build_report
 from gate.review import score_rubric_run
 from gate.rubric import Rubric, load_rubric
-from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, check_levels, decide
@@ -105,7 +105,7 @@ def load_inputs(run_path: str | Path, questions_path: str | Path | None, thresho
 
 def score(pairs: Iterable[tuple[Question, Answer | None]], thresholds: Thresholds) -> Scored:
     """Score joined pairs with the thresholds' matching settings and aggregate them; pure."""
-    outcomes, notices = score_run(pairs, thresholds.matching)
+    outcomes, notices = score_run(pairs, thresholds.matching, thresholds.format)
     return Scored(outcomes, aggregate(outcomes), notices)
 
 
@@ -116,6 +116,7 @@ def check_run(
     compare: Comparer | None = None,
     judgements: Sequence[str | Path] = (),
     rubric: str | Path = "rubric.yaml",
+    calibration: Sequence[str | Path] = (),
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -125,9 +126,12 @@ def check_run(
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :class:`Comparer`).
         judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
-            families are not scored and the report is the automatic one.
+            families are not scored and the report holds the automatic measures and the
+            code checks.
         rubric: the rubric file the judgements are checked against (read only with
             judgements).
+        calibration: judgement files of human-labelled examples from other runs, used only
+            to validate graders (with judgements only).
 
     Returns:
         The Report.
@@ -138,11 +142,13 @@ def check_run(
     inputs = load_inputs(run_path, questions_path, thresholds)
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
     judged, loaded_rubric = read_judgements(judgements, rubric, run)
+    examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
     scored = score(joined.pairs, rules)
     summary = None
-    families = ["automatic"]
+    families = ["automatic", "code_checks"]
     if judged is not None and loaded_rubric is not None:
-        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
+        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
+                                            calibration=examples)
         notices = scored.notices + list(judged.notices) + list(summary.notices)
         scored = Scored(outcomes, aggregate(outcomes), notices)
         families += ["rubric", "quality"]

@@ -1,6 +1,6 @@
 """Records and loading: the run log and the question set, validated and joined.
 
-A run log is JSON lines, one answer a line (recipe 4.1 of the measurement chapter), with an
+A run log is JSON lines, one answer a line, with an
 optional header line ``{"run": {"assistant_version": ..., "set_version": ...}}`` or the
 versions in the file name ``answers_run_assistant-<v>_set-<v>.jsonl``. A question set is
 JSON lines with an optional header ``{"set": {"version": ...}}``. Both are validated with
@@ -16,17 +16,19 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from gate.bcp47 import canonical_language
+from gate.checks.periods import Period, parse_sdmx_period
 from gate.errors import ProblemCollector, key_path
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
@@ -44,7 +46,14 @@ class Question:
         expected_behaviour: ``"answer"`` or ``"decline"``.
         expected_values: the values a right answer states (exact decimals).
         expected_ids: the series a right answer retrieves.
-        expected_caveats: caveats a right answer states (for the rubric; not scored here).
+        expected_caveats: caveats a right answer states (``provisional``, ``estimated``,
+            ``break``, ``forecast``, or free text); checked by ``caveat_stated`` for the
+            figures an answer takes from observations.
+        expected_label: the one right label (a classification, category or code), checked
+            by ``exact_match``; None when the question has none.
+        answer_format: ``json`` when the answer must be a JSON document, else None.
+        answer_schema: the JSON Schema a JSON answer must validate against, as loaded
+            from the file the set names (relative to the set), or None.
         line: 1-based line in the set file.
     """
 
@@ -56,6 +65,58 @@ class Question:
     expected_ids: tuple[str, ...] = ()
     expected_caveats: tuple[str, ...] = ()
     line: int = 0
+    expected_label: str | None = None
+    answer_format: str | None = None
+    answer_schema: Any = field(default=None, compare=False)
+
+
+#: SDMX observation status codes (the SDMX code list CL_OBS_STATUS, version 2.2), with
+#: their meaning. A value outside this list is an input error.
+OBS_STATUS: dict[str, str] = {
+    "A": "normal value",
+    "B": "time series break",
+    "D": "definition differs",
+    "E": "estimated value",
+    "F": "forecast value",
+    "G": "experimental value",
+    "H": "missing value; holiday or weekend",
+    "I": "imputed value",
+    "K": "data included in another category",
+    "L": "missing value; data exist but were not collected",
+    "M": "missing value; data cannot exist",
+    "N": "not significant",
+    "O": "missing value",
+    "P": "provisional value",
+    "Q": "missing value; suppressed",
+    "S": "strike and other special events",
+    "U": "low reliability",
+    "V": "unvalidated value",
+    "W": "includes data from another category",
+}
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One retrieved data point as official statistics publish it (SDMX: series key,
+    TIME_PERIOD, OBS_VALUE, UNIT_MEASURE, OBS_STATUS).
+
+    Attributes:
+        series: the series id (as in ``retrieved_ids`` and ``cited_ids``).
+        period: the SDMX time period as logged (``2024``, ``2025-Q2``, ``2024-04-01/P1Y``).
+        span: the interval of days it covers (see :func:`gate.checks.periods.parse_sdmx_period`).
+        value: the value, exact.
+        unit: the unit as a word or code (``percent``, ``per 1,000``, ``EUR``), or None.
+        status: an SDMX observation status code (:data:`OBS_STATUS`), or None.
+        caveats: free-text caveats, as logged.
+    """
+
+    series: str
+    period: str
+    span: Period
+    value: Decimal
+    unit: str | None = None
+    status: str | None = None
+    caveats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,6 +135,8 @@ class Answer:
         cited_ids: ids the answer cites.
         declined: whether the assistant declined.
         line: 1-based line in the log file.
+        retrieved_observations: the observations retrieved, in file order; their values
+            are in ``retrieved_values`` too (after the values logged there).
     """
 
     question_id: str
@@ -86,6 +149,7 @@ class Answer:
     declined: bool
     retrieved_passages: tuple[tuple[str, str, str | None], ...] = ()
     line: int = 0
+    retrieved_observations: tuple[Observation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,14 +203,15 @@ class Joined:
     notices: tuple[str, ...] = ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped in ``gate/schemas`` by file stem (``answer``, ``question``, ...)."""
     text = resources.files("gate").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema(name))
 
@@ -184,45 +249,50 @@ _TYPE_WORDS = {
 def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     """Turn a jsonschema error into (field, message) a user can act on."""
     field_name = key_path(error.absolute_path) or None
-    v = error.validator
+    # jsonschema types these as "Any or unset"; an error from iter_errors has them all set.
+    v: Any = error.validator
+    value: Any = error.validator_value
+    instance: Any = error.instance
+    sub: Any = error.schema
     if v == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else error.message
         where = f"{field_name}.{name}" if field_name else name
         return where, "missing required field"
     if v == "type":
-        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        types = value if isinstance(value, list) else [value]
+        expected = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
         hint = ""
-        if "number" in types and isinstance(error.instance, str) and _looks_numeric(error.instance):
-            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in error.instance.lower() else " (remove the quotes)"
-        return field_name, f"expected {expected}, found {describe(error.instance)}{hint}"
+        if "number" in types and isinstance(instance, str) and _looks_numeric(instance):
+            hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in instance.lower() else " (remove the quotes)"
+        return field_name, f"expected {expected}, found {describe(instance)}{hint}"
     if v == "enum":
-        options = ", ".join(json.dumps(o) for o in error.validator_value)
-        return field_name, f"expected one of {options}, found {describe(error.instance)}"
+        options = ", ".join(json.dumps(o) for o in value)
+        return field_name, f"expected one of {options}, found {describe(instance)}"
     if v == "const":
-        return field_name, f"expected {json.dumps(error.validator_value)}, found {describe(error.instance)}"
+        return field_name, f"expected {json.dumps(value)}, found {describe(instance)}"
     if v == "minLength":
-        return field_name, f"expected a non-empty string, found {describe(error.instance)}"
+        return field_name, f"expected a non-empty string, found {describe(instance)}"
     if v == "pattern":
-        if "A-Za-z" in error.validator_value:
-            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(error.instance)}"
-        if "\\S" in error.validator_value:
-            return field_name, f"expected a version without leading or trailing spaces, found {describe(error.instance)}"
-        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(error.instance)}"
+        if "A-Za-z" in value:
+            return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(instance)}"
+        if "\\S" in value:
+            return field_name, f"expected a version without leading or trailing spaces, found {describe(instance)}"
+        return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(instance)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        low = error.schema.get("minimum", error.schema.get("exclusiveMinimum"))
-        high = error.schema.get("maximum", error.schema.get("exclusiveMaximum"))
+        low = sub.get("minimum", sub.get("exclusiveMinimum"))
+        high = sub.get("maximum", sub.get("exclusiveMaximum"))
         if low is not None and high is not None:
-            above = "greater than" if "exclusiveMinimum" in error.schema else "from"
-            joint = "and at most" if "exclusiveMinimum" in error.schema else "to"
-            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(error.instance)}"
+            above = "greater than" if "exclusiveMinimum" in sub else "from"
+            joint = "and at most" if "exclusiveMinimum" in sub else "to"
+            return field_name, f"expected a number {above} {low} {joint} {high}, found {describe(instance)}"
         bound = "at least" if v in ("minimum", "exclusiveMinimum") else "at most"
-        return field_name, f"expected {bound} {error.validator_value}, found {describe(error.instance)}"
+        return field_name, f"expected {bound} {value}, found {describe(instance)}"
     if v == "anyOf":
         # the branch of the instance's own type says what is wrong inside it
-        kind = {dict: "object", str: "string", list: "array"}.get(type(error.instance))
-        for i, branch in enumerate(error.validator_value):
+        kinds: dict[type, str] = {dict: "object", str: "string", list: "array"}
+        kind = kinds.get(type(instance))
+        for i, branch in enumerate(value):
             if branch.get("type") == kind:
                 inner = [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] == i]
                 if inner:
@@ -233,12 +303,12 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         expected = " or ".join(
             _TYPE_WORDS.get(b.get("type"), str(b.get("type")))
             + (f" with {', '.join(b['properties'])}" if b.get("properties") else "")
-            for b in error.validator_value
+            for b in value
         )
-        return field_name, f"expected {expected}, found {describe(error.instance)}"
+        return field_name, f"expected {expected}, found {describe(instance)}"
     if v == "additionalProperties":
         extra = re.findall(r"'([^']+)'", error.message)
-        known = list((error.schema.get("properties") or {}).keys())
+        known = list((sub.get("properties") or {}).keys())
         parts = []
         for name in extra:
             close = difflib.get_close_matches(name, known, n=1)
@@ -331,7 +401,7 @@ def _decimals(values: list[Any]) -> tuple[Decimal, ...]:
     return tuple(v if isinstance(v, Decimal) else Decimal(v) for v in values)
 
 
-def _question(value: dict[str, Any], line: int) -> Question:
+def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) -> Question:
     """A validated question-set line (or merged log line) as a :class:`Question`."""
     return Question(
         question_id=value["question_id"],
@@ -342,7 +412,40 @@ def _question(value: dict[str, Any], line: int) -> Question:
         expected_ids=tuple(value.get("expected_ids", [])),
         expected_caveats=tuple(value.get("expected_caveats", [])),
         line=line,
+        expected_label=value.get("expected_label"),
+        answer_format=value.get("answer_format"),
+        answer_schema=schema_of_answer,
     )
+
+
+def _observations(items: list[dict[str, Any]], display: str, line: int,
+                  problems: ProblemCollector) -> tuple[Observation, ...] | None:
+    """The schema-valid ``retrieved_observations`` of a line as :class:`Observation`, or
+    None when a period is not an SDMX period or a status is not an SDMX status code (each
+    problem added with its field)."""
+    out: list[Observation] = []
+    bad = False
+    for i, item in enumerate(items):
+        where = f"retrieved_observations[{i}]"
+        try:
+            span = parse_sdmx_period(item["period"])
+        except ValueError as exc:
+            problems.add(display, line, f"{where}.period", str(exc))
+            bad = True
+            continue
+        status = item.get("status")
+        if status is not None and status not in OBS_STATUS:
+            close = difflib.get_close_matches(status.upper(), list(OBS_STATUS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close and close[0] == status.upper() else ""
+            problems.add(display, line, f"{where}.status",
+                         f"expected an SDMX observation status code ({', '.join(OBS_STATUS)}), found {status!r}{hint}")
+            bad = True
+            continue
+        out.append(Observation(
+            series=item["series"], period=item["period"], span=span, value=_decimals([item["value"]])[0],
+            unit=item.get("unit"), status=status, caveats=tuple(item.get("caveats", ())),
+        ))
+    return None if bad else tuple(out)
 
 
 def _finish(problems: ProblemCollector, shared: ProblemCollector | None) -> None:
@@ -374,6 +477,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     version: str | None = None
     questions: list[Question] = []
     seen: dict[str, int] = {}
+    schemas: dict[str, Any] = {}
     first = True
     for line, value in read_jsonl(Path(path), display, problems):
         if first and isinstance(value, dict) and "set" in value:
@@ -395,11 +499,40 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
             problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {seen[qid]}")
             continue
         seen[qid] = line
-        questions.append(_question(value, line))
+        answer_schema = _answer_schema(value, Path(path), display, line, problems, schemas)
+        questions.append(_question(value, line, answer_schema))
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
     return QuestionSet(path=display, version=version, questions=tuple(questions))
+
+
+def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: int,
+                   problems: ProblemCollector, cache: dict[str, Any]) -> Any:
+    """The JSON Schema a question's answer must validate against (``answer_schema``, a path
+    relative to the set file), loaded and checked once per file; None when not named."""
+    name = value.get("answer_schema")
+    if name is None:
+        return None
+    if value.get("answer_format") != "json":
+        problems.add(display, line, "answer_schema", "expected answer_format \"json\" beside answer_schema, found none: only a JSON answer is validated against a schema")
+        return None
+    if name not in cache:
+        target = set_path.parent / name
+        try:
+            loaded = json.loads(target.read_text("utf-8"))
+            Draft202012Validator.check_schema(loaded)
+            cache[name] = loaded
+        except FileNotFoundError:
+            cache[name] = None
+            problems.add(display, line, "answer_schema", f"expected a JSON Schema file, found no file {str(target)!r}")
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            cache[name] = None
+            problems.add(display, line, "answer_schema", f"expected a JSON Schema file, found one that cannot be read as JSON: {exc}")
+        except Exception as exc:  # jsonschema.SchemaError
+            cache[name] = None
+            problems.add(display, line, "answer_schema", f"expected a valid JSON Schema (draft 2020-12), found: {getattr(exc, 'message', exc)}")
+    return cache[name]
 
 
 def _known_answer_fields() -> list[str]:
@@ -409,7 +542,7 @@ def _known_answer_fields() -> list[str]:
 def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     """Load and validate a run log.
 
-    Accepts the merged form (expectations inline, as in the recipe's sketch): the run then
+    Accepts the merged form (expectations inline on each answer line): the run then
     carries its own question set in :attr:`Run.merged_set`, with a notice that expectations
     belong in the set.
 
@@ -468,6 +601,12 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
                     unknown.setdefault(key, []).append(line)
         if typos:
             continue
+        if "retrieved_values" not in value and "retrieved_observations" not in value:
+            problems.add(display, line, "retrieved_values", "missing required field: give retrieved_values, or retrieved_observations whose values stand for them")
+            continue
+        observations = _observations(value.get("retrieved_observations") or [], display, line, problems)
+        if observations is None:
+            continue
         passages = value.get("retrieved_passages") or {}
         answers.append(
             Answer(
@@ -475,7 +614,8 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
                 language=canonical_language(value["language"]),
                 question=value.get("question", ""),
                 retrieved_ids=tuple(value["retrieved_ids"]),
-                retrieved_values=_decimals(value["retrieved_values"]),
+                retrieved_values=_decimals(value.get("retrieved_values", [])) + tuple(o.value for o in observations),
+                retrieved_observations=observations,
                 answer=value.get("answer"),
                 cited_ids=tuple(value["cited_ids"]),
                 declined=value["declined"],

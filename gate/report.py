@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from gate import __version__
 from gate.comparison import Comparison
@@ -202,7 +202,7 @@ def build_report(
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here.
 
-    ``measures`` are the measures shown (default: the automatic family); ``rubric`` is the
+    ``measures`` are the measures shown (default: the automatic family and the code checks); ``rubric`` is the
     :class:`gate.review.RubricSummary` when judgements were read."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
     findings = tuple(findings)
@@ -217,7 +217,7 @@ def build_report(
         min_n=min_n,
         answers=answers,
         questions=questions,
-        measures=measures if measures is not None else measures_of(("automatic",)),
+        measures=measures if measures is not None else measures_of(("automatic", "code_checks")),
         slices=slices,
         cells=cells,
         rules=tuple(rules),

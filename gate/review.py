@@ -30,9 +30,9 @@ Then, per answer (recipe 4.3 and the scoring-quality lesson):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
 
 from gate.agreement import Kappa, Validation, validate_grader
 from gate.judgements import FAILED, GRADER, PERSON, Judge, Judgement, JudgementSet
@@ -180,7 +180,7 @@ def _decision_reason(decision: str, automatic: Outcome, labels: Mapping[str, str
     return f"grounded, but fails quality: {', '.join(low)} below the pass score {rubric.pass_score}"
 
 
-def _disagreement(judgements: Sequence[Judgement], counted: set, rubric: Rubric) -> dict[str, dict[str, str]]:
+def _disagreement(judgements: Sequence[Judgement], counted: set[tuple[str, str, str, str]], rubric: Rubric) -> dict[str, dict[str, str]]:
     voters = [j for j in judgements if j.status != FAILED and (j.judge.kind == PERSON or j.judge.identity in counted)]
     out: dict[str, dict[str, str]] = {}
     for q in rubric.question_ids:
@@ -294,7 +294,7 @@ def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubri
 
 def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: Sequence[Outcome],
                      judged: JudgementSet, rubric: Rubric, min_kappa: Fraction,
-                     min_overlap: int) -> tuple[list[Outcome], RubricSummary]:
+                     min_overlap: int, calibration: Sequence[Judgement] = ()) -> tuple[list[Outcome], RubricSummary]:
     """Add the rubric's counts and findings to every outcome, and summarise; pure.
 
     Args:
@@ -303,6 +303,9 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
         judged: every judgement read.
         rubric: the rubric.
         min_kappa, min_overlap: the grader floors.
+        calibration: judgements of human-labelled examples (earlier runs, a calibration
+            file), used only to validate graders: an answer is known by its question id and
+            digest, so an example that is also this run's answer counts once.
 
     Returns:
         The outcomes with rubric and quality counts merged in (automatic counts unchanged),
@@ -311,7 +314,7 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     by_answer: dict[str, list[Judgement]] = {}
     for j in judged.judgements:
         by_answer.setdefault(j.question_id, []).append(j)
-    validations = validate_graders(by_answer, rubric, min_kappa, min_overlap)
+    validations = validate_graders(_pool(judged.judgements, calibration), rubric, min_kappa, min_overlap)
     counted = {identity for identity, v in validations.items() if v.validated}
     merged: list[Outcome] = []
     disagreements: list[Disagreement] = []
@@ -341,6 +344,20 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     return merged, summary
 
 
+def _pool(judgements: Sequence[Judgement], calibration: Sequence[Judgement]) -> dict[str, list[Judgement]]:
+    """Judgements by answer judged (question id and digest) for validating graders; a
+    judgement given twice (the same judge, answer and labels) counts once."""
+    pool: dict[str, list[Judgement]] = {}
+    seen: set[tuple[object, ...]] = set()
+    for j in list(judgements) + list(calibration):
+        key = (j.judge.identity, j.question_id, j.answer_digest, tuple(sorted(j.labels.items())), j.status)
+        if key in seen:
+            continue
+        seen.add(key)
+        pool.setdefault(f"{j.question_id} {j.answer_digest}", []).append(j)
+    return pool
+
+
 def _notices(ignored: Sequence[str], by_answer: Mapping[str, Sequence[Judgement]],
              pairs: Sequence[tuple[Question, Answer | None]]) -> tuple[str, ...]:
     out = []
@@ -353,10 +370,10 @@ def _notices(ignored: Sequence[str], by_answer: Mapping[str, Sequence[Judgement]
 
 
 def _judges(judgements: Iterable[Judgement], by_answer: Mapping[str, Sequence[Judgement]],
-            validations: Mapping[tuple, Validation], counted: set) -> tuple[JudgeSummary, ...]:
-    seen: dict[tuple, Judge] = {}
-    given: dict[tuple, int] = {}
-    failed: dict[tuple, int] = {}
+            validations: Mapping[tuple[str, str, str, str], Validation], counted: set[tuple[str, str, str, str]]) -> tuple[JudgeSummary, ...]:
+    seen: dict[tuple[str, str, str, str], Judge] = {}
+    given: dict[tuple[str, str, str, str], int] = {}
+    failed: dict[tuple[str, str, str, str], int] = {}
     for j in judgements:
         seen.setdefault(j.judge.identity, j.judge)
         given[j.judge.identity] = given.get(j.judge.identity, 0) + 1

@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from gate.rubric import LABELS, Rubric
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator

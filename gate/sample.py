@@ -20,10 +20,11 @@ import csv
 import hashlib
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from gate.judgements import CSV_FIXED, PERSON, answer_digest
 from gate.records import Answer, Question
@@ -47,7 +48,7 @@ class Sample:
 
 def order_key(seed: int, question_id: str) -> str:
     """The sort key that puts answers in the seed's order: ``sha256("<seed>:<id>")``."""
-    return hashlib.sha256(f"{seed}:{question_id}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{seed}:{question_id}".encode()).hexdigest()
 
 
 def _quotas(sizes: dict[str, int], size: int) -> dict[str, int]:

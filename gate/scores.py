@@ -7,9 +7,10 @@ language tag as the set writes it, lower-cased. Scores are exact counts; the rat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import cast
 
 import pandas as pd
 
@@ -70,8 +71,9 @@ def aggregate(outcomes: list[Outcome]) -> list[Score]:
     """
     names = [m.name for m in MEASURES]
     slices = slices_of(outcomes)
+    # A measure an outcome does not hold (a baseline stored before it existed) counts 0/0.
     rows = [
-        (language_slice(o.language), name, o.counts[name].numerator, o.counts[name].denominator)
+        (language_slice(o.language), name, o.counts.get(name, Count()).numerator, o.counts.get(name, Count()).denominator)
         for o in outcomes
         for name in names
     ]
@@ -81,6 +83,7 @@ def aggregate(outcomes: list[Outcome]) -> list[Score]:
     totals: dict[tuple[str, str], Count] = {}
     for name, row in overall.iterrows():
         totals[(ALL, str(name))] = Count(int(row["numerator"]), int(row["denominator"]))
-    for (slice_name, name), row in per_language.iterrows():
+    for key, row in per_language.iterrows():
+        slice_name, name = cast(tuple[str, str], key)  # grouped by (slice, measure)
         totals[(str(slice_name), str(name))] = Count(int(row["numerator"]), int(row["denominator"]))
     return [Score(s, name, totals.get((s, name), Count())) for s in slices for name in names]

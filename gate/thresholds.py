@@ -11,14 +11,16 @@ unknown name, suggests the closest known one. Bounds are kept as exact fractions
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator
 
+from gate.checks.format import FormatRules
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
@@ -68,6 +70,7 @@ class Thresholds:
         alpha: significance level of the regression test, or None (the drop alone decides).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
+        format: the ``format:`` rules of the format code check.
         min_kappa: a grader's judgements count only while its Cohen's kappa with people
             reaches this on every rubric question (``graders.min_kappa``).
         min_overlap: ...and only once people and the grader judged at least this many
@@ -80,6 +83,7 @@ class Thresholds:
     alpha: Fraction | None = Fraction(1, 20)
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+    format: FormatRules = field(default_factory=FormatRules)
     min_kappa: Fraction = DEFAULT_MIN_KAPPA
     min_overlap: int = DEFAULT_MIN_OVERLAP
 
@@ -256,7 +260,7 @@ def data_at(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def _rule_tables(data: Mapping[str, Any]):
+def _rule_tables(data: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     measures = data.get("measures")
     if isinstance(measures, dict):
         yield ("measures",), measures
@@ -309,8 +313,15 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     alpha_raw = regression.get("alpha", 0.05)
     alpha = None if alpha_raw is None else _fraction(alpha_raw)
     min_n = (data.get("slices") or {}).get("min_n", 0)
+    fmt = data.get("format") or {}
+    format_rules = FormatRules(
+        require_citation=fmt.get("require_citation", True),
+        markers_resolve=fmt.get("markers_resolve", True),
+        max_chars=fmt.get("max_chars"),
+        max_words=fmt.get("max_words"),
+    )
     graders = data.get("graders") or {}
     min_kappa = _fraction(graders["min_kappa"]) if "min_kappa" in graders else DEFAULT_MIN_KAPPA
     min_overlap = graders.get("min_overlap", DEFAULT_MIN_OVERLAP)
     return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
-                      min_kappa=min_kappa, min_overlap=min_overlap)
+                      format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap)

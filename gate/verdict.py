@@ -9,9 +9,9 @@ rate; its rules are ``skip``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from gate.scores import Score, slice_language
 from gate.thresholds import LEVEL_KINDS, Rule, Thresholds

@@ -118,7 +118,7 @@ def test_scores_table_measures_as_rows_slices_as_columns(shipped):
     text = plain(render_markdown(shipped))
     assert "| measure | all | en | fr | rules |" in text
     assert ("| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) "
-            "| min 0.90, max&#95;drop 0.02 (thresholds.yaml:22) · fr: min 0.85 (thresholds.yaml:36) |") in text
+            "| min 0.90, max&#95;drop 0.02 (thresholds.yaml:22) · fr: min 0.85 (thresholds.yaml:54) |") in text
     # a mark only where a rule broke or warned; no change where nothing moved
     assert "| answer rate when expected | 1.00 (6) | 1.00 (4) | 1.00 (2) |" in text
     assert "| refusal accuracy | ❌ 0.50 (2) -0.50 | ❌ 0.50 (2) -0.50 | - |" in text
@@ -144,7 +144,7 @@ def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
 
 def test_rules_link_to_their_line_at_the_head_commit_when_the_report_carries_the_address(shipped):
     text = plain(render_markdown(dataclasses.replace(shipped, thresholds_url=URL)))
-    assert f"| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) | [min 0.90, max&#95;drop 0.02]({URL}#L22) · [fr: min 0.85]({URL}#L36) |" in text
+    assert f"| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) | [min 0.90, max&#95;drop 0.02]({URL}#L22) · [fr: min 0.85]({URL}#L54) |" in text
     assert f"| ❌ | all | numeric accuracy | min 0.90 | 0.83 (n=6) | [thresholds.yaml:22]({URL}#L22) |  |" in text
     assert "(thresholds.yaml:22)" not in text
     # the terminal keeps file:line
@@ -213,7 +213,7 @@ def test_passing_run_comment_golden(monkeypatch):
     assert_golden("comment_1.2_passing.md", text)
     assert text.splitlines()[1] == "### ✅ answer-gate passed"
     assert ("Assistant 1.2 (8 answers) · question set 1.2 (8 questions) · no baseline compared (no stored baseline below "
-            "assistant 1.2 in baselines/); the gate ran on thresholds alone · 14 rules held, 1 skipped") in text
+            "assistant 1.2 in baselines/); the gate ran on thresholds alone · 20 rules held, 19 skipped") in text
     assert "What got worse" not in text and "What fails" not in text and "Findings" not in text
     assert "<details><summary>Notices" not in text  # the one notice is the context line's
 
@@ -260,7 +260,7 @@ def test_comment_of_a_run_with_5000_findings_golden_under_the_limit_with_cut_fin
 
 MADE_UP = (
     Measure("series_presence", "expected series retrieved", True, "answers", "made up for the test", family="code_checks"),
-    Measure("quote_grounding", "quote grounding", True, "quotes", "made up: counts nothing in this run", family="code_checks"),
+    Measure("made_up_quotes", "made-up quote check", True, "quotes", "made up: counts nothing in this run", family="code_checks"),
     Measure("rubric_pass_rate", "rubric pass rate", True, "answers", "made up for the test", family="rubric"),
     Measure("clarity", "clarity 4 or 5", True, "answers", "made up: the quality family has nothing here", family="quality"),
 )
@@ -296,7 +296,8 @@ def test_comment_with_code_checks_and_rubric_golden_groups_by_family(shipped):
     assert "| expected series retrieved | ❌ 0.88 (8) | 0.83 (6) | 1.00 (2) | min 0.90 (thresholds.yaml:40) |" in text
     assert "| rubric pass rate | 0.75 (4) | 0.67 (3) | 1.00 (1) | min 0.70 (thresholds.yaml:41) |" in text
     assert "quality" not in text.split("#### Scores", 1)[1].split("<sub>", 1)[0]
-    assert "not counted in this run: quote grounding, clarity 4 or 5" in text
+    legend = text.split("not counted in this run: ", 1)[1].split("</sub>", 1)[0]
+    assert "made-up quote check" in legend and "clarity 4 or 5" in legend
     assert text.splitlines()[1].endswith(", 1 × expected series missing")
     terminal_text = terminal(report)
     assert "code checks" in terminal_text and "  expected series retrieved" in terminal_text

@@ -85,7 +85,9 @@ def test_example_with_judgements_goldens(monkeypatch):
 
 def test_without_judgements_the_report_is_the_automatic_one():
     report = check_run(RUN_13, SET_12, THRESHOLDS)
-    assert [m.name for m in report.measures] == ["numeric_accuracy", "citation_validity", "refusal_accuracy", "answer_rate", "unsupported_numbers"]
+    assert [m.name for m in report.measures] == ["numeric_accuracy", "citation_validity", "refusal_accuracy", "answer_rate", "unsupported_numbers",
+                                                 "retrieval_presence", "quote_grounding", "format", "exact_match", "period_match",
+                                                 "period_unstated", "unit_stated", "caveat_stated", "series_match"]  # and the code checks
     assert report.rubric is None
     assert {c.measure for c in report.cells} == {m.name for m in report.measures}
     assert "rubric" not in json.loads(render_json(report))
@@ -309,3 +311,41 @@ def test_the_fixture_and_graded_judgements_follow_the_published_schema():
         assert list(validator.iter_errors(json.loads(line))) == []
     bad = {**GOOD, "labels": {"units": "yes"}}
     assert list(validator.iter_errors(bad)) != []
+
+
+def test_calibration_examples_from_other_runs_count_towards_a_graders_overlap(tmp_path, cli, monkeypatch):
+    ids = ["a01", "a02", "a03", "a04"]
+    here = []
+    for kind, name in (("person", "P"), ("grader", "G")):
+        for q in ids:
+            here.append(judgement(q, name, {"series": "no" if q == "a03" else "yes", "caveat": "no" if q == "a04" else "not_applicable",
+                                            "period": "no" if q == "a02" else "yes", "unit": "no" if q == "a01" else "yes",
+                                            "no_unsupported_claim": "no" if q == "a03" else "yes"}, kind=kind))
+    elsewhere = []
+    for i in range(6):
+        for kind, name in (("person", "P"), ("grader", "G")):
+            j = judgement("a01", name, {"series": "no" if i % 2 else "yes", "caveat": "no" if i % 3 == 0 else "not_applicable",
+                                        "period": "no" if i == 1 else "yes", "unit": "no" if i == 2 else "yes",
+                                        "no_unsupported_claim": "no" if i == 4 else "yes"}, kind=kind)
+            j.update(question_id=f"c{i:02d}", answer_digest=answer_digest(f"an answer of an earlier run {i}"))
+            elsewhere.append(j)
+    judged = write(tmp_path, "j.jsonl", here)
+    examples = write(tmp_path, "calibration.jsonl", elsewhere)
+    alone = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[judged], rubric=RUBRIC)
+    grader = next(js for js in alone.rubric.judges if js.judge.name == "G")
+    assert not grader.counted and "4 answer(s) judged by a person too, min_overlap is 10" in grader.validation.reason
+    both = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[judged], rubric=RUBRIC, calibration=[examples])
+    grader = next(js for js in both.rubric.judges if js.judge.name == "G")
+    assert grader.counted and grader.validation.overlap == 10
+    assert all(k.value == 1 and k.n == 10 for k in grader.validation.kappas.values())
+    # the examples count only for validation: the measures are this run's
+    assert both.cell("all", "rubric_pass").denominator == 4
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), "--calibration", str(examples), "--no-baseline")
+    assert code == 2 and "--calibration: goes with --judgements" in err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({**elsewhere[0], "answer_digest": "sha256:xyz"}) + "\n", encoding="utf-8")
+    shutil.copy(RUBRIC, tmp_path / "rubric.yaml")
+    code, _, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), "--judgements", str(judged),
+                       "--calibration", str(bad), "--no-baseline")
+    assert code == 2 and "bad.jsonl:1: answer_digest: expected sha256: and 64 hex digits" in err

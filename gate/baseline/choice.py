@@ -29,7 +29,9 @@ def history_of(baselines: Iterable[Baseline], below: Version | None) -> tuple[Hi
     """The stored ``all`` scores of the baselines below a version (all of them when None), oldest first."""
     points = [b for b in baselines if below is None or b.version < below]
     points.sort(key=lambda b: b.version)
-    return tuple(HistoryPoint(b.assistant_version, b.set_version, tuple((m.name, b.score(ALL, m.name)) for m in STORED_MEASURES))
+    # A measure the baseline does not store (added after it was saved) is left out: "not stored".
+    return tuple(HistoryPoint(b.assistant_version, b.set_version,
+                              tuple((m.name, b.score(ALL, m.name)) for m in STORED_MEASURES if b.stores(m.name)))
                  for b in points)
 
 

@@ -99,7 +99,7 @@ def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Quest
     stored = {o.question_id: o for o in baseline.outcomes}
     rescored_outcomes = sum(
         1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
-        for m in STORED_MEASURES if o.passed(m.name) != stored[qid].passed(m.name)
+        for m in STORED_MEASURES if baseline.stores(m.name) and o.passed(m.name) != stored[qid].passed(m.name)
     )
     old_settings, new_settings = settings_dict(baseline.matching), settings_dict(thresholds.matching)
     return Differences(

@@ -117,6 +117,10 @@ class Baseline:
         """The assistant version, ordered as a version."""
         return Version(self.assistant_version)
 
+    def stores(self, measure: str) -> bool:
+        """Whether the baseline stores a measure (one added since it was saved is not stored)."""
+        return any(s.measure == measure for s in self.scores)
+
     def score(self, slice_name: str, measure: str) -> Count:
         """The stored count of a slice and measure (an empty count when it is not stored)."""
         for s in self.scores:
@@ -444,10 +448,9 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
         raise InputError([Problem(display, exc.lineno, None,
                                   f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
                                   "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
-    problems = ProblemCollector()
     if not isinstance(data, dict):
-        problems.add(display, None, None, f"expected a JSON object, found {type(data).__name__}")
-        problems.raise_if_any()
+        raise InputError([Problem(display, None, None, f"expected a JSON object, found {type(data).__name__}")])
+    problems = ProblemCollector()
     for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
         fld, message = schema_problems(error)
         problems.add(display, None, fld, message)

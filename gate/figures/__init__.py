@@ -8,8 +8,7 @@ figures. This package finds the figures of a text in the conventions of its
 language and checks each against evidence values with exact decimal
 arithmetic.
 
-Method (recipe 4.2 of ``seeds/measurement-of-generated-answers.txt``, with the
-rules of issue 3):
+Method:
 
 * Separators come from CLDR through Babel, per language (the BCP 47 tag's
   region refines them when Babel knows it: ``es-MX`` writes ``1,234.5``). A

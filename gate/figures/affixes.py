@@ -91,12 +91,13 @@ def _currency_after(text: str, e: int) -> int:
             return cm.end()
     if c.isalpha() and (c + text[i + 1]).lower() in _CURRENCY_PRE2:
         wm = _LETTERS.match(text, i)
+        assert wm is not None  # text[i] is a letter
         if wm.group().lower() in _CURRENCY_WORDS:
             return wm.end()
     return 0
 
 
-def _suffix(text: str, e: int, conv: _Conventions):
+def _suffix(text: str, e: int, conv: _Conventions) -> tuple[int, int, bool, bool, bool]:
     """Read what follows a number at ``e``.
 
     Returns (end, power, percent, skip, currency) where ``skip`` marks a time.

@@ -25,3 +25,9 @@ _OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a Unicode decimal digit (str.isdeci
 def _ascii(body: str) -> str:
     """Replace any Unicode decimal digits of ``body`` by ASCII digits."""
     return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), body)
+
+
+def _letters_at(text: str, i: int) -> str:
+    """The run of letters that starts at ``i``, or "" when ``text[i]`` is not a letter."""
+    m = _LETTERS.match(text, i)
+    return m.group() if m else ""

@@ -16,7 +16,7 @@ from gate.figures.affixes import (
     _suffix,
     _year_amount,
 )
-from gate.figures.chars import _CURRENCY_CHARS, _LETTERS, _MINUS, _SPACES, _ascii
+from gate.figures.chars import _CURRENCY_CHARS, _LETTERS, _MINUS, _SPACES, _ascii, _letters_at
 from gate.figures.context import (
     _BASE_BEFORE,
     _CITATION,
@@ -177,7 +177,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end)
         else:
             start, sign = s, None
-        unit = percent or power or currency
+        unit = bool(percent or power or currency)
         plain_int = not frac and not grouped
         if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
             end = _year_amount(text, s, e)
@@ -261,6 +261,7 @@ def _skip_year(text: str, s: int, e: int, conv: _Conventions, spans: list[tuple[
     c1 = text[e]
     if c1.isalpha():
         lm = _LETTERS.match(text, e)
+        assert lm is not None  # text[e] is a letter
         if lm.group() not in ATTACHED_SCALES or text[lm.end()].isdigit():
             return lm.end()  # "1990s", "2025Q2", "2024M06" (SDMX period)
         return None
@@ -393,6 +394,7 @@ def _after_number(
     end = e
     if c1.isalpha():
         lm = _LETTERS.match(text, e)
+        assert lm is not None  # text[e] is a letter
         run = lm.group()
         if run == "T" and len(body) == 1 and "1" <= body <= "4" and _PERIOD_YEAR.match(text, lm.end()):
             return lm.end(), e, end, frac, power, percent, currency  # "2T 2025", "2T25": a quarter, not 2 trillion
@@ -537,7 +539,7 @@ def _digit_context(
             ((c1 == "." or (c1 in _SPACES and text[e + 1] in conv.month_first)) and conv.month_after.match(text, e))
             or last in conv.months
             or last.rstrip(",.") in conv.months
-            or (c1 == "-" and c2.isalpha() and _LETTERS.match(text, e + 1).group().lower() in conv.months)
+            or (c1 == "-" and c2.isalpha() and _letters_at(text, e + 1).lower() in conv.months)
             or text[max(0, start - 4) : start].rstrip() == "May"
         ):
             return 0  # day of a date: "30 juin", "June 30", "30. Juni"

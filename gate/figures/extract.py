@@ -37,11 +37,23 @@ def extract_figures(text: str, language: str) -> list[Figure]:
     words = conv.words is not None and conv.words.mentioned(text)
     spans: list[tuple[int, int]] | None = [] if words else None
     _scan_digits(padded, conv, cands, spans)
-    if words:
+    if spans is not None:  # words were mentioned
         _scan_words(padded, conv, cands, spans)
         cands.sort(key=lambda c: c[0].start)
+        cands = _disjoint(cands)
         # "one adult in five", "un habitant sur trois": the five, the trois are denominators
         cands = [c for c in cands if not _after_lone_ratio(text, c[0])]
     if len(cands) > 1:
         return _ranges(text, cands)
     return [c[0] for c in cands]
+
+
+def _disjoint(cands: list[_Cand]) -> list[_Cand]:
+    """The candidates in reading order without one that starts inside the one before: the
+    digit and the word readers may both claim a sign between them ("mil millones%0")."""
+    kept: list[_Cand] = []
+    for c in cands:
+        if kept and c[0].start < kept[-1][0].end:
+            continue
+        kept.append(c)
+    return kept

@@ -8,6 +8,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
+from typing import cast
 
 from gate.figures.chars import _ascii
 from gate.figures.extract import extract_figures
@@ -84,7 +85,8 @@ def evidence_values(
     if _PLAIN_TYPES.issuperset(map(type, raw)):
         # Equal floats and ints hash alike (7 == 7.0): de-duplicate before converting.
         # repr is the shortest round-trip form of a float and the digits of an int
-        converted = list(map(Decimal, map(repr, [v for v in dict.fromkeys(raw) if v - v == 0])))
+        numbers = cast("list[int | float]", raw)
+        converted = list(map(Decimal, map(repr, [v for v in dict.fromkeys(numbers) if v - v == 0])))
         if not question and not passages:
             return tuple(converted)
         seen = dict.fromkeys(converted)
@@ -219,7 +221,7 @@ def check_figure(
 ) -> Support:
     """Whether any evidence value supports a figure.
 
-    Rule (issue 3; recipe 4.2): with ``rounding="stated_precision"`` and u the
+    Rule: with ``rounding="stated_precision"`` and u the
     unit of the figure's last stated digit (10**exponent), a value v supports
     a figure x when
 
@@ -251,6 +253,7 @@ def check_figure(
     """
     x = figure.value
     hedge = figure.hedge
+    half: Decimal | None
     if hedge is None and settings.rounding == "stated_precision":
         half = _HALVES.get(figure.exponent) or _steps(figure.exponent)[1]
         lo, hi, li, hi_inc = _CTX.subtract(x, half), _CTX.add(x, half), True, True
@@ -274,9 +277,10 @@ def check_figure(
     subtract = _CTX.subtract
     for v in evidence:
         if type(v) is not Decimal:
-            v = _to_decimal(v)
-            if v is None:
+            value = _to_decimal(v)
+            if value is None:
                 continue
+            v = value
         if v == x:  # the value itself: it supports, and none is nearer
             return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
         d = abs(subtract(v, x))

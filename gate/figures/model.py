@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Context, Decimal
+from typing import TypeVar
 
 ROUNDINGS = ("stated_precision", "exact")
 DERIVATIONS = ("difference",)
@@ -120,10 +121,11 @@ _CTX = Context(prec=80)
 _ONE = Decimal(1)
 _HUNDRED = Decimal(100)
 _TEN = Decimal(10)
+_T = TypeVar("_T")
 _MINUS_TEN = Decimal(-10)
 
 
-def _new(cls, fields: dict) -> object:
+def _new(cls: type[_T], fields: dict[str, object]) -> _T:
     """An instance of a frozen dataclass without its generated ``__init__``.
 
     The generated initialiser of a frozen dataclass sets each field through

@@ -116,6 +116,7 @@ def _special_phrases(
     "half a million" (0.5 of the scale word after it) and "a million" (1 of it).
     Their spans are added to ``spans``, kept sorted, so no run reads them again."""
     lex = conv.words
+    assert lex is not None  # words are read only in a language with a lexicon
     found: list[_Found] = []
     if conv.specials is None or not (
         lex.dozen in lower
@@ -156,6 +157,7 @@ def _word_runs(text: str, lower: str, conv: _Conventions, covered: _Covered) -> 
     a consumed span, the "cent" of "pour cent", or a month abbreviation by a date
     ("sept.") ends a run."""
     lex = conv.words
+    assert lex is not None  # words are read only in a language with a lexicon
     runs: list[list[tuple[int, int, str]]] = []
     run: list[tuple[int, int, str]] = []
     pending: tuple[int, int, str] | None = None  # a joiner waiting for a number word
@@ -216,6 +218,7 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
     from text_to_num import find_numbers
 
     lex = conv.words
+    assert lex is not None  # words are read only in a language with a lexicon
     found: list[_Found] = []
     for run in runs:
         if len(run) == 1 and run[0][2] in lex.lone:
@@ -301,7 +304,7 @@ def _finish(
     """The candidate figure of a number written in words, or None when the rules
     say it is none: "zero width", "zero hunger" (no quantity), then the rules both
     readers share (:func:`~gate.figures.context._not_a_figure`)."""
-    unit = percent or power or currency
+    unit = bool(percent or power or currency)
     last = toks[-1] if toks else ""
     small = exponent == 0 and value < 1000
     if small and not unit and not value and _ZERO_COMPOUND.match(text, end):

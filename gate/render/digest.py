@@ -281,9 +281,14 @@ class Lead:
     empty: str | None = None
 
 
-def _says(f: Finding) -> str | None:
+def says(f: Finding) -> str | None:
+    """What the answer says that is at fault: the figure, the quote (cut at 60 characters) or
+    the citation."""
     if f.figure is not None:
         return f.figure.text
+    quote = getattr(f, "quote", None)
+    if quote is not None:
+        return quote.text if len(quote.text) <= 60 else quote.text[:57] + "..."
     return f.cited_id
 
 
@@ -314,7 +319,7 @@ def _lead_rows(report: Report, pairs: list[tuple[str, str]], languages: dict[str
             evidence = f.message
             if k == LEAD_FINDINGS - 1 and len(found) > LEAD_FINDINGS:
                 evidence += f" (and {plural(len(found) - LEAD_FINDINGS, 'more finding')} on this measure, listed below)"
-            rows.append(LeadRow(qid, f.language, label, _says(f), evidence, first and k == 0))
+            rows.append(LeadRow(qid, f.language, label, says(f), evidence, first and k == 0))
             shown.add(index)
     return _merged(rows), shown, len(questions)
 

@@ -22,7 +22,7 @@ from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.display import fraction_text
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.figures.model import MatchSettings
-from gate.measures import MEASURE_BY_NAME, Count, FigureRef, Finding, Measure
+from gate.measures import MEASURE_BY_NAME, Count, FigureRef, Finding, Measure, QuoteRef
 from gate.records import schema, schema_problems
 from gate.report import Report, Source, build_cells, describe_rule
 from gate.scores import Score
@@ -62,6 +62,7 @@ def _finding(f: Finding) -> dict[str, Any]:
         "message": f.message,
         "figure": None,
         "cited_id": f.cited_id,
+        "quote": None if f.quote is None else {"text": f.quote.text, "start": f.quote.start, "end": f.quote.end},
     }
     if f.figure is not None:
         out["figure"] = {"text": f.figure.text, "value": _number(f.figure.value), "start": f.figure.start, "end": f.figure.end}
@@ -170,7 +171,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "skipped": report.verdict.skipped,
         },
         "measures": [
-            {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit}
+            {"name": m.name, "label": m.label, "direction": "higher" if m.higher_is_better else "lower", "unit": m.unit,
+             "family": m.family}
             for m in report.measures
         ],
         "scores": [
@@ -214,6 +216,11 @@ def _exact(value: float | int | None) -> Fraction | None:
     """A JSON number as the exact fraction it was written from (its shortest decimal form)."""
     if value is None:
         return None
+    return _fraction(value)
+
+
+def _fraction(value: float | int) -> Fraction:
+    """A JSON number that is never null (a rule's bound) as an exact fraction."""
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
@@ -245,7 +252,7 @@ def _measures(data: dict[str, Any], problems: ProblemCollector, display: str) ->
 
 def _rules(data: dict[str, Any]) -> tuple[RuleResult, ...]:
     return tuple(
-        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _exact(r["bound"]), r["severity"], r["source"]),
+        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _fraction(r["bound"]), r["severity"], r["source"]),
                    r["status"], _exact(r["actual"]), r["n"], r["reason"])
         for r in data["rules"]
     )
@@ -256,7 +263,9 @@ def _findings(data: dict[str, Any]) -> tuple[Finding, ...]:
     for f in data["findings"]:
         figure = f["figure"]
         ref = None if figure is None else FigureRef(figure["text"], _decimal(figure["value"]), figure["start"], figure["end"])
-        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"]))
+        quote = f.get("quote")
+        quoted = None if quote is None else QuoteRef(quote["text"], quote["start"], quote["end"])
+        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"], quoted))
     return tuple(out)
 
 
@@ -363,10 +372,10 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
     cells = tuple(build_cells(scores, rules))
     slices = tuple(dict.fromkeys(c.slice for c in cells))
     have = {(c.slice, c.measure) for c in cells}
-    for s in slices:
+    for slice_name in slices:
         for m in measures:
-            if (s, m.name) not in have:
-                problems.add(display, None, "scores", f"expected a score for slice {s!r} and measure {m.name}, found none")
+            if (slice_name, m.name) not in have:
+                problems.add(display, None, "scores", f"expected a score for slice {slice_name!r} and measure {m.name}, found none")
     problems.raise_if_any()
     matching = data["matching"]
     report = Report(

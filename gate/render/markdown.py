@@ -172,7 +172,8 @@ def _rules_section(report: Report) -> list[str]:
 
 def finding_line(f: Finding, report: Report | None = None) -> str:
     """One finding as a table row, quoting the figure or citation at fault."""
-    at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
+    said = digest.says(f)
+    at_fault = _code(said) if said else ""
     label = digest.label_of(report, f.measure) if report is not None else f.measure
     return f"| {escape(f.question_id)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {escape(f.message)} |"
 

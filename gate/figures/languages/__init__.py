@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from importlib import import_module
+from typing import Any
 
 from gate.figures.languages.base import Language, words
 
@@ -35,7 +36,7 @@ def _alternatives(field: str) -> str:
     return "|".join(dict.fromkeys(p for lang in LANGUAGES.values() for p in getattr(lang, field)))
 
 
-def _where(field: str) -> dict:
+def _where(field: str) -> dict[str, Any]:
     """Code -> the field, for the languages that fill it (not None, not empty)."""
     return {code: getattr(lang, field) for code, lang in LANGUAGES.items() if getattr(lang, field)}
 

@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="ar",
@@ -67,4 +67,26 @@ LANGUAGE = Language(
     ),
     increase_words=("ارتفع", "ارتفعت", "ارتفاع", "بلغ", "وبلغ", "بلغت", "وبلغت"),
     lower_words=("أقل", "دون"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("الربع",),
+    half=("النصف",),
+    ordinals={"الأول": 1, "الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4},
+    of=("من عام", "من العام", "من سنة", "عام", "لعام", "من"),
+    noun_first=True,
+    fiscal=("السنة المالية", "العام المالي", "العام الدراسي"),
+    year_to=("في العام المنتهي في", "في الاثني عشر شهرا المنتهية في", "في 12 شهرا المنتهية في", "العام المنتهي في"),
+    since=("منذ",),
+    caveats={
+        "provisional": ("أولية", "أولي", "مؤقتة", "مؤقت", "قابلة للمراجعة", "قابل للمراجعة"),
+        "estimated": ("تقديرية", "تقديري", "تقدير", "مقدرة", "مقدر"),
+        "break": ("انقطاع في السلسلة", "غير قابلة للمقارنة", "غير قابل للمقارنة"),
+        "forecast": ("توقعات", "توقع", "متوقعة", "إسقاط", "تنبؤ"),
+    },
+    years=("سنة", "سنوات", "عاما", "عامًا", "عام"),
+    per=("لكل",),
+    points=("نقطة", "نقاط"),
+    currency={"دولار": "USD", "يورو": "EUR", "درهم": "AED", "جنيه": "EGP", "ريال": "SAR", "دينار": "KWD"},
 )

@@ -12,7 +12,7 @@ the tables, each language fills them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 def words(text: str) -> frozenset[str]:
@@ -124,3 +124,42 @@ class Language:
     decrease_in_clause: tuple[str, ...]
     increase_words: tuple[str, ...]
     lower_words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CheckWords:
+    """The period, caveat and unit words of one language, for the code checks (gate/checks/).
+
+    Attributes:
+        quarter: nouns for a quarter ("quarter", "trimestre", "Quartal").
+        half: nouns for a half-year ("half", "semestre", "Halbjahr").
+        ordinals: ordinal words and abbreviations for 1 to 4 ("second", "2e", "2.").
+        of: words between a period noun or month and its year ("of", "de", "van").
+        labels: one-letter period labels before a number: quarter and half letters
+            (``Q2``, ``T2``, ``K2``; ``H1``, ``S1``).
+        noun_first: the ordinal follows the noun (Arabic: "الربع الثاني").
+        fiscal: words that introduce a fiscal or school year ("FY", "exercice").
+        year_to: phrases before a month (or day) meaning the 12 months ending then
+            ("the year to", "in the 12 months to", "sur les douze mois jusqu'à").
+        since: words after which a year is a starting point, not the figure's period.
+        caveats: caveat kind -> words that state it ("provisional", "provisoire").
+        years: words for a unit of years after a figure.
+        per: words for a rate's base after a figure ("per", "pour", "pro").
+        points: words for index points ("points", "Punkte").
+        currency: currency words -> ISO 4217 code ("euros" -> EUR).
+    """
+
+    quarter: tuple[str, ...]
+    half: tuple[str, ...]
+    ordinals: dict[str, int]
+    of: tuple[str, ...]
+    labels: dict[str, str] = field(default_factory=dict)
+    noun_first: bool = False
+    fiscal: tuple[str, ...] = ()
+    year_to: tuple[str, ...] = ()
+    since: tuple[str, ...] = ()
+    caveats: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    years: tuple[str, ...] = ()
+    per: tuple[str, ...] = ()
+    points: tuple[str, ...] = ()
+    currency: dict[str, str] = field(default_factory=dict)

@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="de",
@@ -101,4 +101,28 @@ LANGUAGE = Language(
     ),
     increase_words=("st(?:ieg|eigt|iegen)", "gestiegen"),
     lower_words=("kleiner", "niedriger", "weniger", "geringer", "unter"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("quartal", "quartals", "vierteljahr"),
+    half=("halbjahr", "halbjahres", "halbjahrs"),
+    ordinals={"ersten": 1, "erste": 1, "erstes": 1, "1.": 1, "zweiten": 2, "zweite": 2, "2.": 2,
+              "dritten": 3, "dritte": 3, "3.": 3, "vierten": 4, "vierte": 4, "4.": 4},
+    of=("des",),
+    labels={"q": "quarter", "h": "half"},
+    fiscal=("haushaltsjahr", "geschäftsjahr", "wirtschaftsjahr", "schuljahr"),
+    year_to=("im jahr bis", "in den zwölf monaten bis", "in den 12 monaten bis", "in den zwölf monaten bis ende",
+             "in den 12 monaten bis ende"),
+    since=("seit",),
+    caveats={
+        "provisional": ("vorläufig", "vorläufige", "vorläufigen", "vorläufiger", "vorläufiges", "revidiert werden"),
+        "estimated": ("geschätzt", "geschätzte", "geschätzten", "schätzung"),
+        "break": ("zeitreihenbruch", "bruch in der zeitreihe", "nicht vergleichbar"),
+        "forecast": ("prognose", "prognostiziert", "vorausschätzung", "projektion"),
+    },
+    years=("jahre", "jahren", "jahr"),
+    per=("pro", "je", "auf"),
+    points=("punkte", "punkten", "punkt", "indexpunkte"),
+    currency={"euro": "EUR", "dollar": "USD", "franken": "CHF"},
 )

@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="en",
@@ -107,4 +107,27 @@ LANGUAGE = Language(
         "up", "narrow(?:ed|s|ing)?", "improv(?:e|ed|es|ing)",
     ),
     lower_words=("lower", "less", "below", "down", "smaller", "fewer"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("quarter",),
+    half=("half", "half-year", "half year"),
+    ordinals={"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4},
+    of=("of",),
+    labels={"q": "quarter", "h": "half"},
+    fiscal=("fy", "fiscal year", "financial year", "school year"),
+    year_to=("the year to", "the year ending", "the year ended", "the 12 months to", "the twelve months to",
+             "the 12 months ending", "the 12 months ended", "year to", "year ending", "12 months to"),
+    since=("since",),
+    caveats={
+        "provisional": ("provisional", "preliminary", "subject to revision", "may be revised", "not final"),
+        "estimated": ("estimate", "estimated", "imputed"),
+        "break": ("break in the series", "break in series", "series break", "not comparable", "change in method"),
+        "forecast": ("forecast", "projection", "projected"),
+    },
+    years=("years", "year"),
+    per=("per",),
+    points=("points", "point", "index points"),
+    currency={"dollars": "USD", "dollar": "USD", "euros": "EUR", "euro": "EUR", "pounds": "GBP", "pound": "GBP"},
 )

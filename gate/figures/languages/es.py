@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="es",
@@ -89,4 +89,29 @@ LANGUAGE = Language(
     ),
     increase_words=(r"aument\w*", "sub(?:e|ió|iu)", r"creci\w*"),
     lower_words=("inferior(?:es)?", "menos", r"por\s+debajo"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("trimestre",),
+    half=("semestre",),
+    ordinals={"primer": 1, "primero": 1, "1.er": 1, "1er": 1, "1.º": 1, "1º": 1, "segundo": 2, "2.º": 2, "2º": 2,
+              "tercer": 3, "tercero": 3, "3.er": 3, "3er": 3, "3.º": 3, "3º": 3, "cuarto": 4, "4.º": 4, "4º": 4},
+    of=("de", "del"),
+    labels={"t": "quarter", "s": "half"},
+    fiscal=("año fiscal", "ejercicio", "ejercicio fiscal", "curso", "año escolar"),
+    year_to=("en el año hasta", "en los doce meses hasta", "en los 12 meses hasta", "en los doce meses terminados en",
+             "en los 12 meses terminados en", "en el año terminado en"),
+    since=("desde",),
+    caveats={
+        "provisional": ("provisional", "provisionales", "preliminar", "preliminares", "sujeto a revisión",
+                        "sujetos a revisión", "avance"),
+        "estimated": ("estimación", "estimado", "estimada", "estimados", "estimadas"),
+        "break": ("ruptura de serie", "ruptura en la serie", "no comparable", "no comparables"),
+        "forecast": ("previsión", "previsiones", "proyección", "proyecciones", "pronóstico"),
+    },
+    years=("años", "año"),
+    per=("por", "por cada"),
+    points=("puntos", "punto"),
+    currency={"euros": "EUR", "euro": "EUR", "dólares": "USD", "dólar": "USD", "pesos": "MXN"},
 )

@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="fr",
@@ -86,4 +86,29 @@ LANGUAGE = Language(
     ),
     increase_words=(r"augment\w*", "hausse", r"progress\w*"),
     lower_words=("inférieure?s?", r"en\s+dessous", r"de\s+moins"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("trimestre",),
+    half=("semestre",),
+    ordinals={"premier": 1, "1er": 1, "deuxième": 2, "second": 2, "2e": 2, "2ème": 2, "troisième": 3,
+              "3e": 3, "3ème": 3, "quatrième": 4, "4e": 4, "4ème": 4},
+    of=("de", "des"),
+    labels={"t": "quarter", "s": "half"},
+    fiscal=("exercice", "exercice budgétaire", "année scolaire", "campagne"),
+    year_to=("sur un an à fin", "sur les douze mois jusqu'à", "sur les 12 mois jusqu'à", "sur les douze mois à fin",
+             "sur les 12 mois à fin", "l'année se terminant en", "l'année achevée en"),
+    since=("depuis",),
+    caveats={
+        "provisional": ("provisoire", "provisoires", "préliminaire", "susceptible d'être révisé",
+                        "susceptibles d'être révisés", "non définitif"),
+        "estimated": ("estimation", "estimé", "estimée", "estimés", "estimées"),
+        "break": ("rupture de série", "rupture dans la série", "non comparable", "non comparables"),
+        "forecast": ("prévision", "prévisions", "projection", "projections"),
+    },
+    years=("ans", "an", "années"),
+    per=("pour",),
+    points=("points", "point"),
+    currency={"euros": "EUR", "euro": "EUR", "dollars": "USD", "dollar": "USD", "francs": "CHF"},
 )

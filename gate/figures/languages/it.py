@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="it",
@@ -86,4 +86,29 @@ LANGUAGE = Language(
     ),
     increase_words=(r"aument\w*", r"cresc\w*"),
     lower_words=("inferiore", r"in\s+meno"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("trimestre",),
+    half=("semestre",),
+    ordinals={"primo": 1, "1°": 1, "i": 1, "secondo": 2, "2°": 2, "ii": 2, "terzo": 3, "3°": 3, "iii": 3,
+              "quarto": 4, "4°": 4, "iv": 4},
+    of=("del", "di"),
+    labels={"t": "quarter", "s": "half"},
+    fiscal=("anno fiscale", "esercizio", "anno scolastico"),
+    year_to=("nei dodici mesi fino a", "nei 12 mesi fino a", "nell'anno fino a", "nei dodici mesi terminati a",
+             "nei 12 mesi terminati a"),
+    since=("dal", "dall'", "da"),
+    caveats={
+        "provisional": ("provvisorio", "provvisoria", "provvisori", "provvisorie", "preliminare", "preliminari",
+                        "soggetto a revisione", "soggetti a revisione"),
+        "estimated": ("stima", "stimato", "stimata", "stimati", "stimate"),
+        "break": ("interruzione della serie", "discontinuità", "non confrontabile", "non confrontabili"),
+        "forecast": ("previsione", "previsioni", "proiezione", "proiezioni"),
+    },
+    years=("anni", "anno"),
+    per=("per", "ogni"),
+    points=("punti", "punto"),
+    currency={"euro": "EUR", "dollari": "USD", "dollaro": "USD"},
 )

@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="nl",
@@ -85,4 +85,27 @@ LANGUAGE = Language(
     ),
     increase_words=("steeg", "gestegen", "toename"),
     lower_words=("lager", "minder", "onder"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("kwartaal",),
+    half=("helft", "halfjaar", "jaarhelft"),
+    ordinals={"eerste": 1, "1e": 1, "tweede": 2, "2e": 2, "derde": 3, "3e": 3, "vierde": 4, "4e": 4},
+    of=("van",),
+    labels={"k": "quarter", "q": "quarter", "h": "half"},
+    fiscal=("boekjaar", "begrotingsjaar", "schooljaar"),
+    year_to=("in het jaar tot", "in de twaalf maanden tot", "in de 12 maanden tot", "in de twaalf maanden tot eind",
+             "in de 12 maanden tot eind"),
+    since=("sinds", "sedert"),
+    caveats={
+        "provisional": ("voorlopig", "voorlopige", "kan worden herzien", "nog niet definitief"),
+        "estimated": ("schatting", "geschat", "geschatte"),
+        "break": ("trendbreuk", "breuk in de reeks", "niet vergelijkbaar"),
+        "forecast": ("prognose", "raming", "voorspelling", "verwachting"),
+    },
+    years=("jaar", "jaren"),
+    per=("per", "op de"),
+    points=("punten", "punt", "indexpunten"),
+    currency={"euro": "EUR", "dollar": "USD"},
 )

@@ -4,7 +4,7 @@ Separators and month names come from CLDR through Babel; the words are the proje
 lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, words
 
 LANGUAGE = Language(
     code="pt",
@@ -84,4 +84,29 @@ LANGUAGE = Language(
     ),
     increase_words=(r"aument\w*", "sub(?:e|ió|iu)", r"cresc\w*"),
     lower_words=("abaixo", r"a\s+menos", "inferior(?:es)?"),
+)
+
+#: The words of the code checks (stated periods, caveats, units): see gate/checks/.
+CHECKS = CheckWords(
+    quarter=("trimestre",),
+    half=("semestre",),
+    ordinals={"primeiro": 1, "1º": 1, "1.º": 1, "segundo": 2, "2º": 2, "2.º": 2, "terceiro": 3, "3º": 3, "3.º": 3,
+              "quarto": 4, "4º": 4, "4.º": 4},
+    of=("de", "do"),
+    labels={"t": "quarter", "s": "half"},
+    fiscal=("ano fiscal", "exercício", "ano letivo"),
+    year_to=("nos 12 meses até", "nos doze meses até", "no ano até", "nos 12 meses terminados em",
+             "nos doze meses terminados em"),
+    since=("desde",),
+    caveats={
+        "provisional": ("provisório", "provisória", "provisórios", "provisórias", "preliminar", "preliminares",
+                        "sujeito a revisão", "sujeitos a revisão"),
+        "estimated": ("estimativa", "estimado", "estimada", "estimados", "estimadas"),
+        "break": ("quebra de série", "quebra na série", "não comparável", "não comparáveis"),
+        "forecast": ("previsão", "previsões", "projeção", "projeções"),
+    },
+    years=("anos", "ano"),
+    per=("por", "por cada"),
+    points=("pontos", "ponto"),
+    currency={"euros": "EUR", "euro": "EUR", "reais": "BRL", "real": "BRL", "dólares": "USD"},
 )

@@ -1,0 +1,115 @@
+"""Code checks: deterministic checks before any judge (issue 10).
+
+One job a module: :mod:`~gate.checks.presence` (the expected series were retrieved),
+:mod:`~gate.checks.quotes` (quoted text is in a cited passage), :mod:`~gate.checks.format`
+(citations, markers, length, JSON), :mod:`~gate.checks.exact` (the one right label),
+:mod:`~gate.checks.binding` (figures bound to observations: period, unit, caveat, series)
+with :mod:`~gate.checks.periods` (SDMX periods, periods stated in prose) and
+:mod:`~gate.checks.units`; the words per language in :mod:`~gate.checks.words` (read from ``gate/figures/languages/<lang>.py``).
+:func:`code_checks` runs them all on one answer; :func:`rubric_outcomes` maps the four
+observation checks to the rubric's questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gate import figures as fig
+
+
+def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Figure], settings: fig.MatchSettings,
+                format_rules: Any, supports: Callable[..., bool], answer_wrong: bool) -> tuple[dict, list]:
+    """The counts and findings of every code check for one logged answer; pure.
+
+    Args:
+        question, answer: the pair (the answer is not None); text: the answer text ("" when
+            none); figures: its figures; settings: the matching settings; format_rules:
+            :class:`~gate.checks.format.FormatRules` or None for the defaults; supports: the
+            support test of :mod:`gate.measures`; answer_wrong: an automatic measure failed.
+
+    Returns:
+        ``{measure: Count}`` for every code-check measure, and the findings in measure order.
+    """
+    # Imported here, not at the top: the checks import gate.measures and gate.records,
+    # which import this package (for the SDMX periods) while they load.
+    from gate.checks.binding import bind, check_bound
+    from gate.checks.exact import check_exact
+    from gate.checks.format import DEFAULT_RULES, check_format
+    from gate.checks.presence import check_presence
+    from gate.checks.quotes import check_quotes
+
+    counts: dict = {}
+    findings: list = []
+    for name, (count, found) in (
+        ("retrieval_presence", check_presence(question, answer, answer_wrong)),
+        ("quote_grounding", check_quotes(question, answer)),
+        ("format", check_format(question, answer, format_rules or DEFAULT_RULES)),
+        ("exact_match", check_exact(question, answer)),
+    ):
+        counts[name] = count
+        findings.extend(found)
+    answered = not answer.declined and text.strip()
+    bound = bind(text, answer.language, figures, answer.retrieved_observations, supports, settings) if answered else []
+    checked, found = check_bound(question, answer, text, bound)
+    counts.update(checked)
+    findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
+    return counts, findings
+
+
+_ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")
+
+#: The rubric question each observation check answers (rubric ids: series, period, unit,
+#: caveat), for the agreement of code with readers.
+RUBRIC_QUESTIONS: Mapping[str, str] = {
+    "series_match": "series",
+    "period_match": "period",
+    "unit_stated": "unit",
+    "caveat_stated": "caveat",
+}
+
+
+def rubric_outcomes(outcome: Any) -> dict[str, bool | None]:
+    """The code's answer to each rubric question for one scored answer.
+
+    Args:
+        outcome: a :class:`gate.measures.Outcome`.
+
+    Returns:
+        ``{"series": bool | None, "period": ..., "unit": ..., "caveat": ...}``: True when
+        the answer passed the measure, False when it failed, None when the measure did not
+        apply (nothing to compare with a reader's label: leave the pair out of kappa).
+    """
+    return {question: outcome.passed(measure) for measure, question in RUBRIC_QUESTIONS.items()}
+
+
+def code_labels(outcome: Any) -> dict[str, str]:
+    """The code's labels for one answer as a reader writes them: rubric question id ->
+    ``yes`` or ``no`` (questions the code could not answer are left out)."""
+    return {q: ("yes" if passed else "no") for q, passed in rubric_outcomes(outcome).items() if passed is not None}
+
+
+def code_agreement(outcomes: Sequence[Any], people: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """Cohen's kappa of the code checks with people, per rubric question; pure.
+
+    Args:
+        outcomes: the scored answers (:class:`gate.measures.Outcome`).
+        people: question id -> rubric question id -> a person's label (``yes``, ``no``,
+            ``not_applicable``), for the answers people judged.
+
+    Returns:
+        Rubric question id (series, period, unit, caveat) -> :class:`gate.agreement.Kappa`
+        over the answers where both the code and a person said yes or no; the code is
+        treated as one more grader (the same kappa as :func:`gate.agreement.validate_grader`).
+    """
+    from gate.agreement import cohen_kappa
+
+    by_id = {o.question_id: code_labels(o) for o in outcomes}
+    pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in RUBRIC_QUESTIONS.values()}
+    for qid, labels in people.items():
+        code = by_id.get(qid, {})
+        for question in pairs:
+            person = labels.get(question)
+            if person in ("yes", "no") and question in code:
+                pairs[question].append((person, code[question]))
+    return {question: cohen_kappa(p) for question, p in pairs.items()}

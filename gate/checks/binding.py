@@ -1,0 +1,254 @@
+"""Figures bound to the observations they come from, and the four checks on them.
+
+A figure is *bound* to every retrieved observation whose value supports it, by the
+matching rule of :mod:`gate.figures` (the same rule, hedges, fall and ratio readings as
+``unsupported_numbers``). Then, per bound figure or answer (issue 10):
+
+* ``period_match`` (bound figures with a stated period): the period the answer states for
+  the figure (:func:`gate.checks.periods.period_of_figures`) is the period of a
+  supporting observation; else ``wrong_period``: the right series, the wrong year.
+* ``period_unstated`` (bound figures, lower is better): the figure has no stated period;
+  it is counted here and said (``period_not_stated``), never guessed.
+* ``unit_stated`` (bound figures whose observation has a known unit): the figure carries a
+  unit compatible with the observation's (:mod:`gate.checks.units`); else
+  ``unit_missing`` or ``unit_mismatch``.
+* ``caveat_stated`` (answers stating a figure from an observation with a caveat): every
+  caveat of those observations (status P or V: provisional; E or I: estimated; B: break
+  in series; F: forecast; and free-text caveats or the set's ``expected_caveats`` that
+  name one of these) is said in the answer's language; else ``caveat_missing``.
+* ``series_match`` (bound figures): a supporting observation's series is cited by the
+  answer (else ``series_not_cited``) and, where the set names ``expected_ids``, is one of
+  them (else ``series_not_expected``).
+
+The observations a figure is checked against are those of its stated period when one
+supports it, else all that support it. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from gate import figures as fig
+from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
+from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
+from gate.checks.words import EN, WORDS, words_for
+from gate.measures import Count, FigureRef, Finding
+from gate.records import Answer, Observation, Question
+
+#: The measures of this module, in report order.
+MEASURE_NAMES = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")
+
+#: SDMX status codes that are caveats a reader must be told, and their kind.
+STATUS_CAVEATS = {"P": "provisional", "V": "provisional", "E": "estimated", "I": "estimated", "B": "break",
+                  "F": "forecast"}
+CAVEAT_KINDS = ("provisional", "estimated", "break", "forecast")
+_KIND_NAMES = {"provisional": "provisional", "estimated": "estimated", "break": "a break in series",
+               "forecast": "a forecast"}
+
+_STATUS_WORDS = {"provisional": "a provisional value", "estimated": "an estimated value",
+                 "break": "a value after a break in series", "forecast": "a forecast value"}
+
+Supports = Callable[[fig.Figure, Sequence, str, str, fig.MatchSettings], bool]
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A figure with the observations that support it and the period stated for it.
+
+    Attributes:
+        figure: the figure.
+        observations: every observation whose value supports it.
+        stated: the period the answer states for it, or None.
+        chosen: the observations it is checked against (those of the stated period when
+            one supports it, else all of ``observations``).
+    """
+
+    figure: fig.Figure
+    observations: tuple[Observation, ...]
+    stated: StatedPeriod | None
+    chosen: tuple[Observation, ...]
+
+
+def bind(text: str, language: str, figures: Sequence[fig.Figure], observations: Sequence[Observation],
+         supports: Supports, settings: fig.MatchSettings) -> list[Bound]:
+    """Bind each figure to the observations whose value supports it; figures bound to none
+    are left out.
+
+    Args:
+        text: the answer; language: its tag; figures: its figures in reading order;
+        observations: the retrieved observations; supports: the support test of
+        :mod:`gate.measures` (figure, values, text, language, settings) -> bool.
+    """
+    if not observations or not figures:
+        return []
+    periods = stated_periods(text, language)
+    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods) if periods else [None] * len(figures)
+    out = []
+    values = tuple(o.value for o in observations)
+    for f, p in zip(figures, stated):
+        if not supports(f, values, text, language, settings):
+            continue  # no observation supports it: not bound (one test for all of them)
+        obs = tuple(o for o in observations if supports(f, (o.value,), text, language, settings))
+        if not obs:
+            continue
+        same = tuple(o for o in obs if p is not None and p.period.matches(o.span))
+        out.append(Bound(f, obs, p, same or obs))
+    return out
+
+
+def _ref(f: fig.Figure) -> FigureRef:
+    return FigureRef(f.text, f.value, f.start, f.end)
+
+
+def _obs(o: Observation) -> str:
+    return f"{o.series} {o.period}"
+
+
+def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[Bound]) -> tuple[dict[str, Count], list[Finding]]:
+    """The counts and findings of the five measures of this module for one answer."""
+    qid, lang = question.question_id, question.language
+    counts = {name: Count() for name in MEASURE_NAMES}
+    findings: list[Finding] = []
+    if not bound:
+        return counts, findings
+
+    # Period.
+    match = unstated = stated_n = 0
+    for b in bound:
+        if b.stated is None:
+            unstated += 1
+            findings.append(Finding(qid, lang, "period_unstated", "period_not_stated",
+                                    f"'{b.figure.text}' states no period; it matches {_list(_obs(o) for o in b.observations)}",
+                                    figure=_ref(b.figure)))
+            continue
+        stated_n += 1
+        if any(b.stated.period.matches(o.span) for o in b.observations):
+            match += 1
+            continue
+        findings.append(Finding(qid, lang, "period_match", "wrong_period", _wrong_period(b, answer),
+                                figure=_ref(b.figure)))
+    counts["period_match"] = Count(match, stated_n)
+    counts["period_unstated"] = Count(unstated, len(bound))
+
+    # Unit.
+    unit_ok = unit_n = 0
+    starts = [b.figure.start for b in bound] + [len(text)]
+    for i, b in enumerate(bound):
+        classes = {unit_class(o.unit) for o in b.chosen} - {None}
+        if len(classes) != 1:
+            continue
+        expected = classes.pop()
+        limit = min([s for s in starts if s > b.figure.start], default=len(text))
+        written = written_unit(text, b.figure, answer.language, limit)
+        fault = unit_fault(expected, written)
+        unit_n += 1
+        if fault is None:
+            unit_ok += 1
+            continue
+        units = _list(sorted({o.unit or "" for o in b.chosen}))
+        if fault == "unit_missing":
+            message = f"'{b.figure.text}' is written with no unit; {_list(_obs(o) for o in b.chosen)} is in {units}"
+        else:
+            message = (f"'{b.figure.text}' is written as {describe_unit(written)}; "
+                       f"{_list(_obs(o) for o in b.chosen)} is in {units}")
+        findings.append(Finding(qid, lang, "unit_stated", fault, message, figure=_ref(b.figure)))
+    counts["unit_stated"] = Count(unit_ok, unit_n)
+
+    # Caveat: one count per answer.
+    needed: dict[str, tuple[Bound, str]] = {}
+    for b in bound:
+        for o in b.chosen:
+            for kind, why in _caveats_of(o):
+                needed.setdefault(kind, (b, why))
+    for caveat in question.expected_caveats:
+        kind = caveat_kind(caveat)
+        if kind is not None:
+            needed.setdefault(kind, (bound[0], "the question set expects it"))
+    if needed:
+        missing = [(k, v) for k, v in needed.items() if not caveat_said(text, answer.language, k)]
+        counts["caveat_stated"] = Count(0 if missing else 1, 1)
+        for kind, (b, why) in missing:
+            findings.append(Finding(qid, lang, "caveat_stated", "caveat_missing",
+                                    f"'{b.figure.text}' comes from {_list(_obs(o) for o in b.chosen)}, {why}; "
+                                    f"the answer never says it is {_KIND_NAMES[kind]}",
+                                    figure=_ref(b.figure)))
+
+    # Series.
+    cited = set(answer.cited_ids)
+    expected = set(question.expected_ids)
+    series_ok = 0
+    for b in bound:
+        series = {o.series for o in b.chosen}
+        if not series & cited:
+            shown = ", ".join(answer.cited_ids) or "nothing"
+            findings.append(Finding(qid, lang, "series_match", "series_not_cited",
+                                    f"'{b.figure.text}' comes from {_list(sorted(series))}, which the answer does not cite (cited: {shown})",
+                                    figure=_ref(b.figure)))
+        elif expected and not series & expected:
+            findings.append(Finding(qid, lang, "series_match", "series_not_expected",
+                                    f"'{b.figure.text}' comes from {_list(sorted(series))}; the question expects {_list(sorted(expected))}",
+                                    figure=_ref(b.figure)))
+        else:
+            series_ok += 1
+    counts["series_match"] = Count(series_ok, len(bound))
+    return counts, findings
+
+
+def _wrong_period(b: Bound, answer: Answer) -> str:
+    """'8.4%' is stated for 2023; 8.4 is FS_X 2022; the 2023 observation of FS_X is 7.9."""
+    message = (f"'{b.figure.text}' is stated for '{b.stated.text}', but it matches "
+               f"{_list(_obs(o) for o in b.observations)}")
+    right = [o for o in answer.retrieved_observations
+             if o.series in {x.series for x in b.observations} and b.stated.period.matches(o.span)]
+    if right:
+        message += "; " + _list(f"{_obs(o)} is {fig_plain(o.value)}" for o in right)
+    else:
+        message += f"; no observation of {_list(sorted({o.series for o in b.observations}))} for that period was retrieved"
+    return message
+
+
+def fig_plain(value: Decimal) -> str:
+    return format(value.normalize(), "f")
+
+
+def _list(items) -> str:
+    items = list(items)
+    return ", ".join(items) if items else "nothing"
+
+
+def _caveats_of(o: Observation) -> list[tuple[str, str]]:
+    out = []
+    if o.status in STATUS_CAVEATS:
+        out.append((STATUS_CAVEATS[o.status], f"{_STATUS_WORDS[STATUS_CAVEATS[o.status]]} (status {o.status})"))
+    for c in o.caveats:
+        kind = caveat_kind(c)
+        if kind is not None:
+            out.append((kind, f"whose caveat says \"{c}\""))
+    return out
+
+
+def caveat_kind(text: str) -> str | None:
+    """The caveat kind a caveat's text names (``provisional``, ``estimated``, ``break``,
+    ``forecast``) in any of the eight languages, or None when it names none of them."""
+    low = text.casefold().strip()
+    if low in CAVEAT_KINDS:
+        return low
+    for kind in CAVEAT_KINDS:
+        for words in WORDS.values():
+            if any(_has(low, w) for w in words.caveats.get(kind, ())):
+                return kind
+    return None
+
+
+def caveat_said(text: str, language: str, kind: str) -> bool:
+    """Whether the answer says a caveat of this kind, in its language (or in English)."""
+    low = text.casefold()
+    words = words_for(language).caveats.get(kind, ()) + EN.caveats.get(kind, ())
+    return any(_has(low, w) for w in words)
+
+
+def _has(text: str, word: str) -> bool:
+    return re.search(r"(?<![^\W\d_])" + re.escape(word.casefold()), text) is not None
