@@ -286,9 +286,9 @@ def says(f: Finding) -> str | None:
     the citation."""
     if f.figure is not None:
         return f.figure.text
-    quote = getattr(f, "quote", None)
-    if quote is not None:
-        return quote.text if len(quote.text) <= 60 else quote.text[:57] + "..."
+    if f.quote is not None:
+        text: str = f.quote.text
+        return text if len(text) <= 60 else text[:57] + "..."
     return f.cited_id
 
 
@@ -730,7 +730,8 @@ def trend(report: Report) -> Trend | None:
         if len(known) < len(rates):
             unknown.append(m.label)
             continue
-        series.append(Series(m.name, m.label, tuple(rates), tuple(display_rate(r) for r in rates)))
+        exact = tuple(r for r in rates if r is not None)
+        series.append(Series(m.name, m.label, exact, tuple(display_rate(r) for r in exact)))
     if not series and not unknown:
         return None
     return Trend(versions, tuple(series), tuple(unknown))

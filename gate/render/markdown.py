@@ -17,7 +17,8 @@ cutting findings first, saying how many were cut and where the whole report is.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
+from fractions import Fraction
 
 from gate.limits import COMMENT_LIMIT
 from gate.measures import Finding
@@ -216,6 +217,8 @@ def _comparison_section(report: Report) -> list[str]:
     if not notes:
         return []
     comparison = report.comparison
+    if comparison is None:
+        return []
     return _details(f"How this run was compared with {escape(comparison.baseline_version)}", [f"- {escape(n)}" for n in notes])
 
 
@@ -223,7 +226,7 @@ def _mermaid_label(text: str) -> str:
     return re.sub(r'[^0-9A-Za-z.+_-]', "", str(text))[:20] or "?"
 
 
-def _number(rate) -> str:
+def _number(rate: Fraction | float) -> str:
     return f"{float(rate):.4f}".rstrip("0").rstrip(".")
 
 

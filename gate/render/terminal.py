@@ -173,6 +173,8 @@ def _comparison(report: Report, console: Console) -> None:
     notes = digest.comparison_notes(report)
     if not notes:
         return
+    if report.comparison is None:
+        return
     _heading(console, f"How this run was compared with {report.comparison.baseline_version}:")
     for n in notes:
         _line(console, f"  {n}")
