@@ -549,7 +549,7 @@ def test_comment_workflow_ignores_all_a_fork_plants_in_its_artifact(tmp_path, gi
     expected = comment_body(report_from_dict(json.loads(report_13)), comment_marker(""),
                             full_report="the job summary of https://github.example/octo/stats/actions/runs/4242")
     assert comment.body == expected
-    assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 8 of 40 rules failed, 8 warnings")
+    assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 2 invented figures") and " · 8 of 40 rules failed, 8 warned" in comment.body
     assert "evil.example" not in comment.body and "Approve" not in comment.body
     assert result.stdout == f"comment created on pull request #7: {github.comment_json(comment)['html_url']}\n"
     (lookup,) = github.requests_for("GET", "/pulls?")
