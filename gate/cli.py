@@ -211,6 +211,7 @@ def _check(args: argparse.Namespace) -> int:
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        calibration=args.calibration,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)
+    report = _with_links(report)
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -269,6 +270,16 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+
+
+def _with_links(report: Report) -> Report:
+    """The Report with the address of its thresholds file at the commit under review, so that
+    the markdown links each rule to its line (in GitHub Actions only; see gate.sources)."""
+    from dataclasses import replace
+
+    from gate.sources import thresholds_url
+
+    return replace(report, thresholds_url=thresholds_url(os.environ, report.thresholds))
 
 
 def _publish(report: Report, settings: ActionSettings, args: argparse.Namespace) -> None:

@@ -90,7 +90,9 @@ def display_p(p: Fraction, alpha: Fraction | None = None) -> str:
 
     Three significant digits, rounded half up, trailing zeros dropped (``0.5``, ``0.125``,
     ``0.109``, ``0.588``); more digits when the rounded value would read as on the other side
-    of ``alpha`` than the exact one, and the exact fraction when even 12 would.
+    of ``alpha`` than the exact one, and the exact fraction when even 12 would. Below one in
+    a million, in scientific notation (``2.66e-753`` for 2,500 questions broken, 0 fixed),
+    never hundreds of zeros.
     """
     if p == 1:
         return "1"
@@ -99,5 +101,5 @@ def display_p(p: Fraction, alpha: Fraction | None = None) -> str:
         quantum = Decimal(1).scaleb(exact.adjusted() - digits + 1)
         shown = exact.quantize(quantum, rounding=ROUND_HALF_UP)
         if alpha is None or (Fraction(shown) < alpha) == (p < alpha):
-            return format(shown.normalize(), "f")
+            return format(shown.normalize(), "f" if shown.adjusted() >= -6 else "e")
     return fraction_text(p)

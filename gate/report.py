@@ -104,6 +104,10 @@ class Report:
             out of the markdown report (comment, job summary): ids, codes and figures stay.
         rubric: who judged and how they agreed (:class:`gate.review.RubricSummary`), or
             None when no judgements were read.
+        thresholds_url: where the thresholds file can be read at the pull request's head
+            commit (a GitHub blob URL, no line anchor), set by the command line in GitHub
+            Actions; renderers link a rule's line to it. None elsewhere: they show
+            ``file:line``.
     """
 
     tool_version: str
@@ -128,6 +132,7 @@ class Report:
     loosened: tuple[Any, ...] = ()
     evidence: bool = True
     rubric: RubricSummary | None = None
+    thresholds_url: str | None = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""

@@ -191,7 +191,7 @@ def test_cli_check_compares_automatically_from_the_repo_root(monkeypatch, capsys
     out = tmp_path / "report.json"
     assert main(["check", f"examples/{RUN_13}", "--questions", f"examples/{SET_12}", "--json", str(out)]) == 1
     printed = capsys.readouterr().out
-    assert "  numeric accuracy all: 1.00 -> 0.83 (-0.17), broken a03, fixed none, p=0.5 !" in printed
+    assert "  numeric accuracy: 1 question broke, 0 fixed (p=0.5)\n" in printed
     data = json.loads(out.read_text("utf-8"))
     cell = next(c for c in data["comparison"]["cells"] if (c["slice"], c["measure"]) == ("all", "numeric_accuracy"))
     assert cell == {
@@ -235,7 +235,7 @@ def test_no_baseline_runs_on_thresholds_alone_and_says_so_in_one_line(workdir, c
     assert main(["check", f"examples/{RUN_12}", "--questions", f"examples/{SET_12}"]) == 0
     printed = capsys.readouterr().out
     assert printed.count("no baseline compared") == 1
-    assert "  - no baseline compared (no folder baselines/); the gate ran on thresholds alone\n" in printed
+    assert " · no baseline compared (no folder baselines/); the gate ran on thresholds alone · " in printed
 
     # Only a later version stored: still none below 1.3.
     assert save(write_run(workdir / "run-1.4.jsonl", "1.4")) == 0

@@ -4,6 +4,7 @@ nothing written. And what is accepted though unusual (BOM, CRLF, null answer whe
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -134,8 +135,9 @@ def test_empty_answer_not_declined_is_a_scored_failure(files, cli):
     write_lines(files / "run.jsonl", [{**GOOD, "answer": ""}, {**GOOD, "question_id": "q2", "answer": None}])
     code, out, err = check(cli)
     assert code == 1, err
-    assert "q1 [en] numeric_accuracy empty_answer: the answer is empty but the assistant did not decline" in out
-    assert "q2 [en] answer_rate empty_answer: the answer is empty but the assistant did not decline" in out
+    assert out.startswith("answer-gate failed: 2 empty answers\n")
+    for question in ("q1", "q2"):
+        assert re.search(rf"\n  {question} \[en\] +numeric accuracy, answer rate when expected +the answer is empty but the assistant did not decline\n", out)
 
 
 def test_not_utf8(files, cli):
@@ -174,7 +176,7 @@ def test_missing_answer_is_a_finding_and_a_failure(files, cli):
     write_lines(files / "run.jsonl", [GOOD])
     code, out, err = check(cli)
     assert code == 1
-    assert "q2 [en] numeric_accuracy no_answer_logged: no answer was logged for this question" in out
+    assert re.search(r"\n  q2 \[en\] +numeric accuracy, answer rate when expected +no answer was logged for this question\n", out)
     assert "1 question(s) of the set have no answer in the run: q2; each counts as a failure" in out
 
 

@@ -45,7 +45,7 @@ def test_a_thresholds_file_that_checks_nothing_is_an_input_error(files, cli, tex
 def test_a_language_may_change_only_the_severity_of_top_level_bounds(files, cli):
     (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\nlanguages:\n  en: {numeric_accuracy: {severity: warn}}\n")
     code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
-    assert code == 0 and "PASSED: 2 rules checked" in out, (out, err)
+    assert code == 0 and "answer-gate passed" in out and "2 rules held" in out, (out, err)
 
 
 def _verdict(path: str = "out.json") -> dict:
@@ -74,7 +74,7 @@ def test_only_regression_rules_and_no_baseline_fails_the_run(files, cli):
 def test_some_rules_checked_still_pass(files, cli):
     (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9, max_drop: 0.02}\n  refusal_accuracy: {min: 0.9}\n")
     code, out, _ = check(cli, "run.jsonl", "--thresholds", "t.yaml")
-    assert code == 0 and "PASSED: 2 rules checked; 2 skipped (nothing to count in the slice)" in out
+    assert code == 0 and "answer-gate passed" in out and "2 rules held, 2 skipped" in out
     assert "undecided" not in _verdict()
 
 
@@ -566,7 +566,7 @@ def test_without_evidence_the_comment_and_job_summary_keep_ids_codes_and_figures
     for public in (Path("out.md").read_text(), (files / "summary.md").read_text()):
         assert "Smith" not in public and "Leeds" not in public
         assert "| q1 | en | unsupported numbers | unsupported&#95;figure | <code>35%</code> | (detail hidden: comment.evidence is false) |" in public
-        assert "| d1 | en | refusal accuracy |" in public
+        assert "- **d1** · en\n  - refusal accuracy: (detail hidden: comment.evidence is false)" in public
     assert "Mr Smith of Leeds" in Path("out.json").read_text()  # the JSON report, an artifact, keeps the detail
 
 

@@ -1,9 +1,12 @@
 """The markdown report: the PR comment, the job summary, and ``--markdown`` for other CIs.
 
-One template, filled from the finished Report: a verdict line; the slices-by-measures table
-with n (and the change against the baseline when there is one); the rules that failed; the
-flips; the findings in a collapsed section, each quoting the figure or citation at fault; the
-trend of the ``all`` slice over stored versions as a Mermaid ``xychart-beta``.
+Written for a reviewer who reads it in thirty seconds, in the order of their questions
+(see :mod:`gate.render.digest`): the verdict and why in words; what got worse against the
+baseline, question by question, with the figure or citation at fault and what the evidence
+says, and whether that is beyond noise; the scores table (measures as rows grouped by
+family, slices as columns); then, collapsed, every rule checked (each with a link to its
+line of thresholds.yaml), the other findings, the notices, how the comparison was made and
+the trend over stored versions as one Mermaid ``xychart-beta``. Nothing is said twice.
 
 Text that comes from answers or inputs is escaped: table pipes, backticks, HTML, markdown
 emphasis and links, and ``@mentions`` (a zero-width joiner after ``@`` keeps GitHub from
@@ -15,28 +18,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from fractions import Fraction
 
 from gate.limits import COMMENT_LIMIT
-from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding
-from gate.render import printable
-from gate.render.json_report import comparison_to_dict
+from gate.measures import Finding
+from gate.render import digest, printable
 from gate.report import Report
-from gate.verdict import FAIL, WARN
+from gate.verdict import FAIL, PASS, SKIP, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
+__all__ = ["COMMENT_LIMIT", "MARKER", "escape", "finding_line", "mermaid_trend", "render_markdown", "scores_table"]
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
 _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9])")
-_STATUS_ICON = {FAIL: "❌", WARN: "⚠️"}
+_STATUS_ICON = {FAIL: "❌", WARN: "⚠️", PASS: "✅", SKIP: "➖"}
+#: Line colours of the trend chart, each with the coloured square that names it in the legend.
+PALETTE = (("#2f81f7", "🟦"), ("#f0883e", "🟧"), ("#2da44e", "🟩"), ("#cf222e", "🟥"),
+           ("#8250df", "🟪"), ("#9a6700", "🟫"), ("#d4a72c", "🟨"), ("#57606a", "⬛"))
 
 
 #: The longest untrusted text shown whole (an answer, a message), and the longest id or
 #: version; longer ones are cut, saying how much, so that any report fits a comment.
 MAX_TEXT = 1000
 MAX_NAME = 100
+
+#: The detail of a finding when ``comment: {evidence: false}``: no text from answers or passages.
+EVIDENCE_HIDDEN = "(detail hidden: comment.evidence is false)"
 
 
 def cut(text: str, limit: int = MAX_TEXT) -> str:
@@ -50,7 +59,7 @@ def escape(text: str, limit: int = MAX_TEXT) -> str:
 
     Newlines become spaces (a table row is one line); markdown and HTML special characters
     become character references; ``@name`` gets a zero-width joiner so it mentions nobody.
-    Text over ``limit`` characters is cut (see :func:`cut`).
+    Text longer than ``limit`` characters is cut, saying how much.
     """
     text = printable(" ".join(cut(text, limit).split()))
     text = _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group(0)], text)
@@ -64,201 +73,219 @@ def _code(text: str) -> str:
     return f"<code>{escape(text, MAX_NAME)}</code>"
 
 
+def _link(text: str, url: str | None) -> str:
+    """Escaped text, linked when there is an address (built by the command line, never from
+    an answer)."""
+    return f"[{escape(text)}]({url})" if url else escape(text)
+
+
+# --------------------------------------------------------------------------------------
+# The sections, in reading order
+# --------------------------------------------------------------------------------------
+
+
 def _verdict_line(report: Report) -> str:
     v = report.verdict
-    if v.passed:
-        head = f"### ✅ answer-gate passed: {v.checked} rules checked"
-        if v.warned:
-            head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
-    elif v.undecided:
+    if v.undecided:
         return f"### ❌ answer-gate failed: nothing was checked, so the gate cannot pass: {escape(v.undecided)}"
-    elif v.loosened and not v.failed:
-        head = f"### ❌ answer-gate failed: {v.loosened} rule{'s' if v.loosened != 1 else ''} loosened against the base branch; {v.checked} rules checked, none failed"
-    else:
-        head = f"### ❌ answer-gate failed: {v.failed} of {v.checked} rules failed"
-        if v.warned:
-            head += f", {v.warned} warning{'s' if v.warned != 1 else ''}"
-    if v.skipped:
-        head += f"; {v.skipped} skipped (nothing to count in the slice)"
-    return head
+    if v.loosened and not v.failed:
+        return (f"### ❌ answer-gate failed: {digest.plural(v.loosened, 'rule')} loosened against the base branch; "
+                f"{v.checked} rules checked, none failed")
+    head = digest.headline(report)
+    icon = "✅" if head.passed else "❌"
+    if head.passed and report.verdict.warned:
+        icon = "⚠️"
+    return f"### {icon} answer-gate {escape(head.text)}"
 
 
 def _context_line(report: Report) -> str:
-    parts = []
     version = f" {escape(report.run.version, MAX_NAME)}" if report.run.version else ""
-    parts.append(f"Assistant{version} ({report.answers} answers)")
+    parts = [f"Assistant{version} ({digest.plural(report.answers, 'answer')})"]
     qs = report.question_set
     if qs.path == report.run.path:
         parts.append("expectations inline (merged form)")
     else:
-        parts.append(f"question set {escape(qs.version, MAX_NAME) if qs.version else escape(qs.path, MAX_NAME)} ({report.questions} questions)")
-    comparison = _comparison(report)
-    if comparison is not None and comparison.get("baseline_version"):
-        parts.append(f"compared with baseline {escape(comparison['baseline_version'], MAX_NAME)}")
-    elif comparison is None:
-        parts.append("no baseline compared")
+        parts.append(f"question set {escape(qs.version, MAX_NAME) if qs.version else escape(qs.path, MAX_NAME)} ({digest.plural(report.questions, 'question')})")
+    parts.append(escape(digest.baseline_words(report)))
+    parts.append(escape(digest.rule_counts(report)))
     return " · ".join(parts)
 
 
-def _comparison(report: Report) -> dict[str, Any] | None:
-    """The comparison as the JSON report holds it (:func:`gate.render.json_report.comparison_to_dict`)."""
-    return None if report.comparison is None else comparison_to_dict(report.comparison)
+def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
+    if lead is None:
+        return []
+    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
+    lines = ["", f"#### {escape(lead.title)}{count}", ""]
+    if lead.empty:
+        fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
+        return lines + [escape(lead.empty) + escape(fixed)]
+    for row in lead.rows:
+        if row.first:
+            language = f" · {escape(row.language)}" if row.language else ""
+            lines.append(f"- **{escape(row.question_id, MAX_NAME)}**{language}")
+        says = f"{_code(row.says)} — " if row.says else ""
+        evidence = escape(row.evidence) if row.evidence else "(no finding recorded for this measure)"
+        if not report.evidence:
+            says, evidence = (f"{_code(row.says)} — " if row.says else ""), EVIDENCE_HIDDEN
+        lines.append(f"  - {escape(row.measure)}: {says}{evidence}")
+    if lead.questions > lead.shown:
+        lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below."]
+    return lines
 
 
-def _deltas(report: Report) -> dict[tuple[str, str], str]:
-    """Change against the baseline per cell, as prepared by the comparison (display only)."""
-    comparison = _comparison(report)
-    out: dict[tuple[str, str], str] = {}
-    if not comparison:
-        return out
-    for cell in comparison.get("cells", []):
-        shown = cell.get("delta_display")
-        if shown and cell.get("delta"):
-            out[(cell["slice"], cell["measure"])] = shown
-    return out
+def _noise_section(report: Report) -> list[str]:
+    said = digest.noise(report)
+    if said is None:
+        return []
+    return ["", f"**{escape(said.lead)}** ({escape(said.method)}): " + "; ".join(escape(line) for line in said.lines) + "."]
 
 
-def scores_table(report: Report, family: str | None = None) -> list[str]:
-    """The slices-by-measures table in GitHub markdown; with ``family``, of that family's
-    measures only."""
-    deltas = _deltas(report)
-    measures = [m for m in report.measures if family is None or m.family == family]
-    header = "| slice | " + " | ".join(m.label for m in measures) + " |"
-    align = "| --- | " + " | ".join("---:" for _ in measures) + " |"
-    rows = [header, align]
-    for s in report.slices:
-        cells = []
-        for m in measures:
-            cell = report.cell(s, m.name)
-            text = cell.text
-            icon = _STATUS_ICON.get(cell.status or "")
-            if icon:
-                text = f"{icon} {text}"
-            delta = deltas.get((s, m.name))
-            if delta:
-                text += f" ({delta})"
-            cells.append(text)
-        rows.append(f"| {escape(s)} | " + " | ".join(cells) + " |")
-    return rows
+#: Holds a cell on one line (a no-break space): ``❌ 0.83 (6) -0.17`` never wraps; the rules
+#: column gives way instead (it breaks between rules).
+NBSP = "\u00a0"
+
+
+def _cell(cell: digest.TableCell) -> str:
+    text = escape(cell.text).replace(" ", NBSP)
+    icon = _STATUS_ICON.get(cell.mark or "")
+    if cell.mark and icon:
+        text = f"{icon}{NBSP}{text}"
+    return f"{text}{NBSP}{escape(cell.change)}" if cell.change else text
+
+
+def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
+    """Each line's rules as a link (or text and ``file:line``), a rule never split over lines."""
+    parts = []
+    for ref in refs:
+        text = ", ".join(escape(item).replace(" ", NBSP) for item in ref.text.split(", "))
+        parts.append(f"[{text}]({ref.url})" if ref.url else f"{text} ({escape(ref.source)})")
+    return " · ".join(parts)
+
+
+def scores_table(report: Report) -> list[str]:
+    """The measures-by-slices table in GitHub markdown, with its legend."""
+    table = digest.scores_table(report)
+    heads = [escape(digest.slice_heading(s)) for s in table.slices]
+    lines = ["", "#### Scores", "", "| measure | " + " | ".join(heads) + " | rules |",
+             "| --- | " + " | ".join("---:" for _ in heads) + " | --- |"]
+    for group in table.groups:
+        if len(table.groups) > 1 or group.family != "automatic":
+            lines.append(f"| **{escape(group.heading)}** |" + " |" * (len(heads) + 1))
+        for row in group.rows:
+            lines.append(f"| {escape(row.label).replace(' ', NBSP)} | " + " | ".join(_cell(c) for c in row.cells) + f" | {_rules_cell(row.rules)} |")
+    legend = f"{escape(table.legend)} · ❌ a rule failed · ⚠️ a rule warned"
+    if table.left_out:
+        legend += f" · not counted in this run: {escape(', '.join(table.left_out))}"
+    return lines + ["", f"<sub>{legend}</sub>"]
+
+
+def _details(summary: str, body: list[str]) -> list[str]:
+    return ["", f"<details><summary>{summary}</summary>", "", *body, "", "</details>"]
 
 
 def _rules_section(report: Report) -> list[str]:
-    lines: list[str] = []
-    for status, title in ((FAIL, "Rules failed"), (WARN, "Warnings")):
-        items = report.rules_with(status)
-        if not items:
-            continue
-        lines += ["", f"**{title} ({len(items)})**", ""]
-        lines += [f"- {_STATUS_ICON[status]} {escape(text)}" for _, text in items]
-    return lines
-
-
-def _flips_section(report: Report) -> list[str]:
-    comparison = _comparison(report)
-    if not comparison:
-        return []
-    rows = [c for c in comparison.get("cells", []) if c.get("broken") or c.get("fixed")]
-    lines = ["", f"**Flips against baseline {escape(comparison.get('baseline_version') or '', MAX_NAME)}**", ""]
-    for note in comparison.get("differences", []):
-        lines.append(f"- {escape(note)}")
+    rows = digest.rule_rows(report)
     if not rows:
-        lines.append("No question changed outcome.")
-        return lines
-    if comparison.get("differences"):
-        lines.append("")
-    lines += ["| slice | measure | baseline | now | change | broken | fixed | p |", "| --- | --- | ---: | ---: | ---: | --- | --- | ---: |"]
-    for c in rows:
-        label = MEASURE_BY_NAME[c["measure"]].label if c["measure"] in MEASURE_BY_NAME else c["measure"]
-        broken = ", ".join(escape(q, MAX_NAME) for q in c.get("broken", [])) or "none"
-        fixed = ", ".join(escape(q, MAX_NAME) for q in c.get("fixed", [])) or "none"
-        lines.append(
-            f"| {escape(c['slice'])} | {escape(label)} | {c.get('baseline_display', '-')} | {c.get('current_display', '-')} "
-            f"| {c.get('delta_display', '-')} | {broken} | {fixed} | {c.get('p_display', '-')} |"
-        )
-    return lines
+        return []
+    body = ["| | slice | measure | rule | value | line | why |", "| --- | --- | --- | --- | ---: | --- | --- |"]
+    for r in rows:
+        line = _link(r.source, r.url)
+        cells = [escape(text).replace(" ", NBSP) for text in (r.slice, r.measure, r.rule, r.value)]
+        body.append(f"| {_STATUS_ICON.get(r.status, '')} | " + " | ".join(cells) + f" | {line} | {escape(r.why)} |")
+    return _details(f"Every rule, with its line of {escape(report.thresholds)} ({len(rows):,})", body)
 
 
-def _trend_section(report: Report) -> list[str]:
-    comparison = _comparison(report)
+def finding_line(f: Finding, report: Report | None = None) -> str:
+    """One finding as a table row, quoting the figure or citation at fault."""
+    said = digest.says(f)
+    at_fault = _code(said) if said else ""
+    label = digest.label_of(report, f.measure) if report is not None else f.measure
+    detail = escape(f.message) if report is None or report.evidence else EVIDENCE_HIDDEN
+    return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {detail} |"
+
+
+def _findings_section(report: Report, findings: list[Finding], above: int, cut: int, where: str | None) -> list[str]:
+    total = len(findings) + cut
+    if not total:
+        return []
+    shown_above = f"; {above:,} shown above" if above else ""
+    body: list[str] = []
+    if findings:
+        body += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
+        body += [finding_line(f, report) for f in findings]
+    if cut:
+        tail = f" The whole report is in {escape(where)}." if where else ""
+        body += ["", f"{digest.plural(cut, 'more finding')} cut to keep this comment under GitHub's size limit.{tail}"]
+    title = "Findings" if not above else "Other findings"
+    return _details(f"{title} ({total:,}{shown_above})", body)
+
+
+def _rubric_section(report: Report) -> list[str]:
+    """Who judged the rubric, graders' kappa, disagreements (only with judgements), folded."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if not lines:
+        return []
+    return _details(escape(lines[0]), [f"- {escape(line.strip().lstrip('- '))}" for line in lines[1:]])
+
+
+def _notices_section(report: Report) -> list[str]:
+    items = digest.notices(report)
+    if not items:
+        return []
+    return _details(f"Notices ({len(items):,})", [f"- {escape(n)}" for n in items])
+
+
+def _comparison_section(report: Report) -> list[str]:
+    notes = digest.comparison_notes(report)
+    if not notes:
+        return []
+    comparison = report.comparison
     if comparison is None:
         return []
-    history = [h for h in comparison.get("history") or [] if h.get("version") != report.run.version]
-    now = {m.name: (float(rate) if (rate := report.cell("all", m.name).rate) is not None else None) for m in report.measures}
-    history.append({"version": report.run.version or "this run", "rates": now})
-    versions = [h["version"] for h in history]
-    if len(versions) < 2:
-        return []
-    lines = ["", "<details><summary>Trend of the all slice over stored versions</summary>", ""]
-    for measure in report.measures:
-        points = [h["rates"].get(measure.name) for h in history]
-        if all(p is None for p in points[:-1]):
-            continue  # no stored version has it (a measure added since): no trend to draw
-        values = ", ".join("0" if p is None else f"{p:.4f}".rstrip("0").rstrip(".") for p in points)
-        axis = ", ".join(f'"{_mermaid_label(v)}"' for v in versions)
-        lines += [
-            "```mermaid",
-            "xychart-beta",
-            f'    title "{measure.label}"',
-            f"    x-axis [{axis}]",
-            '    y-axis "rate" 0 --> 1',
-            f"    line [{values}]",
-            "```",
-        ]
-    lines += ["", "</details>"]
-    return lines
+    return _details(f"How this run was compared with {escape(comparison.baseline_version)}", [f"- {escape(n)}" for n in notes])
 
 
 def _mermaid_label(text: str) -> str:
     return re.sub(r'[^0-9A-Za-z.+_-]', "", str(text))[:20] or "?"
 
 
-#: The detail of a finding when ``comment: {evidence: false}``: no text from answers or passages.
-EVIDENCE_HIDDEN = "(detail hidden: comment.evidence is false)"
+def _number(rate: Fraction | float) -> str:
+    return f"{float(rate):.4f}".rstrip("0").rstrip(".")
 
 
-def finding_line(f: Finding, evidence: bool = True) -> str:
-    """One finding as a table row, quoting the figure or citation at fault; without
-    ``evidence`` the detail (which may quote the answer or a passage) is left out."""
-    at_fault = _code(f.figure.text) if f.figure is not None else (_code(f.cited_id) if f.cited_id else "")
-    if f.quote is not None:
-        at_fault = _code(f.quote.text if len(f.quote.text) <= 60 else f.quote.text[:57] + "...")
-    label = MEASURE_BY_NAME[f.measure].label if f.measure in MEASURE_BY_NAME else f.measure
-    detail = escape(f.message) if evidence else EVIDENCE_HIDDEN
-    return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {detail} |"
+def mermaid_trend(trend: digest.Trend) -> list[str]:
+    """One ``xychart-beta`` with a line per measure that moved (at most as many as the
+    palette has colours), in palette order."""
+    drawn = trend.series[: len(PALETTE)]
+    colours = ", ".join(colour for colour, _ in PALETTE[: len(drawn)])
+    axis = ", ".join(f'"{_mermaid_label(v)}"' for v in trend.versions)
+    top = max([1.0] + [float(r) for s in drawn for r in s.rates])
+    lines = ["```mermaid", f'%%{{init: {{"themeVariables": {{"xyChart": {{"plotColorPalette": "{colours}"}}}}}}}}%%',
+             "xychart-beta", f"    x-axis [{axis}]",
+             f'    y-axis "rate" 0 --> {_number(top)}']
+    lines += [f"    line [{', '.join(_number(r) for r in s.rates)}]" for s in drawn]
+    return lines + ["```"]
 
 
-def _findings_section(findings: Iterable[Finding], cut: int, where: str | None, evidence: bool = True) -> list[str]:
-    findings = list(findings)
-    total = len(findings) + cut
-    lines = ["", f"<details><summary>Findings ({total})</summary>", ""]
-    if findings:
-        lines += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
-        lines += [finding_line(f, evidence) for f in findings]
-    elif not cut:
-        lines.append("No finding.")
-    if cut:
-        tail = f" The whole report is in {where}." if where else ""
-        lines += ["", f"{cut} more finding{'s' if cut != 1 else ''} cut to keep this comment under GitHub's size limit.{tail}"]
-    lines += ["", "</details>"]
-    return lines
-
-
-def _rubric_section(report: Report) -> list[str]:
-    """Who judged the rubric, graders' kappa, disagreements (only with judgements)."""
-    from gate.render.rubric import rubric_lines
-
-    lines = rubric_lines(report)
-    if not lines:
+def _trend_section(report: Report) -> list[str]:
+    trend = digest.trend(report)
+    if trend is None:
         return []
-    return ["", f"**{escape(lines[0])}**", ""] + [f"- {escape(line.strip().lstrip('- '))}" for line in lines[1:]]
-
-
-def _notices_section(report: Report) -> list[str]:
-    if not report.notices:
-        return []
-    lines = ["", f"<details><summary>Notices ({len(report.notices)})</summary>", ""]
-    lines += [f"- {escape(n)}" for n in report.notices]
-    return lines + ["", "</details>"]
+    body: list[str] = []
+    if trend.series:
+        body += mermaid_trend(trend)
+        body.append("")
+        for (_, square), s in zip(PALETTE, trend.series):
+            body.append(f"- {square} {escape(s.label)}: {escape(' → '.join(s.shown))}")
+        extra = trend.series[len(PALETTE):]
+        if extra:
+            body.append(f"- also moved, not drawn (the chart keeps {len(PALETTE)} lines): " + escape(", ".join(s.label for s in extra)))
+    if trend.unknown:
+        body.append(f"- moved, not drawn (not stored for every version): {escape(', '.join(trend.unknown))}")
+    versions = " → ".join(trend.versions)
+    return _details(f"Trend of the measures that moved, all slice ({escape(versions)})", body)
 
 
 def loosened_section(report: Report) -> list[str]:
@@ -289,16 +316,15 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     Raises:
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
-    head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report), "", *scores_table(report, "automatic")]
-    for family, heading in FAMILIES[1:2]:  # the rubric and quality have their own section
-        if any(m.family == family for m in report.measures):
-            head += ["", f"**{heading.capitalize()}**", "", *scores_table(report, family)]
-    head += _rules_section(report) + _flips_section(report) + _rubric_section(report)
-    tail = _trend_section(report) + _notices_section(report)
-    findings = list(report.findings)
+    lead = digest.got_worse(report)
+    head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)]
+    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _rules_section(report)
+    tail = _rubric_section(report) + _notices_section(report) + _comparison_section(report) + _trend_section(report)
+    findings = digest.other_findings(report, lead)
+    above = len(lead.shown_findings) if lead is not None else 0
 
     def body(shown: int) -> str:
-        section = _findings_section(findings[:shown], len(findings) - shown, full_report, report.evidence)
+        section = _findings_section(report, findings[:shown], above, len(findings) - shown, full_report)
         return "\n".join(head + section + tail) + "\n"
 
     text = body(len(findings))

@@ -1,7 +1,12 @@
-"""The terminal report, drawn with rich.
+"""The terminal report, drawn with rich, in the order of the PR comment.
 
-One table (slices as rows, measures as columns, ``rate (n=...)``, failing cells marked),
-then the rules that failed, the warnings, the findings and the notices, then the verdict.
+The verdict and why in words, then the run in one line; what got worse against the
+baseline, question by question, and whether it is beyond noise; the scores table
+(measures as rows grouped by family, slices as columns, ``rate (n)`` with the change
+against the baseline); then every rule with its ``file:line``, the other findings, the
+notices, how the comparison was made and the trend. The same digest as the markdown
+report (:mod:`gate.render.digest`), so the two never disagree.
+
 Colour only where the console has it: rich leaves it out when the output is not a terminal
 or ``NO_COLOR`` is set, and the marks (``✗`` fail, ``!`` warn) say the same in plain text.
 """
@@ -14,33 +19,200 @@ from rich.table import Table
 from rich.text import Text
 
 from gate.comparison import Comparison, ids_text
-from gate.measures import FAMILIES, MEASURES
-from gate.render import printable
+from gate.measures import MEASURES
+from gate.render import digest, printable
 from gate.report import Report
-from gate.verdict import FAIL, WARN, Verdict
+from gate.verdict import FAIL, PASS, SKIP, WARN
 
 _MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
+_STATUS = {FAIL: ("✗", "bold red"), WARN: ("!", "yellow"), PASS: ("✓", ""), SKIP: ("-", "")}
 
 
-def scores_table(report: Report, family: str | None = None) -> Table:
-    """The slices-by-measures table; with ``family``, of that family's measures only."""
-    measures = [m for m in report.measures if family is None or m.family == family]
+def _line(console: Console, text: str, style: str = "") -> None:
+    console.print(Text(printable(text), style=style), highlight=False)
+
+
+def _columns(cells: tuple[str, ...], widths: tuple[int, ...]) -> str:
+    """Cells padded to their column's width, two spaces apart; the last one free."""
+    padded = [c.ljust(w) for c, w in zip(cells, widths) if w] + list(cells[len(widths):])
+    return ("  " + "  ".join(padded)).rstrip()
+
+
+def _heading(console: Console, text: str) -> None:
+    console.print()
+    _line(console, text, "bold")
+
+
+def _verdict(report: Report, console: Console) -> None:
+    v = report.verdict
+    if v.undecided:
+        _line(console, f"FAILED: nothing was checked, so the gate cannot pass: {v.undecided}", "bold red")
+    elif v.loosened and not v.failed:
+        _line(console, f"FAILED: {v.loosened} rule(s) loosened against the base branch (fail_on_loosened); "
+              f"{v.checked} rules checked, none failed", "bold red")
+    else:
+        head = digest.headline(report)
+        style = "bold red" if not head.passed else ("bold yellow" if v.warned else "bold green")
+        _line(console, f"answer-gate {head.text}", style)
+    run = report.run
+    parts = [f"run {run.path}" + (f" (assistant {run.version}, {digest.plural(report.answers, 'answer')})" if run.version
+                                  else f" ({digest.plural(report.answers, 'answer')})")]
+    qs = report.question_set
+    if qs.path == run.path:
+        parts.append("expectations inline (merged form)")
+    else:
+        parts.append(f"question set {qs.path} ({(qs.version + ', ') if qs.version else ''}{digest.plural(report.questions, 'question')})")
+    comparison = report.comparison
+    if comparison is not None and hasattr(comparison, "baseline_path"):
+        parts.append(f"baseline {comparison.baseline_version} ({comparison.baseline_path})")
+    else:
+        parts.append(digest.baseline_words(report))
+    parts.append(digest.rule_counts(report))
+    parts.append(f"answer-gate {report.tool_version}")
+    _line(console, " · ".join(parts))
+    _loosened(report, console)
+
+
+def _loosened(report: Report, console: Console) -> None:
+    """What the pull request loosened against the base branch, right under the verdict."""
+    if not report.loosened:
+        return
+    tail = "; fail_on_loosened is set, so the gate fails" if report.verdict.loosened else ""
+    _heading(console, f"Loosened against the base branch ({len(report.loosened)}){tail}:")
+    for item in report.loosened:
+        _line(console, f"  - {item.text}")
+
+
+def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
+    if lead is None:
+        return
+    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
+    _heading(console, f"{lead.title}{count}")
+    if lead.empty:
+        fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
+        _line(console, f"  {lead.empty}{fixed}")
+        return
+    whos = [f"{row.question_id}" + (f" [{row.language}]" if row.language else "") if row.first else "" for row in lead.rows]
+    widths = (max(map(len, whos)), max(len(row.measure) for row in lead.rows), max(len(row.says or "") for row in lead.rows))
+    for who, row in zip(whos, lead.rows):
+        evidence = row.evidence or "(no finding recorded for this measure)"
+        _line(console, _columns((who, row.measure, row.says or "", evidence), widths))
+    if lead.questions > lead.shown:
+        _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below")
+
+
+def _noise(report: Report, console: Console) -> None:
+    said = digest.noise(report)
+    if said is None:
+        return
+    _heading(console, f"{said.lead} ({said.method}):")
+    for line in said.lines:
+        _line(console, f"  {line}")
+
+
+def scores_table(report: Report) -> Table:
+    """The measures-by-slices table, grouped by family."""
+    view = digest.scores_table(report)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column("slice", no_wrap=True)
-    for m in measures:
-        table.add_column(m.label, justify="right", overflow="fold", min_width=12)
-    for slice_name in report.slices:
-        row: list[Text | str] = [Text(printable(slice_name))]
-        for m in measures:
-            cell = report.cell(slice_name, m.name)
-            mark, style = _MARK.get(cell.status or "", ("", ""))
-            row.append(Text(cell.text + mark, style=style))
-        table.add_row(*row)
+    table.add_column("measure", no_wrap=True)
+    for s in view.slices:
+        table.add_column(printable(digest.slice_heading(s)), justify="right", no_wrap=True)
+    table.add_column("rules", overflow="fold")
+    headed = len(view.groups) > 1 or any(g.family != "automatic" for g in view.groups)
+    for group in view.groups:
+        if headed:
+            table.add_row(Text(printable(group.heading), style="bold"), *[""] * (len(view.slices) + 1))
+        for row in group.rows:
+            cells: list[Text | str] = [Text(printable(("  " if headed else "") + row.label))]
+            for c in row.cells:
+                mark, style = _MARK.get(c.mark or "", ("", ""))
+                text = c.text if c.change is None else f"{c.text} {c.change}"
+                cells.append(Text(printable(text) + mark, style=style))
+            cells.append(Text(printable("; ".join(f"{r.text} ({r.source})" for r in row.rules))))
+            table.add_row(*cells)
     return table
 
 
+def _scores(report: Report, console: Console) -> None:
+    view = digest.scores_table(report)
+    legend = f"Scores: {view.legend}; ✗ a rule failed, ! a rule warned"
+    if view.left_out:
+        legend += f"; not counted in this run: {', '.join(view.left_out)}"
+    _heading(console, legend)
+    console.print(scores_table(report))
+
+
+def _rules(report: Report, console: Console) -> None:
+    rows = digest.rule_rows(report)
+    if not rows:
+        return
+    _heading(console, f"Every rule, with its line of {report.thresholds} ({len(rows):,}):")
+    cells = [(r.slice, r.measure, r.rule, r.value, r.source) for r in rows]
+    widths = tuple(max(len(c[i]) for c in cells) for i in range(5))
+    for r, row in zip(rows, cells):
+        mark, style = _STATUS.get(r.status, ("?", ""))
+        text = _columns((mark,) + row[:3] + (row[3].rjust(widths[3]), row[4], r.why), (1,) + widths)
+        _line(console, text, style if r.status in (FAIL, WARN) else "")
+
+
+def _findings(report: Report, lead: digest.Lead | None, console: Console) -> None:
+    rest = digest.other_findings(report, lead)
+    above = len(lead.shown_findings) if lead is not None else 0
+    if not rest:
+        return
+    title = f"Other findings ({len(rest):,}; {above:,} shown above):" if above else f"Findings ({len(rest):,}):"
+    _heading(console, title)
+    for f in rest:
+        at_fault = f" at {f.figure.text!r}" if f.figure is not None else (f" at {f.cited_id}" if f.cited_id else "")
+        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {f.message}")
+
+
+def _rubric(report: Report, console: Console) -> None:
+    """The rubric section (only with judgements): who judged, graders' kappa, disagreements."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if lines:
+        console.print()
+        for line in lines:
+            console.print(Text(printable(line)), highlight=False)
+
+
+def _notices(report: Report, console: Console) -> None:
+    items = digest.notices(report)
+    if not items:
+        return
+    _heading(console, f"Notices ({len(items):,}):")
+    for n in items:
+        _line(console, f"  - {n}")
+
+
+def _comparison(report: Report, console: Console) -> None:
+    notes = digest.comparison_notes(report)
+    if not notes:
+        return
+    if report.comparison is None:
+        return
+    _heading(console, f"How this run was compared with {report.comparison.baseline_version}:")
+    for n in notes:
+        _line(console, f"  {n}")
+
+
+def _trend(report: Report, console: Console) -> None:
+    trend = digest.trend(report)
+    if trend is None:
+        return
+    _heading(console, f"Trend of the measures that moved, all slice ({' → '.join(trend.versions)}):")
+    for s in trend.series:
+        _line(console, f"  {s.label}: {' → '.join(s.shown)}")
+    if trend.unknown:
+        _line(console, f"  moved, not stored for every version: {', '.join(trend.unknown)}")
+
+
 def comparison_lines(comparison: Comparison) -> list[str]:
-    """The comparison with the baseline in a few readable lines.
+    """The comparison with the baseline cell by cell, in a few readable lines (for logs and
+    :meth:`gate.comparison.Comparison.terminal_lines`; the report itself says the same
+    once, in its what-got-worse, noise and table sections).
 
     The baseline, what differs, then each compared cell that moved (``numeric accuracy
     all: 1.00 -> 0.83 (-0.17), broken a03, fixed none, p=0.5``), marked like the table
@@ -73,92 +245,15 @@ def comparison_lines(comparison: Comparison) -> list[str]:
 
 
 def render_terminal(report: Report, console: Console) -> None:
-    """Print the whole report to a rich console."""
-    run = report.run
-    head = f"answer-gate {report.tool_version}: run {run.path}"
-    if run.version:
-        head += f" (assistant {run.version})"
-    head += f", question set {report.question_set.path}"
-    if report.question_set.version:
-        head += f" ({report.question_set.version})"
-    head += f", {report.answers} answers to {report.questions} questions"
-    console.print(Text(printable(head)), highlight=False)
-    if report.loosened:
-        console.print()
-        style = "bold red" if report.verdict.loosened else "bold yellow"
-        tail = "; fail_on_loosened is set, so the gate fails" if report.verdict.loosened else ""
-        console.print(Text(f"Loosened against the base branch ({len(report.loosened)}){tail}:", style=style))
-        for item in report.loosened:
-            console.print(Text(f"  - {printable(item.text)}"), highlight=False)
-    console.print()
-    console.print(scores_table(report, "automatic"))
-    for family, heading in FAMILIES[1:]:
-        if any(m.family == family for m in report.measures):
-            console.print()
-            console.print(Text(heading.capitalize() + ":", style="bold"))
-            console.print(scores_table(report, family))
-
-    failed = report.rules_with(FAIL)
-    warned = report.rules_with(WARN)
-    if failed:
-        console.print()
-        console.print(Text(f"Rules failed ({len(failed)}):", style="bold red"))
-        for _, text in failed:
-            console.print(Text(f"  ✗ {printable(text)}"), highlight=False)
-    if warned:
-        console.print()
-        console.print(Text(f"Warnings ({len(warned)}):", style="yellow"))
-        for _, text in warned:
-            console.print(Text(f"  ! {printable(text)}"), highlight=False)
-
-    if report.comparison is not None:
-        console.print()
-        for line in comparison_lines(report.comparison):
-            console.print(Text(printable(line)), highlight=False)
-
-    console.print()
-    console.print(Text(f"Findings ({len(report.findings)}):", style="bold"))
-    if not report.findings:
-        console.print("  none", highlight=False)
-    for f in report.findings:
-        console.print(Text(printable(f"  {f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}")), highlight=False)
-
+    """Print the whole report to a rich console, in the order of the PR comment."""
+    lead = digest.got_worse(report)
+    _verdict(report, console)
+    _lead(report, lead, console)
+    _noise(report, console)
+    _scores(report, console)
+    _rules(report, console)
+    _findings(report, lead, console)
     _rubric(report, console)
-
-    if report.notices:
-        console.print()
-        console.print(Text(f"Notices ({len(report.notices)}):", style="bold"))
-        for n in report.notices:
-            console.print(Text(printable(f"  - {n}")), highlight=False)
-
-    console.print()
-    v = report.verdict
-    if v.passed:
-        line = f"PASSED: {v.checked} rules checked"
-        if v.warned:
-            line += f", {v.warned} warning(s)"
-        console.print(Text(line + _skipped(v), style="bold green"))
-    elif v.undecided:
-        console.print(Text(printable(f"FAILED: nothing was checked, so the gate cannot pass: {v.undecided}"), style="bold red"))
-    elif v.loosened and not v.failed:
-        console.print(Text(f"FAILED: {v.loosened} rule(s) loosened against the base branch (fail_on_loosened); {v.checked} rules checked, none failed"
-                           + _skipped(v), style="bold red"))
-    else:
-        line = f"FAILED: {v.failed} of {v.checked} rules failed" + (f", {v.warned} warning(s)" if v.warned else "")
-        console.print(Text(line + _skipped(v), style="bold red"))
-
-
-def _skipped(v: Verdict) -> str:
-    """The rules not checked, said so that the counts add up to the report's rules."""
-    return f"; {v.skipped} skipped (nothing to count in the slice)" if v.skipped else ""
-
-
-def _rubric(report: Report, console: Console) -> None:
-    """The rubric section (only with judgements): who judged, graders' kappa, disagreements."""
-    from gate.render.rubric import rubric_lines
-
-    lines = rubric_lines(report)
-    if lines:
-        console.print()
-        for line in lines:
-            console.print(Text(printable(line)), highlight=False)
+    _notices(report, console)
+    _comparison(report, console)
+    _trend(report, console)

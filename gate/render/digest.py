@@ -1,0 +1,737 @@
+"""What a reviewer reads first, drawn from a finished Report; the terminal and the markdown
+renderers format the same digest, so the two never disagree.
+
+The order follows the reviewer's questions:
+
+1. :func:`headline`: the verdict and why, in words counted from the findings of the
+   measures whose rules failed ("failed: 2 invented figures, 1 citation never retrieved").
+2. :func:`got_worse`: what got worse against the baseline, per question: the question and
+   its language, the measure, what the answer says (the figure or citation at fault) and
+   what the evidence says (the finding's sentence); without a baseline, what fails.
+3. :func:`noise`: whether the change is beyond noise, per measure that moved, from the
+   one-sided exact McNemar p-value the comparison carries ("1 question broke, 0 fixed:
+   within noise").
+4. :func:`scores_table`: measures as rows grouped by family (:data:`gate.measures.FAMILIES`),
+   slices as columns, each cell ``rate (n)`` with the change against the baseline and a mark
+   only where a rule broke or warned; empty rows and groups left out.
+5. Everything else: :func:`rule_rows` (every rule checked, failed first), the findings not
+   shown above, the notices, :func:`comparison_notes`, :func:`trend`.
+
+Nothing here scores or checks a rule: every number and status comes from the Report (its
+cells, rules, findings and comparison); this module selects, orders, counts and words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from gate.comparison import ComparedCell, Comparison
+from gate.display import display_rate
+from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding, Measure
+from gate.report import Report
+from gate.scores import ALL, language_slice
+from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult
+
+#: Questions shown up front under "what got worse" (the rest are counted, and their findings
+#: are listed further down): at most LEAD_QUESTIONS, and no new question once LEAD_ROWS
+#: findings are shown, so that the table stays on the first screen; findings shown per
+#: question and measure.
+LEAD_QUESTIONS = 5
+LEAD_ROWS = 6
+LEAD_FINDINGS = 3
+
+#: The notice a comparer leaves when there is no baseline; the context line says it instead.
+NO_BASELINE_PREFIX = "no baseline compared"
+
+#: Reason codes in words, singular and plural, for the verdict line. A code missing here is
+#: said as its name in words ("2 × quote not found"); a family that adds codes adds its words here.
+REASON_WORDS: dict[str, tuple[str, str]] = {
+    "numeric_mismatch": ("answer without its expected figure", "answers without their expected figures"),
+    "unsupported_figure": ("invented figure", "invented figures"),
+    "cited_not_retrieved": ("citation never retrieved", "citations never retrieved"),
+    "should_decline": ("answer that should have declined", "answers that should have declined"),
+    "should_answer": ("decline where an answer was expected", "declines where an answer was expected"),
+    "empty_answer": ("empty answer", "empty answers"),
+    "no_answer_logged": ("question with no answer logged", "questions with no answer logged"),
+}
+
+_STATUS_ORDER = {None: 0, SKIP: 0, PASS: 1, WARN: 2, FAIL: 3}
+_KIND_WORDS = {"min": "below its floor", "max": "above its ceiling", "max_drop": "dropped beyond its limit",
+               "max_rise": "rose beyond its limit"}
+
+
+# --------------------------------------------------------------------------------------
+# Small lookups
+# --------------------------------------------------------------------------------------
+
+
+def measure_of(report: Report, name: str) -> Measure | None:
+    """The report's measure of a name (a registered one when the report lacks it)."""
+    for m in report.measures:
+        if m.name == name:
+            return m
+    return MEASURE_BY_NAME.get(name)
+
+
+def label_of(report: Report, name: str) -> str:
+    """The label people read for a measure name."""
+    m = measure_of(report, name)
+    return m.label if m is not None else name
+
+
+def slice_heading(slice_name: str) -> str:
+    """A slice as a column heading: ``all``, ``en``, ``fr-ca``."""
+    return slice_name.split("=", 1)[1] if slice_name.startswith("language=") else slice_name
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 question``, ``3 questions``; thousands grouped (``5,000 findings``)."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def bound_text(bound: Fraction) -> str:
+    """A bound as thresholds.yaml writes it, never rounded: ``0.90``, ``0.005``, ``0.00``."""
+    exact = Decimal(bound.numerator) / Decimal(bound.denominator)
+    for digits in range(2, 7):
+        shown = exact.quantize(Decimal(1).scaleb(-digits))
+        if Fraction(shown) == bound:
+            return f"{shown:.{digits}f}"
+    return str(bound)
+
+
+def _comparison(report: Report) -> Comparison | None:
+    """The comparison with the baseline, or None."""
+    return report.comparison
+
+
+def compared_cell(report: Report, slice_name: str, measure: str) -> ComparedCell | None:
+    """The compared cell of a slice and measure, or None (no baseline, or a measure the
+    comparison did not compare)."""
+    c = report.comparison
+    if c is None:
+        return None
+    try:
+        return c.cell(slice_name, measure)
+    except KeyError:
+        return None
+
+
+def change_text(compared: ComparedCell | None) -> str | None:
+    """The change of a compared cell as the comparison shows it (``-0.17``), or None when
+    nothing moved or either side is empty."""
+    if compared is None or compared.delta is None or compared.delta == 0:
+        return None
+    return compared.shown[2]
+
+
+# --------------------------------------------------------------------------------------
+# 1. The headline
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The verdict and why.
+
+    Attributes:
+        passed: the verdict.
+        words: ``failed``, ``passed`` or ``passed with warnings``.
+        reasons: what broke, in words (``2 invented figures``), measure order.
+        counts: the rules in numbers: ``8 of 28 rules failed, 8 warned, 2 skipped``.
+    """
+
+    passed: bool
+    words: str
+    reasons: tuple[str, ...]
+    counts: str
+
+    @property
+    def text(self) -> str:
+        """``failed: 2 invented figures, 1 citation never retrieved``."""
+        return f"{self.words}: {', '.join(self.reasons)}" if self.reasons else self.words
+
+
+def _broken_slices(report: Report, status: str) -> dict[str, list[RuleResult]]:
+    """measure -> the rules of a status on it, in report order."""
+    out: dict[str, list[RuleResult]] = {}
+    for r in report.rules:
+        if r.status == status:
+            out.setdefault(r.rule.measure, []).append(r)
+    return out
+
+
+def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
+    """Words for what broke: the findings of the broken measures in the broken slices,
+    counted per reason code (a finding told under two measures, such as a decline where an
+    answer was expected, counts once); a measure without findings is said by its rule."""
+    reasons: list[str] = []
+    seen: set[tuple[Any, ...]] = set()
+    counts: dict[str, int] = {}
+    order: list[str] = []
+    for m in report.measures:
+        results = broken.get(m.name)
+        if not results:
+            continue
+        slices = {r.slice for r in results}
+        found = [f for f in report.findings if f.measure == m.name and (ALL in slices or language_slice(f.language) in slices)]
+        if not found:
+            order.append("rule:" + m.name)
+            continue
+        for f in found:
+            key = (f.question_id, f.code, f.figure.start if f.figure else None, f.cited_id)
+            if key in seen:
+                continue
+            seen.add(key)
+            if f.code not in counts:
+                order.append(f.code)
+            counts[f.code] = counts.get(f.code, 0) + 1
+    # The most frequent reason first; ties keep measure order (sorted is stable).
+    order.sort(key=lambda item: -counts.get(item, 0))
+    for item in order:
+        if item.startswith("rule:"):
+            name = item[5:]
+            first = broken[name][0]
+            reasons.append(f"{label_of(report, name)} {_KIND_WORDS.get(first.rule.kind, 'broke its rule')}")
+            continue
+        n = counts[item]
+        words = "× " + item.replace("_", " ")
+        one, many = REASON_WORDS.get(item, (words, words))
+        reasons.append(f"{n:,} {one if n == 1 else many}")
+    return reasons
+
+
+def rule_counts(report: Report) -> str:
+    """The rules in numbers: ``8 of 28 rules failed, 8 warned, 2 skipped``."""
+    v = report.verdict
+    if v.checked == 0:
+        text = "no rule checked"
+    elif v.failed:
+        text = f"{v.failed:,} of {plural(v.checked, 'rule')} failed"
+    else:
+        text = f"{plural(v.checked, 'rule')} held" if not v.warned else f"{plural(v.checked, 'rule')} checked"
+    if v.warned:
+        text += f", {v.warned:,} warned"
+    if v.skipped:
+        text += f", {v.skipped:,} skipped"
+    return text
+
+
+def headline(report: Report) -> Headline:
+    """The verdict and why, in words (see :class:`Headline`)."""
+    v = report.verdict
+    if not v.passed:
+        reasons = _reasons(report, _broken_slices(report, FAIL))
+        return Headline(False, "failed", tuple(reasons), rule_counts(report))
+    if v.checked == 0:
+        return Headline(True, "passed", ("no rule was checked",), rule_counts(report))
+    if v.warned:
+        reasons = _reasons(report, _broken_slices(report, WARN))
+        return Headline(True, "passed with warnings", tuple(reasons), rule_counts(report))
+    return Headline(True, "passed", (), rule_counts(report))
+
+
+# --------------------------------------------------------------------------------------
+# 2. What got worse (or, without a baseline, what fails)
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeadRow:
+    """One finding shown up front.
+
+    Attributes:
+        question_id, language: of the question (language None when no finding tells it).
+        measure: the measure's label.
+        says: what the answer says that is at fault (the figure or the citation), or None.
+        evidence: what the evidence says: the finding's sentence, or None when the measure
+            gives no finding (a rubric or code check that only counts).
+        first: the first row of its question.
+    """
+
+    question_id: str
+    language: str | None
+    measure: str
+    says: str | None
+    evidence: str | None
+    first: bool
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The questions shown up front.
+
+    Attributes:
+        title: ``What got worse against 1.2`` or ``What fails``.
+        rows: the rows, question by question.
+        questions: how many questions belong here in all; shown: how many are in ``rows``.
+        fixed: questions fixed against the baseline (on any measure), for the closing line.
+        shown_findings: the findings shown in ``rows`` (so they are not listed twice).
+        empty: the sentence when nothing belongs here, or None.
+    """
+
+    title: str
+    rows: tuple[LeadRow, ...]
+    questions: int
+    shown: int
+    fixed: tuple[str, ...]
+    shown_findings: frozenset[int]
+    empty: str | None = None
+
+
+def says(f: Finding) -> str | None:
+    """What the answer says that is at fault: the figure, the quote (cut at 60 characters) or
+    the citation."""
+    if f.figure is not None:
+        return f.figure.text
+    if f.quote is not None:
+        text: str = f.quote.text
+        return text if len(text) <= 60 else text[:57] + "..."
+    return f.cited_id
+
+
+def _lead_rows(report: Report, pairs: list[tuple[str, str]], languages: dict[str, str]) -> tuple[list[LeadRow], set[int], int]:
+    """Rows for (question, measure) pairs in order, at most LEAD_QUESTIONS questions."""
+    by_pair: dict[tuple[str, str], list[int]] = {}
+    for i, f in enumerate(report.findings):
+        by_pair.setdefault((f.question_id, f.measure), []).append(i)
+    rows: list[LeadRow] = []
+    shown: set[int] = set()
+    questions: list[str] = []
+    full = False
+    for qid, measure in pairs:
+        if qid not in questions:
+            if len(questions) == LEAD_QUESTIONS or len(rows) >= LEAD_ROWS or full:
+                full = True
+                continue
+            questions.append(qid)
+        first = not rows or rows[-1].question_id != qid
+        found = by_pair.get((qid, measure), [])
+        label = label_of(report, measure)
+        language = report.findings[found[0]].language if found else languages.get(qid)
+        if not found:
+            rows.append(LeadRow(qid, language, label, None, None, first))
+            continue
+        for k, index in enumerate(found[:LEAD_FINDINGS]):
+            f = report.findings[index]
+            evidence = f.message
+            if k == LEAD_FINDINGS - 1 and len(found) > LEAD_FINDINGS:
+                evidence += f" (and {plural(len(found) - LEAD_FINDINGS, 'more finding')} on this measure, listed below)"
+            rows.append(LeadRow(qid, f.language, label, says(f), evidence, first and k == 0))
+            shown.add(index)
+    return _merged(rows), shown, len(questions)
+
+
+def _merged(rows: list[LeadRow]) -> list[LeadRow]:
+    """One row for the findings of a question that say the same under several measures (an
+    empty answer fails numeric accuracy and answer rate alike): the measures joined, the
+    sentence once."""
+    out: list[LeadRow] = []
+    for row in rows:
+        same = next((i for i, o in enumerate(out) if o.question_id == row.question_id and o.says == row.says
+                     and o.evidence == row.evidence and row.evidence is not None), None)
+        if same is None:
+            out.append(row)
+            continue
+        kept = out[same]
+        out[same] = LeadRow(kept.question_id, kept.language, f"{kept.measure}, {row.measure}", kept.says, kept.evidence, kept.first)
+    return out
+
+
+def _question_order(report: Report) -> dict[str, int]:
+    order: dict[str, int] = {}
+    for f in report.findings:
+        order.setdefault(f.question_id, len(order))
+    return order
+
+
+def got_worse(report: Report) -> Lead | None:
+    """What got worse against the baseline, per question; without a baseline, the findings of
+    the measures whose rules failed; None when there is neither a baseline nor a failure.
+
+    A question got worse on a measure when the comparison counts it broken on the ``all``
+    slice (it did not fail there in the baseline and fails now).
+    """
+    comparison = _comparison(report)
+    order = _question_order(report)
+    if comparison is not None:
+        pairs: list[tuple[str, str]] = []
+        fixed: list[str] = []
+        languages: dict[str, str] = {}
+        for cell in comparison.cells:
+            if cell.slice != ALL:
+                for qid in cell.broken:
+                    languages.setdefault(qid, slice_heading(cell.slice))
+                continue
+            pairs += [(qid, cell.measure) for qid in cell.broken]
+            fixed += [qid for qid in cell.fixed if qid not in fixed]
+        measure_rank = {m.name: i for i, m in enumerate(report.measures)}
+        first_seen = {qid: i for i, (qid, _) in reversed(list(enumerate(pairs)))}
+        pairs.sort(key=lambda p: (order.get(p[0], len(order) + first_seen[p[0]]), measure_rank.get(p[1], len(measure_rank))))
+        questions = len(dict.fromkeys(q for q, _ in pairs))
+        title = f"What got worse against {comparison.baseline_version}"
+        if not pairs:
+            return Lead(title, (), 0, 0, tuple(fixed), frozenset(), "Nothing got worse: no question broke on any measure.")
+        rows, shown, count = _lead_rows(report, pairs, languages)
+        return Lead(title, tuple(rows), questions, count, tuple(fixed), frozenset(shown))
+    failed = _broken_slices(report, FAIL)
+    if not failed:
+        return None
+    pairs = []
+    for f in report.findings:
+        slices = {r.slice for r in failed.get(f.measure, [])}
+        if slices and (ALL in slices or language_slice(f.language) in slices) and (f.question_id, f.measure) not in pairs:
+            pairs.append((f.question_id, f.measure))
+    if not pairs:
+        return None
+    rows, shown, count = _lead_rows(report, pairs, {})
+    questions = len(dict.fromkeys(q for q, _ in pairs))
+    return Lead("What fails", tuple(rows), questions, count, (), frozenset(shown))
+
+
+def other_findings(report: Report, lead: Lead | None) -> list[Finding]:
+    """The findings not shown up front, in report order."""
+    shown = lead.shown_findings if lead is not None else frozenset()
+    return [f for i, f in enumerate(report.findings) if i not in shown]
+
+
+# --------------------------------------------------------------------------------------
+# 3. Beyond noise?
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Whether the change is beyond noise.
+
+    Attributes:
+        lead: the sentence as a whole (``Within noise on every measure that moved``).
+        method: how it was tested, in words.
+        lines: one per measure that moved on the ``all`` slice (``numeric accuracy: 1
+            question broke, 0 fixed: within noise (p=0.5)``).
+    """
+
+    lead: str
+    method: str
+    lines: tuple[str, ...]
+
+
+def noise(report: Report) -> Noise | None:
+    """Per measure that moved (a question broke or was fixed on the ``all`` slice), the flips
+    and the one-sided exact McNemar p-value in words; None without a baseline or when no
+    question flipped. When every measure that moved reads the same (all within noise, or all
+    beyond), the lead says so once and the lines give the flips and p only."""
+    comparison = _comparison(report)
+    if comparison is None:
+        return None
+    alpha = comparison.alpha
+    moved: list[tuple[str, str, bool | None]] = []
+    for m in report.measures:
+        cell = compared_cell(report, ALL, m.name)
+        if cell is None or not (cell.broken or cell.fixed):
+            continue
+        flips = f"{plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed"
+        beyond = None if alpha is None else cell.p_value < alpha
+        moved.append((m.label, f"{flips} (p={comparison.p_text(cell)})", beyond))
+    if not moved:
+        return None
+    method = "one-sided exact McNemar test on the questions that flipped"
+    if alpha is None:
+        return Noise("Not tested against noise", f"alpha is null in {report.thresholds}: a drop beyond its limit alone fails",
+                     tuple(f"{label}: {text}" for label, text, _ in moved))
+    method += f", alpha {bound_text(alpha)}"
+    verdicts = {beyond for _, _, beyond in moved}
+    if len(verdicts) == 1:
+        every = "the measure that moved" if len(moved) == 1 else "every measure that moved"
+        lead = f"{'Beyond' if verdicts == {True} else 'Within'} noise on {every}"
+        return Noise(lead, method, tuple(f"{label}: {text}" for label, text, _ in moved))
+    beyond_labels = [label for label, _, beyond in moved if beyond]
+    return Noise(f"Beyond noise on {', '.join(beyond_labels)}", method,
+                 tuple(f"{label}: {text.replace(' (p=', ': beyond noise (p=' if beyond else ': within noise (p=')}"
+                       for label, text, beyond in moved))
+
+
+# --------------------------------------------------------------------------------------
+# 4. The scores table
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """Rules of one line of thresholds.yaml, as shown beside a measure.
+
+    Attributes:
+        text: ``min 0.90, max_drop 0.02`` (``fr: min 0.85`` for a language's own line).
+        source: ``thresholds.yaml:22``.
+        url: the line at the pull request's head commit, or None outside GitHub Actions.
+    """
+
+    text: str
+    source: str
+    url: str | None
+
+
+@dataclass(frozen=True)
+class TableCell:
+    """One cell: ``0.83 (6)``, the change (``-0.17``) or None, and the mark (``fail``,
+    ``warn`` or None)."""
+
+    text: str
+    change: str | None
+    mark: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One measure: its label, its rules, its cells in slice order."""
+
+    measure: str
+    label: str
+    rules: tuple[RuleRef, ...]
+    cells: tuple[TableCell, ...]
+
+
+@dataclass(frozen=True)
+class TableGroup:
+    """One family of measures: heading and rows."""
+
+    family: str
+    heading: str
+    rows: tuple[TableRow, ...]
+
+
+@dataclass(frozen=True)
+class ScoresTable:
+    """Measures as rows, grouped by family; slices as columns.
+
+    Attributes:
+        slices: the slice names, in column order.
+        groups: the families with something to show, in :data:`FAMILIES` order.
+        left_out: labels of measures with nothing counted and no rule (not shown).
+        legend: how to read a cell.
+    """
+
+    slices: tuple[str, ...]
+    groups: tuple[TableGroup, ...]
+    left_out: tuple[str, ...]
+    legend: str
+
+
+def source_url(report: Report, source: str) -> str | None:
+    """The link to a rule's line (``thresholds.yaml:22``) at the head commit, when the Report
+    carries the file's address (``thresholds_url``) and the source is in that file."""
+    base = getattr(report, "thresholds_url", None)
+    path, _, line = source.rpartition(":")
+    if not base or not line.isdigit() or path != report.thresholds:
+        return None
+    return f"{base}#L{line}"
+
+
+def rule_refs(report: Report, measure: str) -> tuple[RuleRef, ...]:
+    """The rules checked on a measure, one entry per line of thresholds.yaml: the top-level
+    line first, then each language's own line."""
+    top = {(r.rule.kind, r.rule.source) for r in report.rules if r.slice == ALL and r.rule.measure == measure}
+    by_source: dict[tuple[str | None, str], list[str]] = {}
+    for r in report.rules:
+        rule = r.rule
+        if rule.measure != measure:
+            continue
+        language = None if r.slice == ALL else slice_heading(r.slice)
+        if language is not None and (rule.kind, rule.source) in top:
+            continue  # the top-level line, already shown
+        key = (language, rule.source)
+        text = f"{rule.kind} {bound_text(rule.bound)}" + (" (warn)" if rule.severity == "warn" else "")
+        items = by_source.setdefault(key, [])
+        if text not in items:
+            items.append(text)
+    refs = []
+    for (language, source), items in sorted(by_source.items(), key=lambda kv: (kv[0][0] is not None, kv[0][0] or "")):
+        text = ", ".join(items)
+        refs.append(RuleRef(f"{language}: {text}" if language else text, source, source_url(report, source)))
+    return tuple(refs)
+
+
+def _mark(*statuses: str | None) -> str | None:
+    worst = max(statuses, key=lambda s: _STATUS_ORDER.get(s, 0), default=None)
+    return worst if worst in (FAIL, WARN) else None
+
+
+def _families(report: Report) -> list[tuple[str, str]]:
+    known = list(FAMILIES)
+    names = {f for f, _ in known}
+    for m in report.measures:
+        family = getattr(m, "family", "automatic")
+        if family not in names:
+            names.add(family)
+            known.append((family, family.replace("_", " ")))
+    return known
+
+
+def scores_table(report: Report) -> ScoresTable:
+    """The table (see :class:`ScoresTable`): a cell is ``rate (n)``, the change against the
+    baseline when it moved, and a mark where a level rule on the cell or a regression rule
+    on its comparison broke (``fail``) or only warned (``warn``)."""
+    groups: list[TableGroup] = []
+    left_out: list[str] = []
+    for family, heading in _families(report):
+        rows = []
+        for m in report.measures:
+            if getattr(m, "family", "automatic") != family:
+                continue
+            refs = rule_refs(report, m.name)
+            cells = []
+            counted = False
+            for s in report.slices:
+                cell = report.cell(s, m.name)
+                counted = counted or cell.denominator > 0
+                compared = compared_cell(report, s, m.name)
+                text = "-" if cell.rate is None else f"{cell.display} ({cell.denominator:,})"
+                cells.append(TableCell(text, change_text(compared), _mark(cell.status, compared.status if compared is not None else None)))
+            if not counted:  # nothing to count in any slice: named in the legend, its rules skipped
+                left_out.append(m.label)
+                continue
+            rows.append(TableRow(m.name, m.label, refs, tuple(cells)))
+        if rows:
+            groups.append(TableGroup(family, heading, tuple(rows)))
+    comparison = _comparison(report)
+    legend = "rate (n)"
+    if comparison is not None:
+        legend += (f" and the change against {comparison.baseline_version} on the "
+                   f"{plural(comparison.differences.compared, 'common question')}")
+    return ScoresTable(tuple(report.slices), tuple(groups), tuple(left_out), legend)
+
+
+# --------------------------------------------------------------------------------------
+# 5. Everything else
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """One rule checked on one slice.
+
+    Attributes:
+        status: ``fail``, ``warn``, ``pass`` or ``skip``.
+        slice, measure: where (measure as its label).
+        rule: ``min 0.90``, ``max_drop 0.02``; ``(warn)`` added for severity warn.
+        value: the rate checked (``0.83 (n=6)``) or the change (``-0.17 (n=6)``).
+        source, url: the line of thresholds.yaml, and its link (or None).
+        why: the reason for the status, or ``""``.
+    """
+
+    status: str
+    slice: str
+    measure: str
+    rule: str
+    value: str
+    source: str
+    url: str | None
+    why: str
+
+
+def rule_rows(report: Report) -> list[RuleRow]:
+    """Every rule checked, failed first, then warned, held and skipped, each in report order."""
+    rows = []
+    for r in report.rules:
+        if r.rule.kind in ("min", "max"):
+            value = report.cell(r.slice, r.rule.measure).text
+        else:
+            compared = compared_cell(report, r.slice, r.rule.measure)
+            change = change_text(compared) if compared is not None else None
+            if compared is not None and compared.delta == 0:
+                change = "0.00"
+            value = "-" if change is None else f"{change} (n={r.n:,})"
+        rule = f"{r.rule.kind} {bound_text(r.rule.bound)}" + (" (warn)" if r.rule.severity == "warn" else "")
+        rows.append(RuleRow(r.status, r.slice, label_of(report, r.rule.measure), rule, value, r.rule.source,
+                            source_url(report, r.rule.source), r.reason))
+    rank = {FAIL: 0, WARN: 1, PASS: 2, SKIP: 3}
+    return sorted(rows, key=lambda row: rank.get(row.status, 4))
+
+
+def notices(report: Report) -> list[str]:
+    """The notices, less the one that says there is no baseline (the context line says it)."""
+    return [n for n in report.notices if not (report.comparison is None and n.startswith(NO_BASELINE_PREFIX))]
+
+
+def baseline_words(report: Report) -> str:
+    """The baseline in the context line: ``baseline 1.2`` or why there is none."""
+    comparison = _comparison(report)
+    if comparison is not None:
+        return f"baseline {comparison.baseline_version}"
+    said = next((n for n in report.notices if n.startswith(NO_BASELINE_PREFIX)), None)
+    return said or NO_BASELINE_PREFIX
+
+
+def comparison_notes(report: Report) -> list[str]:
+    """How the run was compared with the baseline: the baseline file and common questions,
+    what differs beyond the answers (or that nothing does), and how to read the numbers."""
+    comparison = _comparison(report)
+    if comparison is None:
+        return []
+    d = comparison.differences
+    lines = [f"Baseline {comparison.baseline_version} ({comparison.baseline_path}): "
+             f"{plural(d.compared, 'common question')}, its log re-scored with today's set and matching settings."]
+    differs = comparison.difference_lines()
+    if differs:
+        lines += [f"Differs: {text}." for text in differs]
+    else:
+        lines.append(f"Same set version ({d.set_version or 'unversioned'}), same questions, same matching settings.")
+    alpha = "null (a drop beyond its limit alone fails)" if comparison.alpha is None else bound_text(comparison.alpha)
+    lines.append(f"A change is in rate points on the common questions; p is the one-sided exact McNemar test on the "
+                 f"questions that flipped, alpha {alpha}; below n={comparison.min_n} a change shows a direction only.")
+    return lines
+
+
+@dataclass(frozen=True)
+class Series:
+    """One measure over versions: its label and the ``all`` rate at each version."""
+
+    measure: str
+    label: str
+    rates: tuple[Fraction, ...]
+    shown: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Trend:
+    """The ``all`` slice over the stored versions and this run.
+
+    Attributes:
+        versions: oldest first, this run last.
+        series: the measures that moved and are known at every version.
+        unknown: labels of measures that moved but are not stored for some version.
+    """
+
+    versions: tuple[str, ...]
+    series: tuple[Series, ...]
+    unknown: tuple[str, ...]
+
+
+def trend(report: Report) -> Trend | None:
+    """The measures whose ``all`` rate moved over the stored versions and this run; None
+    without a baseline, with fewer than two versions, or when nothing moved."""
+    comparison = _comparison(report)
+    if comparison is None:
+        return None
+    history = [h for h in comparison.history if h.assistant_version != report.run.version]
+    versions = tuple(h.assistant_version for h in history) + (report.run.version or "this run",)
+    if len(versions) < 2:
+        return None
+    series: list[Series] = []
+    unknown: list[str] = []
+    for m in report.measures:
+        stored = [dict(h.scores).get(m.name) for h in history]
+        rates = [c.rate if c is not None else None for c in stored] + [report.cell(ALL, m.name).rate]
+        known = [r for r in rates if r is not None]
+        if len(set(known)) < 2:
+            continue
+        if len(known) < len(rates):
+            unknown.append(m.label)
+            continue
+        exact = tuple(r for r in rates if r is not None)
+        series.append(Series(m.name, m.label, exact, tuple(display_rate(r) for r in exact)))
+    if not series and not unknown:
+        return None
+    return Trend(versions, tuple(series), tuple(unknown))
