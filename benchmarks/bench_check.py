@@ -1,0 +1,413 @@
+"""Benchmark: the whole ``answer-gate check`` command beside the floor and the recipe's sketch.
+
+Generates reproducible, realistic runs (a run log with its header, the matching question set,
+and the same answers in the merged form the recipe's sketch reads) of 10,000, 100,000 and
+1,000,000 answers in five languages (en, fr, de, es, it): two to four figures an answer,
+French and German number formats (``1 234 567``, ``1.234.567``, ``7,6``), hedges ("about",
+"environ", "rund", "alrededor de", "circa"), about 10% of questions to decline, some
+figures no evidence supports and some citations of series never retrieved.
+
+Then, for each size, runs three commands as child processes, interleaved, and measures the
+wall time and the peak memory of each child's process tree (the resident set of the child
+and every descendant, sampled every 20 ms, and the maximum resident set ``wait4`` reports,
+whichever is larger):
+
+* floor: read and parse every line with a fast JSON parser (orjson when installed, else the
+  standard library), and one regular expression over each answer;
+* sketch: the recipe's ``answer_scores.py`` (seeds/measurement-of-generated-answers.txt,
+  recipe 4.2) re-implemented here, its logic as written: pandas reads the merged log, each
+  answer is scored with the plain number pattern, ``math.isclose`` and the year filter, the
+  checks become one row each in a DataFrame grouped per slice, the table and every finding
+  are printed;
+* check: ``answer-gate check RUN --questions SET --json OUT`` with the shipped thresholds,
+  in an empty working directory (no baselines folder), stdout to /dev/null; extra arguments
+  with ``--check-args``.
+
+Prints a table (median of ``--repeat`` runs) and writes every measurement as JSON.
+
+Usage:
+    python benchmarks/bench_check.py [--sizes 10000,100000] [--repeat 3] [--json out.json]
+                                     [--workdir DIR] [--check-args "--jobs 2"]
+
+The 1,000,000-answer size takes minutes per command (and the sketch several GB): give it
+with ``--sizes 1000000`` once, on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_SIZES = (10_000, 100_000, 1_000_000)
+
+# --- the generated runs ----------------------------------------------------------------
+
+LANGUAGES = ("en", "fr", "de", "es", "it")
+LANGUAGE_WEIGHTS = (40, 20, 15, 15, 10)
+
+HEDGES = {
+    "en": ("", "", "about ", "nearly ", "around ", "almost "),
+    "fr": ("", "", "environ ", "près de ", "presque "),
+    "de": ("", "", "rund ", "etwa ", "fast "),
+    "es": ("", "", "alrededor de ", "casi ", "cerca de "),
+    "it": ("", "", "circa ", "quasi ", "oltre "),
+}
+
+# One clause per figure: {h} a hedge, {v} the figure as written, {y} a year.
+CLAUSES = {
+    "en": (
+        "{h}{v}% of households had access to electricity in {y}",
+        "the population reached {h}{v} in {y}",
+        "the under-five mortality rate was {h}{v} per 1,000 live births in {y}",
+        "exports rose to {h}{v} million dollars in {y}",
+        "unemployment stood at {h}{v}% in the second quarter of {y}",
+    ),
+    "fr": (
+        "{h}{v} % des ménages avaient accès à l'électricité en {y}",
+        "la population atteignait {h}{v} habitants en {y}",
+        "le taux de chômage était de {h}{v} % au deuxième trimestre {y}",
+        "les exportations ont atteint {h}{v} millions d'euros en {y}",
+    ),
+    "de": (
+        "die Arbeitslosenquote lag {y} bei {h}{v} %",
+        "die Bevölkerung erreichte {y} {h}{v} Einwohner",
+        "die Exporte stiegen {y} auf {h}{v} Millionen Euro",
+        "{h}{v} % der Haushalte hatten {y} einen Internetanschluss",
+    ),
+    "es": (
+        "la tasa de paro fue del {h}{v} % en {y}",
+        "la población alcanzó {h}{v} habitantes en {y}",
+        "las exportaciones sumaron {h}{v} millones de euros en {y}",
+        "el {h}{v} % de los hogares tenía acceso a internet en {y}",
+    ),
+    "it": (
+        "il tasso di disoccupazione era del {h}{v}% nel {y}",
+        "la popolazione ha raggiunto {h}{v} abitanti nel {y}",
+        "le esportazioni sono salite a {h}{v} milioni di euro nel {y}",
+        "il {h}{v}% delle famiglie aveva accesso a internet nel {y}",
+    ),
+}
+# Which clauses state a whole count (the others a rate with one decimal).
+COUNT_CLAUSES = {"the population reached {h}{v} in {y}", "la population atteignait {h}{v} habitants en {y}",
+                 "die Bevölkerung erreichte {y} {h}{v} Einwohner", "la población alcanzó {h}{v} habitantes en {y}",
+                 "la popolazione ha raggiunto {h}{v} abitanti nel {y}"}
+DECLINES = {
+    "en": "The statistics office does not publish this figure at district level, so I cannot give one.",
+    "fr": "L'institut ne publie pas ce chiffre au niveau du district ; je ne peux pas le donner.",
+    "de": "Das Amt veröffentlicht diese Zahl nicht auf Kreisebene; ich kann sie nicht angeben.",
+    "es": "La oficina no publica esta cifra a nivel de distrito, así que no puedo darla.",
+    "it": "L'istituto non pubblica questo dato a livello di distretto, quindi non posso fornirlo.",
+}
+SERIES = ("LAB_UNEMP_RATE", "POP_TOTAL", "HLTH_U5_MORT_RATE", "TRD_EXPORTS_EUR", "ENR_ELEC_ACCESS",
+          "ICT_HH_INTERNET", "EDU_PRIM_ENRL", "FS_UNDERNOURISH_PCT")
+
+
+def _written(value: float | int, language: str) -> str:
+    """A figure in the language's number format: 1,234,567 / 1 234 567 / 1.234.567; 7.6 / 7,6."""
+    if isinstance(value, int):
+        text = f"{value:,}"
+        return {"en": text, "fr": text.replace(",", "\u202f")}.get(language, text.replace(",", "."))
+    text = f"{value:.1f}"
+    return text if language == "en" else text.replace(".", ",")
+
+
+def generate_answer(rng: random.Random, index: int) -> tuple[dict, dict]:
+    """One logged answer and its question (the set's line), from a seeded generator."""
+    language = rng.choices(LANGUAGES, LANGUAGE_WEIGHTS)[0]
+    qid = f"q{index:07d}"
+    series = rng.sample(SERIES, rng.choice((1, 1, 2)))
+    decline = rng.random() < 0.10
+    question = {"question_id": qid, "language": language, "question": f"question {index} on {', '.join(series)}",
+                "expected_behaviour": "decline" if decline else "answer"}
+    declined = (rng.random() < 0.85) if decline else (rng.random() < 0.03)
+    if declined:
+        answer = {"question_id": qid, "language": language, "question": question["question"],
+                  "retrieved_ids": [], "retrieved_values": [], "answer": DECLINES[language],
+                  "cited_ids": [], "declined": True}
+        return answer, question
+    clauses, values, stated = [], [], []
+    for template in rng.sample(CLAUSES[language], rng.randint(2, 4)):
+        value: float | int = rng.randint(10_000, 9_999_999) if template in COUNT_CLAUSES else round(rng.uniform(1, 95), 1)
+        values.append(value)
+        shown = value
+        if rng.random() < 0.06:  # a figure the evidence does not hold
+            shown = value + 7 if isinstance(value, int) else round(value + 2.3, 1)
+        stated.append(shown)
+        clauses.append(template.format(h=rng.choice(HEDGES[language]), v=_written(shown, language), y=rng.randint(2005, 2025)))
+    cited = list(series)
+    if rng.random() < 0.05:  # a series cited from memory
+        cited.append(f"{rng.choice(SERIES)}_{rng.randint(2000, 2024)}")
+    text = "; ".join(clauses)
+    text = text[0].upper() + text[1:] + f" ({', '.join(cited)})."
+    if not decline:
+        question["expected_values"] = [values[0]]
+        question["expected_ids"] = series
+    answer = {"question_id": qid, "language": language, "question": question["question"], "retrieved_ids": series,
+              "retrieved_values": values, "answer": text, "cited_ids": cited, "declined": False}
+    return answer, question
+
+
+def generate(n: int, folder: Path, seed: int = 12) -> dict[str, Path]:
+    """Write the run log, the question set and the merged log of ``n`` answers under ``folder``.
+
+    Returns the paths (``run``, ``set``, ``merged``). The same ``n`` and ``seed`` give the same
+    bytes; files already there are reused."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {"run": folder / f"answers_run_assistant-9.0_set-{n}.jsonl", "set": folder / f"question_set-{n}.jsonl",
+             "merged": folder / f"merged-{n}.jsonl"}
+    if all(p.exists() for p in paths.values()):
+        return paths
+    rng = random.Random(seed)
+    dump = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    with open(paths["run"], "w", encoding="utf-8") as run, open(paths["set"], "w", encoding="utf-8") as qset, \
+            open(paths["merged"], "w", encoding="utf-8") as merged:
+        run.write(dump({"run": {"assistant_version": "9.0", "set_version": str(n)}}) + "\n")
+        qset.write(dump({"set": {"version": str(n)}}) + "\n")
+        for i in range(n):
+            answer, question = generate_answer(rng, i)
+            run.write(dump(answer) + "\n")
+            qset.write(dump(question) + "\n")
+            expectations = {k: question[k] for k in ("expected_behaviour", "expected_values") if k in question}
+            merged.write(dump({**answer, "expected_values": [], **expectations}) + "\n")
+    return paths
+
+
+# --- the floor and the sketch, each run as a child process -------------------------------
+
+FLOOR = r'''
+import re, sys
+try:
+    from orjson import loads
+except ImportError:
+    from json import loads
+NUMBER = re.compile(r"\d+(?:[.,\u202f ]\d+)*")
+count = 0
+with open(sys.argv[1], "rb") as handle:
+    for line in handle:
+        value = loads(line)
+        count += len(NUMBER.findall(value.get("answer") or ""))
+print(count)
+'''
+
+SKETCH = r'''
+"""The recipe's answer_scores.py (recipe 4.2), its logic re-implemented for the benchmark."""
+import math, re, sys
+import pandas as pd
+
+NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:[ ,]\d{3})+|\d+)(?:[.,](\d+))?(?![\w])")
+IGNORE = re.compile(r"\d{4}-\d{2}-\d{2}|per\s+[\d,. ]+\b|\b[A-Z][A-Z0-9_]{3,}\b")
+MEASURES = [("numeric", "numeric accuracy"), ("citation", "citation validity"),
+            ("declined_when_expected", "refusal accuracy"), ("answered_when_expected", "answer rate when expected"),
+            ("unsupported", "unsupported numbers")]
+
+def numbers(text):
+    found = []
+    for whole, frac in NUMBER.findall(IGNORE.sub(" ", text)):
+        whole = re.sub(r"[ ,]", "", whole)
+        found.append(float(whole + "." + frac) if frac else float(whole))
+    return found
+
+def is_year(v):
+    return 1900 <= v <= 2100 and v.is_integer()
+
+def score(r):
+    checks, findings = [], []
+    found = numbers(r["answer"])
+    if r["expected_behaviour"] == "answer":
+        hit = (not r["declined"]) and any(math.isclose(v, e) for e in r["expected_values"] for v in found)
+        checks += [("numeric", float(hit)), ("answered_when_expected", float(not r["declined"]))]
+        if not hit:
+            findings.append(f"{r['question_id']}: expected {r['expected_values']}, answer gave {found}")
+    else:
+        checks.append(("declined_when_expected", float(r["declined"])))
+        if not r["declined"]:
+            findings.append(f"{r['question_id']}: should have declined, answered {r['answer'][:60]!r}")
+    for cid in r["cited_ids"]:
+        valid = cid in r["retrieved_ids"]
+        checks.append(("citation", float(valid)))
+        if not valid:
+            findings.append(f"{r['question_id']}: cited {cid}, which was not retrieved")
+    supported = set(r["retrieved_values"]) | set(r["expected_values"])
+    for v in found:
+        if is_year(v):
+            continue
+        ok = any(math.isclose(v, s) for s in supported)
+        checks.append(("unsupported", float(not ok)))
+        if not ok:
+            findings.append(f"{r['question_id']}: number {v:g} is not a retrieved value")
+    return checks, findings
+
+answers = pd.read_json(sys.argv[1], lines=True).to_dict("records")
+records, findings = [], []
+for r in answers:
+    checks, found = score(r)
+    findings += found
+    records += [{"language": r["language"], "measure": m, "value": v} for m, v in checks]
+df = pd.DataFrame(records)
+by_slice = pd.concat([df.assign(slice="all"), df.assign(slice="language=" + df["language"])])
+table = by_slice.groupby(["slice", "measure"], sort=False)["value"].agg(["mean", "size"])
+print(f"{len(answers)} answers\n")
+print(f"{'slice':<14}" + "".join(f"{label:>26}" for _, label in MEASURES))
+for s in by_slice["slice"].unique():
+    cells = [f"{table.loc[(s, k), 'mean']:.2f} (n={int(table.loc[(s, k), 'size'])})" if (s, k) in table.index else "-"
+             for k, _ in MEASURES]
+    print(f"{s:<14}" + "".join(f"{c:>26}" for c in cells))
+if findings:
+    print("\nfindings:")
+    for f in findings:
+        print(f"  {f}")
+'''
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of a process and all its descendants (Linux /proc)."""
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            with open(f"/proc/{current}/statm") as handle:
+                total += int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as handle:
+                    stack.extend(int(c) for c in handle.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def measure(command: list[str], cwd: Path) -> dict:
+    """Run a command; its wall time (s), peak memory of its process tree (MB) and exit code."""
+    peak = 0
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.wait(0.02):
+            peak = max(peak, _tree_rss(child.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    child.returncode = os.waitstatus_to_exitcode(status)
+    stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
+    peak = max(peak, usage.ru_maxrss * 1024)
+    return {"seconds": round(wall, 3), "peak_mb": round(peak / 2**20, 1), "exit": child.returncode, "stderr": stderr[-2000:]}
+
+
+def gate_command() -> list[str]:
+    script = Path(sys.executable).with_name("answer-gate")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "gate"]
+
+
+def commands(paths: dict[str, Path], out: Path, check_args: list[str]) -> dict[str, list[str]]:
+    return {
+        "floor": [sys.executable, "-c", FLOOR, str(paths["run"])],
+        "sketch": [sys.executable, "-c", SKETCH, str(paths["merged"])],
+        "check": gate_command() + ["check", str(paths["run"]), "--questions", str(paths["set"]),
+                                   "--thresholds", str(ROOT / "thresholds.yaml"), "--json", str(out)] + check_args,
+    }
+
+
+def report_counts(path: Path) -> dict:
+    """What the check found, from its JSON report: figures read and findings (the proof that a
+    faster reader changed no result)."""
+    data = json.loads(path.read_text("utf-8"))
+    cell = {(s["slice"], s["measure"]): s for s in data["scores"]}
+    return {
+        "figures": cell[("all", "unsupported_numbers")]["denominator"],
+        "unsupported": cell[("all", "unsupported_numbers")]["numerator"],
+        "findings": data.get("findings_total", len(data["findings"])),
+        "verdict": "pass" if data["verdict"]["passed"] else "fail",
+    }
+
+
+def machine() -> dict:
+    cpu = "unknown"
+    try:
+        for line in open("/proc/cpuinfo", encoding="utf-8"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = 0
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    except (ValueError, OSError):
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "cores_available": len(os.sched_getaffinity(0)),
+            "memory_mb": memory, "python": platform.python_version(), "system": platform.platform(),
+            "load_average": os.getloadavg()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10000,100000", help="comma-separated answer counts (default 10000,100000; add 1000000 once)")
+    parser.add_argument("--repeat", type=int, default=3, help="interleaved runs of each command; the median is shown")
+    parser.add_argument("--only", default="floor,sketch,check", help="which commands to run (default all three)")
+    parser.add_argument("--check-args", default="", help="extra arguments for answer-gate check, e.g. '--jobs 1'")
+    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "answer-gate-bench", help="where the generated runs are kept")
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
+    args = parser.parse_args(argv)
+    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
+    only = [o for o in args.only.split(",") if o]
+    results = {"machine": machine(), "check_args": args.check_args, "repeat": args.repeat, "sizes": {}}
+    for n in sizes:
+        paths = generate(n, args.workdir, args.seed)
+        cwd = Path(tempfile.mkdtemp(prefix="bench-cwd-"))  # no baselines folder here
+        out = cwd / "report.json"
+        todo = {k: v for k, v in commands(paths, out, shlex.split(args.check_args)).items() if k in only}
+        runs: dict[str, list[dict]] = {k: [] for k in todo}
+        for _ in range(args.repeat):
+            for name, command in todo.items():
+                runs[name].append(measure(command, cwd))
+                print(f"  {n:>9,} {name:<6} {runs[name][-1]['seconds']:8.2f} s {runs[name][-1]['peak_mb']:8.1f} MB", file=sys.stderr)
+        entry = {"bytes": paths["run"].stat().st_size}
+        for name, measured in runs.items():
+            entry[name] = {"seconds": statistics.median(m["seconds"] for m in measured),
+                           "peak_mb": statistics.median(m["peak_mb"] for m in measured),
+                           "runs": measured}
+            if name == "check" and measured[-1]["exit"] not in (0, 1):
+                print(f"check exited {measured[-1]['exit']}: {measured[-1]['stderr']}", file=sys.stderr)
+        if "check" in runs and out.exists():
+            entry["check"]["counts"] = report_counts(out)
+        results["sizes"][str(n)] = entry
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
+
+
+def table(results: dict) -> str:
+    names = [n for n in ("floor", "sketch", "check") if any(n in e for e in results["sizes"].values())]
+    head = "| answers | " + " | ".join({"floor": "floor (parse + one regex)", "sketch": "the recipe's sketch",
+                                          "check": "`answer-gate check`"}[n] for n in names)
+    lines = [head + " | check / sketch | check / floor |", "| ---: " * (len(names) + 3) + "|"]
+    for n, entry in results["sizes"].items():
+        cells = [f"{entry[k]['seconds']:.2f} s, {entry[k]['peak_mb']:.0f} MB" if k in entry else "-" for k in names]
+        ratio = lambda a, b: f"{entry[a]['seconds'] / entry[b]['seconds']:.2f}x" if a in entry and b in entry else "-"  # noqa: E731
+        lines.append(f"| {int(n):,} | " + " | ".join(cells) + f" | {ratio('check', 'sketch')} | {ratio('check', 'floor')} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
