@@ -23,10 +23,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING
 
 from gate.errors import ProblemCollector
+from gate.validation import fast_check
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")
@@ -160,8 +164,28 @@ def schema(name: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str) -> Draft202012Validator:
+def _validator(name: str) -> "Draft202012Validator":
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name))
+
+
+@lru_cache(maxsize=None)
+def _fast(name: str):
+    """The schema compiled into a plain predicate (see :mod:`gate.validation`), or None."""
+    return fast_check(schema(name))
+
+
+def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
+    """Every ``(field, message)`` the schema ``name`` finds in ``value``, in a stable order.
+
+    The compiled predicate answers for the common valid value; jsonschema runs only on a
+    value it rejects, to explain it (so the messages are jsonschema's, whichever path)."""
+    fast = _fast(name)
+    if fast is not None and fast(value):
+        return []
+    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    return [schema_problems(e) for e in errors]
 
 
 def describe(value: Any) -> str:
@@ -201,7 +225,7 @@ def _field_path(path: Any) -> str:
     return out
 
 
-def schema_problems(error: ValidationError) -> tuple[str | None, str]:
+def schema_problems(error: "ValidationError") -> tuple[str | None, str]:
     """Turn a jsonschema error into (field, message) a user can act on."""
     field_name = _field_path(error.absolute_path) or None
     v = error.validator
@@ -290,17 +314,15 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line number, parsed JSON)`` of a JSON lines file.
+def read_lines(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, bytes]]:
+    """Yield ``(line number, raw line)`` of a file, line by line, without its line end.
 
-    Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
-    are read as :class:`~decimal.Decimal`. Blank lines are skipped and reported as one
-    problem-free notice by the caller. Lines that are not UTF-8 or not JSON become problems.
-
-    A file that cannot be read at all is one problem, and nothing is yielded.
+    Reads the binary file one line at a time, so memory does not grow with the file. A
+    UTF-8 byte order mark at the start is dropped; CRLF line ends are accepted. A file that
+    cannot be read at all is one problem, and nothing is yielded.
     """
     try:
-        raw = path.read_bytes()
+        handle = open(path, "rb")
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
@@ -310,39 +332,70 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator
     except OSError as exc:
         problems.add(display, None, None, f"cannot be read: {exc.strerror}")
         return
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    for number, chunk in enumerate(raw.split(b"\n"), start=1):
-        if chunk.endswith(b"\r"):
-            chunk = chunk[:-1]
+    with handle:
         try:
-            text = chunk.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}")
-            continue
-        if not text.strip():
-            continue
-        try:
-            value = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook)
-        except json.JSONDecodeError as exc:
-            problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
-            continue
-        except ValueError as exc:
-            problems.add(display, number, None, f"expected a JSON object, found {exc}")
-            continue
-        except RecursionError:
-            problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
-            continue
-        yield number, value
+            for number, chunk in enumerate(handle, start=1):
+                if number == 1 and chunk.startswith(b"\xef\xbb\xbf"):
+                    chunk = chunk[3:]
+                if chunk.endswith(b"\n"):
+                    chunk = chunk[:-1]
+                if chunk.endswith(b"\r"):
+                    chunk = chunk[:-1]
+                yield number, chunk
+        except IsADirectoryError:
+            problems.add(display, None, None, "expected a file, found a directory")
+        except OSError as exc:
+            problems.add(display, None, None, f"cannot be read: {exc.strerror}")
+
+
+#: What :func:`parse_line` returns for a line that holds no value (blank, or a problem).
+NO_VALUE: Any = object()
+
+
+def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollector) -> Any:
+    """One raw line parsed as JSON, or :data:`NO_VALUE` (blank, or a problem added: not
+    UTF-8, not JSON).
+
+    Numbers with a fraction or exponent are read as :class:`~decimal.Decimal`."""
+    try:
+        text = chunk.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}")
+        return NO_VALUE
+    if not text.strip():
+        return NO_VALUE
+    try:
+        return json.loads(text, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_pairs_hook)
+    except json.JSONDecodeError as exc:
+        problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
+    except ValueError as exc:
+        problems.add(display, number, None, f"expected a JSON object, found {exc}")
+    except RecursionError:
+        problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
+    return NO_VALUE
+
+
+def read_jsonl(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line number, parsed JSON)`` of a JSON lines file, line by line.
+
+    Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
+    are read as :class:`~decimal.Decimal`. Blank lines are skipped. Lines that are not UTF-8
+    or not JSON become problems (see :func:`parse_line`).
+
+    A file that cannot be read at all is one problem, and nothing is yielded.
+    """
+    for number, chunk in read_lines(path, display, problems):
+        value = parse_line(number, chunk, display, problems)
+        if value is not NO_VALUE:
+            yield number, value
 
 
 def _validate(name: str, value: Any, display: str, line: int, problems: ProblemCollector) -> bool:
     if not isinstance(value, dict):
         problems.add(display, line, None, f"expected a JSON object, found {describe(value)}")
         return False
-    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    for error in errors:
-        fld, message = schema_problems(error)
+    errors = schema_errors(name, value)
+    for fld, message in errors:
         problems.add(display, line, fld, message)
     return not errors
 

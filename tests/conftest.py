@@ -49,3 +49,30 @@ def cli(capsys):
         return code, out, err
 
     return run
+
+
+#: How many lines the suite validated, and how many the schema rejected; every one went
+#: through both the compiled check and jsonschema (see tests/test_validation.py).
+VALIDATION_AUDIT = {"checked": 0, "rejected": 0}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def both_validation_paths():
+    """Every line any test validates is checked by both paths, which must agree."""
+    import gate.records as records
+
+    compiled = records.schema_errors
+
+    def both(name, value):
+        slow = sorted(records._validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+        fast = records._fast(name)
+        assert fast is None or fast(value) == (not slow), f"the compiled {name} check and jsonschema disagree on {value!r}"
+        found = compiled(name, value)
+        assert found == [records.schema_problems(e) for e in slow]
+        VALIDATION_AUDIT["checked"] += 1
+        VALIDATION_AUDIT["rejected"] += bool(found)
+        return found
+
+    records.schema_errors = both
+    yield
+    records.schema_errors = compiled

@@ -1,0 +1,154 @@
+"""The compiled schema check agrees with jsonschema on every valid and invalid line.
+
+The corpus: every line of the shipped examples and of tests/cases, each line of the
+bad-input tests, and, from each valid line, its mutations (each field dropped, each field and
+each list item replaced by a value of every JSON type, by strings with control characters or
+bidirectional overrides, an unknown field added, the passages in every form). Besides, the
+suite's conftest runs both paths on every line any test validates (``both_validation_paths``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+from gate.records import _fast, _validator, schema, schema_errors, schema_problems
+from gate.validation import compile_schema, fast_check
+
+SCHEMAS = ("answer", "question", "run_header", "set_header")
+ODD_VALUES = [None, True, False, 0, 1, -3, Decimal("7.6"), Decimal("1e400"), "", "x", "7.6", "a\u0000b", "a\u202eb",
+              "fr-CA", "not a tag", " 1.0 ", "1.0", "answer", "decline", [], ["S1"], [1], [None], {}, {"text": "t"},
+              {"text": "t", "language": "de"}, {"text": 1}, {"language": "fr"}, {"text": "t", "x": 1}, "\n", "S1\n"]
+
+
+def slow_errors(name: str, value) -> list:
+    errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    return [schema_problems(e) for e in errors]
+
+
+def corpus_lines() -> list[dict]:
+    lines = []
+    for path in sorted(EXAMPLES.glob("*.jsonl")) + sorted((ROOT / "tests" / "cases").glob("*.jsonl")):
+        for text in path.read_text("utf-8").splitlines():
+            if text.strip():
+                value = json.loads(text, parse_float=Decimal)
+                if isinstance(value, dict):
+                    lines.append(value)
+    # one line of each shape (the same keys with the same kinds of value): mutations of two
+    # lines of one shape test the same paths
+    shapes = {}
+    for value in lines:
+        shapes.setdefault(tuple(sorted((k, type(v).__name__) for k, v in value.items())), value)
+    return list(shapes.values())
+
+
+def mutations(value: dict):
+    """The line itself, each field dropped, replaced by odd values, list items replaced."""
+    yield value
+    yield {**value, "unknown_field": 1}
+    yield {**value, "expected_behaviuor": "answer"}
+    for key in value:
+        yield {k: v for k, v in value.items() if k != key}
+        for odd in ODD_VALUES:
+            yield {**value, key: copy.deepcopy(odd)}
+        item = value[key]
+        if isinstance(item, list) and item:
+            for odd in ODD_VALUES:
+                yield {**value, key: [*item[:-1], copy.deepcopy(odd)]}
+        if isinstance(item, dict):
+            for inner in list(item):
+                for odd in ODD_VALUES:
+                    yield {**value, key: {**item, inner: copy.deepcopy(odd)}}
+    for odd in ODD_VALUES:
+        yield {**value, "retrieved_passages": {"p1": copy.deepcopy(odd)}}
+
+
+def test_every_shipped_schema_compiles():
+    for name in SCHEMAS:
+        assert fast_check(schema(name)) is not None, name
+
+
+def test_the_two_paths_agree_on_every_line_and_mutation():
+    lines = corpus_lines()
+    assert len(lines) >= 8
+    seen = valid = 0
+    for base in lines:
+        for value in mutations(base):
+            for name in SCHEMAS:
+                slow = slow_errors(name, value)
+                assert _fast(name)(value) == (not slow), (name, value, slow)
+                seen += 1
+                valid += not slow
+    assert seen > 10_000 and 100 < valid < seen - 5_000
+
+
+@pytest.mark.parametrize("schema_text, good, bad", [
+    ({"type": "integer"}, [1, -2], [1.5, True, "1", None]),
+    ({"minimum": 0, "maximum": 1}, [0, 1, Decimal("0.5"), "x"], [-1, Decimal("1.01")]),
+    ({"exclusiveMinimum": 0}, [1], [0]),
+    ({"maxLength": 2, "minItems": 1, "maxItems": 2}, ["ab", [1], [1, 2], 7], ["abc", [], [1, 2, 3]]),
+    ({"const": True}, [True], [1, False, "true"]),
+    ({"enum": ["a", None]}, ["a", None], ["b", 0, False]),
+    ({"type": "object", "additionalProperties": {"type": "string"}}, [{"a": "b"}, {}], [{"a": 1}, []]),
+    ({"if": {"required": ["a"]}, "then": {"required": ["b"]}, "else": {"required": ["c"]}}, [{"a": 1, "b": 1}, {"c": 1}], [{"a": 1}, {}]),
+])
+def test_each_keyword_means_what_jsonschema_means(schema_text, good, bad):
+    from jsonschema import Draft202012Validator
+
+    check = compile_schema(schema_text)
+    validator = Draft202012Validator(schema_text)
+    for value in good:
+        assert check(value) and validator.is_valid(value), value
+    for value in bad:
+        assert not check(value) and not validator.is_valid(value), value
+
+
+def test_an_unknown_keyword_leaves_the_schema_to_jsonschema():
+    assert fast_check({"type": "object", "patternProperties": {"^x": {}}}) is None
+    assert fast_check({"properties": {"a": {"$ref": "#/$defs/b"}}}) is None
+    assert fast_check({"type": "object", "properties": {"a": {"format": "date"}}}) is None
+
+
+def test_the_bad_input_lines_of_the_suite_are_checked_both_ways(tmp_path):
+    import test_inputs
+
+    bad = [{k: v for k, v in test_inputs.GOOD.items() if k != "cited_ids"}, {**test_inputs.GOOD, "declined": "false"},
+           {**test_inputs.GOOD, "retrieved_values": [7.6, "7.9"]}, {**test_inputs.GOOD, "question_id": "q\u0001"},
+           {k: v for k, v in test_inputs.GOOD.items() if k != "answer"}, {**test_inputs.QUESTION, "expected_behaviour": "maybe"}]
+    for value in bad:
+        value = json.loads(json.dumps(value), parse_float=Decimal)
+        for name in ("answer", "question"):
+            slow = slow_errors(name, value)
+            assert _fast(name)(value) == (not slow)
+        assert slow_errors("answer", value) or slow_errors("question", value)
+
+
+def test_the_suite_runs_every_validated_line_through_both_paths():
+    import gate.records as records
+    from conftest import VALIDATION_AUDIT
+
+    before = dict(VALIDATION_AUDIT)
+    records.schema_errors("answer", {"question_id": "q1"})
+    records.schema_errors("question", {"question_id": "q1", "language": "en", "expected_behaviour": "answer"})
+    assert VALIDATION_AUDIT["checked"] == before["checked"] + 2
+    assert VALIDATION_AUDIT["rejected"] == before["rejected"] + 1
+
+
+def test_a_rejected_line_is_explained_with_the_schema_messages():
+    value = {"question_id": "q1", "language": "english", "retrieved_ids": ["S1"], "retrieved_values": ["7"],
+             "cited_ids": [], "declined": False}
+    assert schema_errors("answer", value) == [
+        ("answer", "missing required field"),
+        ("language", 'expected a BCP 47 language tag such as en or fr-CA, found the string "english"'),
+        ("retrieved_values[0]", 'expected a number, found the string "7" (remove the quotes)'),
+    ]
+
+
+def test_shipped_answer_schema_is_unchanged_on_disk():
+    # the published contract: the compiled check reads it, never replaces it
+    assert json.loads((Path(ROOT) / "gate" / "schemas" / "answer.schema.json").read_text("utf-8")) == schema("answer")
