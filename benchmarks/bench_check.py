@@ -72,31 +72,31 @@ CLAUSES = {
         "{h}{v}% of households had access to electricity in {y}",
         "the population reached {h}{v} in {y}",
         "the under-five mortality rate was {h}{v} per 1,000 live births in {y}",
-        "exports rose to {h}{v} million dollars in {y}",
+        "life expectancy at birth was {h}{v} years in {y}",
         "unemployment stood at {h}{v}% in the second quarter of {y}",
     ),
     "fr": (
         "{h}{v} % des ménages avaient accès à l'électricité en {y}",
         "la population atteignait {h}{v} habitants en {y}",
         "le taux de chômage était de {h}{v} % au deuxième trimestre {y}",
-        "les exportations ont atteint {h}{v} millions d'euros en {y}",
+        "l'espérance de vie était de {h}{v} ans en {y}",
     ),
     "de": (
         "die Arbeitslosenquote lag {y} bei {h}{v} %",
         "die Bevölkerung erreichte {y} {h}{v} Einwohner",
-        "die Exporte stiegen {y} auf {h}{v} Millionen Euro",
+        "die Lebenserwartung lag {y} bei {h}{v} Jahren",
         "{h}{v} % der Haushalte hatten {y} einen Internetanschluss",
     ),
     "es": (
         "la tasa de paro fue del {h}{v} % en {y}",
         "la población alcanzó {h}{v} habitantes en {y}",
-        "las exportaciones sumaron {h}{v} millones de euros en {y}",
+        "la esperanza de vida era de {h}{v} años en {y}",
         "el {h}{v} % de los hogares tenía acceso a internet en {y}",
     ),
     "it": (
         "il tasso di disoccupazione era del {h}{v}% nel {y}",
         "la popolazione ha raggiunto {h}{v} abitanti nel {y}",
-        "le esportazioni sono salite a {h}{v} milioni di euro nel {y}",
+        "la speranza di vita era di {h}{v} anni nel {y}",
         "il {h}{v}% delle famiglie aveva accesso a internet nel {y}",
     ),
 }
@@ -358,6 +358,23 @@ def machine() -> dict:
             "load_average": os.getloadavg()}
 
 
+def startup(repeat: int = 15) -> dict:
+    """Median wall time of a bare interpreter start and of ``answer-gate --version`` and
+    ``--help`` (the console script), interleaved."""
+    commands = {"bare": [sys.executable, "-c", "pass"], "version": gate_command() + ["--version"],
+                "help": gate_command() + ["--help"]}
+    times: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            times[name].append(time.perf_counter() - start)
+    out = {k: round(statistics.median(v), 4) for k, v in times.items()}
+    out["version_over_bare"] = round(out["version"] - out["bare"], 4)
+    out["help_over_bare"] = round(out["help"] - out["bare"], 4)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,100000", help="comma-separated answer counts (default 10000,100000; add 1000000 once)")
@@ -367,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "answer-gate-bench", help="where the generated runs are kept")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
+    parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start")
     args = parser.parse_args(argv)
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
     only = [o for o in args.only.split(",") if o]
@@ -391,6 +409,11 @@ def main(argv: list[str] | None = None) -> int:
         if "check" in runs and out.exists():
             entry["check"]["counts"] = report_counts(out)
         results["sizes"][str(n)] = entry
+    if args.startup:
+        results["startup"] = startup()
+        st = results["startup"]
+        print(f"start: bare interpreter {st['bare']:.3f} s; --version {st['version']:.3f} s (+{st['version_over_bare']:.3f}); "
+              f"--help {st['help']:.3f} s (+{st['help_over_bare']:.3f})")
     print(table(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
+    check.add_argument("--jobs", type=_positive, default=None, metavar="N", help="worker processes that score (default: the cores available)")
+    check.add_argument("--max-findings", type=_findings_cap, default=1000, metavar="N|all",
+                       help="findings listed in the reports (default 1000); the rest are counted by code and slice")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -59,6 +62,26 @@ def _parser() -> argparse.ArgumentParser:
     save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
     save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
+    shard = commands.add_parser("score-shard", help="score one shard of a log, for 'merge'",
+                                description="Score the lines of shard K of N of a run log (its K-th N-th of bytes) and write the shard's counts, "
+                                "per-question outcomes and first findings; 'answer-gate merge' combines the shards and runs the rules.")
+    shard.add_argument("run", help="the run log (JSON lines)")
+    shard.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
+    shard.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml)")
+    shard.add_argument("--shard", type=_shard_spec, required=True, metavar="K/N", help="which shard: K of N, from 1")
+    shard.add_argument("--out", required=True, metavar="FILE", help="the shard file to write")
+    shard.add_argument("--max-findings", type=_findings_cap, default=1000, metavar="N|all", help="findings kept (default 1000)")
+    merge = commands.add_parser("merge", help="combine shards and gate the run",
+                                description="Combine the shard files of one log written by 'score-shard', check the rules and report, as 'check' does on the whole log.")
+    merge.add_argument("shards", nargs="+", help="the shard files, every shard of the log once")
+    merge.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml)")
+    merge.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
+    merge.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here")
+    merge.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here")
+    merge.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines)")
+    merge_which = merge.add_mutually_exclusive_group()
+    merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
+    merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
     comment = commands.add_parser("comment", help="post a stored markdown report as the sticky PR comment",
                                   description="Post or update the sticky pull request comment from a markdown report written by 'check --markdown' "
                                   "(the workflow_run half of the fork-safe pattern). Reads GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
@@ -67,6 +90,18 @@ def _parser() -> argparse.ArgumentParser:
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
     listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
     return parser
+
+
+def _findings_cap(text: str) -> int | None:
+    if text == "all":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number or 'all', found {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number from 0, found {value}")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -132,10 +167,7 @@ def _console(file=None):
 
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
-    from gate.files import atomic_write_text
     from gate.pipeline import check_run
-    from gate.render.json_report import render_json
-    from gate.render.terminal import render_terminal
 
     problems = _outputs_problems(args, [args.run, args.questions, args.thresholds])
     if args.comment and not args.github:
@@ -151,7 +183,19 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer)
+    from gate.stream import default_jobs
+
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, jobs=jobs, max_findings=args.max_findings)
+    return _emit(report, args, settings)
+
+
+def _emit(report, args: argparse.Namespace, settings=None) -> int:
+    """Write the reports asked for, print the terminal report, publish on GitHub."""
+    from gate.files import atomic_write_text
+    from gate.render.json_report import render_json
+    from gate.render.terminal import render_terminal
+
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -221,6 +265,50 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     }
     for name, value in outputs.items():
         write_output(settings.output, name, value)
+
+
+def _score_shard(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from gate.errors import InputError, Problem
+    from gate.files import check_writable
+    from gate.shards import score_shard
+    from gate.thresholds import load_thresholds
+
+    k, n = args.shard
+    why = check_writable(args.out)
+    if why:
+        raise InputError([Problem(args.out, None, "--out", why)])
+    rules = load_thresholds(args.thresholds)
+    with tempfile.TemporaryDirectory(prefix="answer-gate-") as folder:
+        count = score_shard(args.run, args.questions, rules.matching, k, n, args.out, folder, max_findings=args.max_findings)
+    print(f"shard {k + 1} of {n} of {args.run}: {count} line(s) scored, written to {args.out}")
+    return EXIT_PASS
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from gate.baseline import BaselineComparer
+    from gate.errors import InputError
+    from gate.pipeline import merge_shards
+
+    problems = _outputs_problems(args, list(args.shards) + [args.thresholds])
+    if problems:
+        raise InputError(problems)
+    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
+    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
+    report = merge_shards(list(args.shards), args.thresholds, compare=comparer)
+    args.github = False
+    return _emit(report, args)
+
+
+def _shard_spec(text: str) -> tuple[int, int]:
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected K/N such as 1/4 (shard K of N, from 1), found {text!r}") from None
+    if not 1 <= k <= n:
+        raise argparse.ArgumentTypeError(f"expected K from 1 to N, found {text!r}")
+    return k - 1, n
 
 
 def _comment(args: argparse.Namespace) -> int:
@@ -317,6 +405,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command == "comment":
             return _comment(args)
+        if args.command == "score-shard":
+            return _score_shard(args)
+        if args.command == "merge":
+            return _merge(args)
         if args.command == "baseline":
             if args.baseline_command == "save":
                 return _baseline_save(args)
@@ -327,7 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total
-        tail = "; nothing was written" if args.command in ("check", "baseline") else ""
+        tail = "; nothing was written" if args.command in ("check", "baseline", "score-shard", "merge") else ""
         _error(f"{count} problem{'s' if count != 1 else ''} with the input{tail}:")
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT

@@ -6,12 +6,14 @@ run log + question set -> load/validate -> join -> score each answer -> aggregat
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Callable
 
 from gate.errors import InputError, ProblemCollector
 from gate.measures import score_run
-from gate.records import join, load_question_set, load_run
+from gate.figures import MatchSettings
+from gate.records import Joined, join, load_question_set, load_run
 from gate.report import Report, Source, build_report
 from gate.scores import aggregate
 from gate.thresholds import Thresholds, load_thresholds
@@ -28,8 +30,139 @@ def check_run(
     questions_path: str | Path | None,
     thresholds: str | Path | Thresholds,
     compare: Comparer | None = None,
+    jobs: int = 1,
+    max_findings: int | None = None,
 ) -> Report:
-    """Score a run and check it against the rules.
+    """Score a run and check it against the rules, streaming the log (see :mod:`gate.stream`).
+
+    Memory does not grow with the number of answers: the set is indexed on disk, each
+    answer is scored into sums per slice, and the first ``max_findings`` findings (None:
+    all) are listed, the others counted by code and slice.
+
+    Args:
+        run_path: the run log (JSON lines).
+        questions_path: the question set, or None for a log in the merged form.
+        thresholds: a thresholds file, or loaded :class:`Thresholds`.
+        compare: optional baseline comparison (see :data:`Comparer`).
+        jobs: worker processes that score (1: this process).
+        max_findings: findings listed in the report; None lists them all.
+
+    Returns:
+        The Report, the same as :func:`check_run_in_memory` gives.
+
+    Raises:
+        gate.errors.InputError: bad input or configuration, every problem at once.
+    """
+    import tempfile
+
+    from gate.stream import stream_run
+
+    problems = ProblemCollector()
+    rules = thresholds
+    if not isinstance(thresholds, Thresholds):
+        try:
+            rules = load_thresholds(thresholds)
+        except InputError as error:
+            problems.absorb(error)
+    settings = rules.matching if isinstance(rules, Thresholds) else MatchSettings()
+    with tempfile.TemporaryDirectory(prefix="answer-gate-") as folder:
+        streamed = stream_run(run_path, questions_path, settings, folder, problems, jobs=jobs,
+                              max_findings=max_findings, keep_outcomes=compare is not None)
+        return report_of_stream(streamed, rules, compare, problems)
+
+
+def report_of_stream(streamed: Any, rules: Any, compare: Comparer | None, problems: ProblemCollector) -> Report:
+    """The rules, the baseline comparison and the Report of a streamed run
+    (:class:`gate.stream.StreamedRun`), or the problems raised."""
+    from gate.records import QuestionSet, Run
+    from gate.stream import StoredOutcomes, StoredPairs
+
+    problems.raise_if_any()
+    assert isinstance(rules, Thresholds) and streamed is not None
+    scores = streamed.tally.scores()
+    results = check_levels(scores, rules)
+    used_set = QuestionSet(streamed.set_display, streamed.set_version_used, ())
+    comparison = None
+    compare_notices: list[str] = []
+    if compare is not None:
+        run = Run(streamed.display, streamed.assistant_version, streamed.set_version, ())
+        joined = Joined(StoredPairs(streamed.outcomes))  # type: ignore[arg-type]
+        comparison, regression_results, compare_notices = compare(
+            run, joined, StoredOutcomes(streamed.outcomes), scores, rules, question_set=used_set)
+        results = results + list(regression_results)
+    verdict = decide(results)
+    return build_report(
+        run=Source(streamed.display, streamed.assistant_version),
+        set_version_logged=streamed.set_version,
+        question_set=Source(used_set.path, used_set.version),
+        thresholds=rules.path,
+        matching=rules.matching,
+        min_n=rules.min_n,
+        answers=streamed.answers,
+        questions=streamed.questions,
+        scores=scores,
+        rules=results,
+        findings=streamed.findings.listed(),
+        findings_not_listed=streamed.findings.not_listed(),
+        notices=streamed.notices + streamed.score_notices + compare_notices,
+        verdict=verdict,
+        comparison=comparison,
+    )
+
+
+def merge_shards(
+    shard_paths: list[str],
+    thresholds: str | Path | Thresholds,
+    compare: Comparer | None = None,
+) -> Report:
+    """Merge the shard files of one log (``answer-gate score-shard``) and check the rules:
+    the Report :func:`check_run` gives on the whole log (see :mod:`gate.shards`).
+
+    Raises:
+        gate.errors.InputError: unreadable or mismatched shards, a shard missing, or any
+            problem of the log, the set or the rules, every one at once.
+    """
+    import tempfile
+
+    from gate.shards import check_shards, read_heads, read_records
+    from gate.stream import stream_run
+
+    problems = ProblemCollector()
+    rules = thresholds
+    if not isinstance(thresholds, Thresholds):
+        try:
+            rules = load_thresholds(thresholds)
+        except InputError as error:
+            problems.absorb(error)
+    headers, found, left_out = read_heads(list(shard_paths), problems)
+    ordered = check_shards(headers, problems)
+    problems.raise_if_any()
+    head = headers[0][1]
+    settings = rules.matching if isinstance(rules, Thresholds) else MatchSettings()
+    if isinstance(rules, Thresholds) and head["matching"] != _settings_dict(settings):
+        problems.add(ordered[0], 1, "matching", "expected the matching settings of the thresholds given, found others: score the shards with the same thresholds.yaml")
+        problems.raise_if_any()
+    with tempfile.TemporaryDirectory(prefix="answer-gate-") as folder:
+        streamed = stream_run(head["run"], head["questions"], settings, folder, problems, max_findings=head["max_findings"],
+                              keep_outcomes=compare is not None, source=read_records(ordered),
+                              shard_findings=found, shard_left_out=left_out)
+        return report_of_stream(streamed, rules, compare, problems)
+
+
+def _settings_dict(settings: MatchSettings) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return json.loads(json.dumps(asdict(settings), default=str))
+
+
+def check_run_in_memory(
+    run_path: str | Path,
+    questions_path: str | Path | None,
+    thresholds: str | Path | Thresholds,
+    compare: Comparer | None = None,
+) -> Report:
+    """Score a run and check it against the rules, every answer held in memory: the
+    reference :func:`check_run` is tested against (``tests/test_stream.py``).
 
     Args:
         run_path: the run log (JSON lines).

@@ -162,7 +162,10 @@ class Report:
         slices: ``all`` then languages.
         cells: every slice x measure.
         rules: every rule checked, in slice then measure order.
-        findings: every failure, in the set's question order.
+        findings: every failure, in the set's question order; the first ones only when the
+            report was asked to list fewer (``--max-findings``).
+        findings_not_listed: ``(code, slice, count)`` of the findings left out of
+            ``findings`` (slice ``all`` and each language), sorted; empty when all are listed.
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
@@ -186,6 +189,7 @@ class Report:
     verdict: Verdict
     rule_texts: tuple[str, ...] = ()
     comparison: Any = None
+    findings_not_listed: tuple[tuple[str, str, int], ...] = ()
     schema_version: str = SCHEMA_VERSION
 
     def cell(self, slice_name: str, measure: str) -> Cell:
@@ -260,6 +264,7 @@ def build_report(
     notices: Iterable[str],
     verdict: Verdict,
     comparison: Any = None,
+    findings_not_listed: Iterable[tuple[str, str, int]] = (),
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
@@ -284,4 +289,5 @@ def build_report(
         notices=tuple(notices),
         verdict=verdict,
         comparison=comparison,
+        findings_not_listed=tuple(findings_not_listed),
     )

@@ -76,6 +76,13 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         comparison = comparison.to_dict()
     else:
         comparison = _plain(comparison)
+    out = _report_dict(report, comparison)
+    if report.findings_not_listed:
+        out["findings_not_listed"] = [{"code": c, "slice": s, "count": n} for c, s, n in report.findings_not_listed]
+    return out
+
+
+def _report_dict(report: Report, comparison: Any) -> dict[str, Any]:
     return {
         "schema_version": report.schema_version,
         "tool": {"name": "answer-gate", "version": report.tool_version},

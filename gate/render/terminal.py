@@ -75,6 +75,11 @@ def render_terminal(report: Report, console: Console) -> None:
         console.print("  none", highlight=False)
     for f in report.findings:
         console.print(Text(printable(f"  {f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}")), highlight=False)
+    left_out = [(code, n) for code, s, n in report.findings_not_listed if s == "all"]
+    if left_out:
+        total = sum(n for _, n in left_out)
+        by_code = ", ".join(f"{code} {n}" for code, n in left_out)
+        console.print(Text(f"  ... and {total} more findings not listed ({by_code}; per language in the JSON report)"), highlight=False)
 
     if report.notices:
         console.print()
