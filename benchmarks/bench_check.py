@@ -9,8 +9,9 @@ figures no evidence supports and some citations of series never retrieved.
 
 Then, for each size, runs three commands as child processes, interleaved, and measures the
 wall time and the peak memory of each child's process tree (the resident set of the child
-and every descendant, sampled every 20 ms, and the maximum resident set ``wait4`` reports,
-whichever is larger):
+and every descendant, sampled every 20 ms, summed as proportional set sizes so that the pages
+forked workers share are counted once, and the maximum resident set of the largest single
+process that ``wait4`` reports, whichever is larger):
 
 * floor: read and parse every line with a fast JSON parser (orjson when installed, else the
   standard library), and one regular expression over each answer;
@@ -272,14 +273,28 @@ if findings:
 '''
 
 
+def _memory_of(pid: int) -> int:
+    """A process's proportional set size (its private pages, and its share of the pages it
+    shares with its forked workers), else its resident set size."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    with open(f"/proc/{pid}/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
 def _tree_rss(pid: int) -> int:
-    """Resident bytes of a process and all its descendants (Linux /proc)."""
+    """Memory of a process and all its descendants (Linux /proc): the sum of their
+    proportional set sizes, so that pages a forked worker shares are counted once."""
     total, stack = 0, [pid]
     while stack:
         current = stack.pop()
         try:
-            with open(f"/proc/{current}/statm") as handle:
-                total += int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            total += _memory_of(current)
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children") as handle:
                     stack.extend(int(c) for c in handle.read().split())

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gate.errors import GateError
+from gate.limits import SUMMARY_LIMIT_BYTES
 
 __all__ = [
     "ANNOTATION_LIMIT",
@@ -47,9 +48,6 @@ Feature = Literal["comment", "summary", "output"]
 
 ANNOTATION_LIMIT = 10
 """Annotations of one level GitHub shows per step; more are dropped silently."""
-
-SUMMARY_LIMIT_BYTES = 1_048_576
-"""GitHub's limit on a step's job summary file: 1 MiB of UTF-8."""
 
 PULL_REQUEST_EVENTS = frozenset(
     {"pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"}

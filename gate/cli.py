@@ -222,6 +222,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     """
     from gate.actions import Annotation, SettingsError, annotations, write_output, write_summary
     from gate.github import GitHubClient, GitHubError, ReadOnlyToken
+    from gate.limits import SUMMARY_LIMIT_BYTES
     from gate.render.markdown import MARKER, render_markdown
     from gate.verdict import FAIL, WARN
 
@@ -230,7 +231,7 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     for line in annotations(items):
         print(line)
     where = f"the job summary of {settings.run_url}" if settings.run_url else "the job summary"
-    summary_limit = 1_048_576 - (settings.step_summary.stat().st_size if settings.step_summary and settings.step_summary.exists() else 0)
+    summary_limit = SUMMARY_LIMIT_BYTES - (settings.step_summary.stat().st_size if settings.step_summary and settings.step_summary.exists() else 0)
     summary = render_markdown(report, limit=summary_limit, full_report=args.json_path)
     while len(summary.encode("utf-8")) > summary_limit:
         summary = render_markdown(report, limit=len(summary) * summary_limit // len(summary.encode("utf-8")) - 1, full_report=args.json_path)

@@ -7,10 +7,20 @@ what was found, so a user can act on it without a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 #: How many problems of one input are reported before the rest are counted only.
 MAX_PROBLEMS = 20
+
+
+def key_path(parts: Iterable[str | int]) -> str:
+    """Where a value sits in a document, as :attr:`Problem.field` names it: keys joined with
+    dots, list indexes in brackets (``("rules", "all", 0, "min")`` -> ``rules.all[0].min``)."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
 
 
 @dataclass(frozen=True)

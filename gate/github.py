@@ -36,6 +36,7 @@ import httpx
 
 from gate import __version__
 from gate.errors import GateError
+from gate.limits import COMMENT_LIMIT
 
 __all__ = [
     "ACTIONS_BOT_LOGIN",
@@ -46,7 +47,7 @@ __all__ = [
     "ReadOnlyToken",
 ]
 
-MAX_COMMENT_CHARS = 65_536
+MAX_COMMENT_CHARS = COMMENT_LIMIT
 """GitHub's limit on an issue comment body, in characters (Unicode code points)."""
 
 ACTIONS_BOT_LOGIN = "github-actions[bot]"

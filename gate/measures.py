@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping
 
 from gate import figures as fig
+from gate.decimals import decimal_text
 from gate.records import Answer, Question
 
 
@@ -148,12 +149,6 @@ class Outcome:
         return count.numerator == 0
 
 
-def _plain(value: Decimal) -> str:
-    """A decimal as people write it: no exponent, no trailing noise."""
-    text = format(value.normalize(), "f")
-    return text
-
-
 def _quote(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -280,7 +275,7 @@ def _explain(figure: fig.Figure, support: fig.Support, values, text: str, langua
     """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
     message = fig.explain(figure, support, against)
     if figure.value and -figure.value in values and support.nearest != -figure.value:
-        message += f"; {_plain(-figure.value)}, the same size with the opposite sign, is among them"
+        message += f"; {decimal_text(-figure.value)}, the same size with the opposite sign, is among them"
     share = fig.ratio_reading(text, figure, language)
     if share is not None:
         message += "; read as a share, " + fig.explain(share, fig.check_figure(share, values, settings), against)
@@ -289,13 +284,13 @@ def _explain(figure: fig.Figure, support: fig.Support, values, text: str, langua
 
 def _as_read(f: fig.Figure) -> str:
     """A figure as written, with the value it was read as when that is not plain to see."""
-    value = _plain(f.value)
+    value = decimal_text(f.value)
     compact = "".join(ch for ch in f.text if not ch.isspace() and ch not in ",\u00a0\u202f")
     return f.text if value in compact else f"{f.text} (read as {value})"
 
 
 def _values(values: Iterable[Decimal]) -> str:
-    return ", ".join(_plain(v) for v in values)
+    return ", ".join(decimal_text(v) for v in values)
 
 
 def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.MatchSettings) -> tuple[list[Outcome], list[str]]:

@@ -2,27 +2,110 @@
 
 run log + question set -> load/validate -> join -> score each answer -> aggregate per slice
 -> check rules (thresholds, baseline) -> verdict -> one Report.
+
+The stages before the rules (:func:`load_inputs`, :func:`score`) are shared with the
+baseline, which stores a run scored the same way and re-scores a stored log with them.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Protocol
 
+from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
-from gate.measures import score_run
 from gate.figures import MatchSettings
-from gate.records import Joined, join, load_question_set, load_run
+from gate.measures import Outcome, score_run
+from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
 from gate.report import Report, Source, build_report
-from gate.scores import aggregate
+from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
-from gate.verdict import check_levels, decide
+from gate.verdict import RuleResult, check_levels, decide
 
-#: A hook that compares the run with a baseline: (run, joined pairs, outcomes, scores,
-#: thresholds, question_set=the set scored against) -> (comparison, regression rule results,
-#: notices). :class:`gate.baseline.BaselineComparer` is the one ``answer-gate check`` uses.
-Comparer = Callable[..., tuple[Any, list, list[str]]]
+
+class Comparer(Protocol):
+    """A hook that compares the run with a baseline.
+
+    :class:`gate.baseline.BaselineComparer` is the one ``answer-gate check`` uses.
+    """
+
+    def __call__(self, run: Run, joined: Joined, outcomes: Sequence[Outcome], scores: Sequence[Score],
+                 thresholds: Thresholds, question_set: QuestionSet | None = None,
+                 ) -> tuple[Comparison | None, list[RuleResult], list[str]]:
+        """``(comparison or None, regression rule results, notices)`` for a scored run."""
+        ...
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The loaded and joined inputs of one run.
+
+    Attributes:
+        run: the run log.
+        question_set: the set scored against (the log's own in the merged form).
+        joined: the answers joined to the set's questions, in the set's order.
+        thresholds: the rules and matching settings.
+    """
+
+    run: Run
+    question_set: QuestionSet
+    joined: Joined
+    thresholds: Thresholds
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The answers scored.
+
+    Attributes:
+        outcomes: one per joined pair, in the set's order.
+        scores: per slice and measure, exact counts (:func:`gate.scores.aggregate`).
+        notices: warnings met while scoring.
+    """
+
+    outcomes: list[Outcome]
+    scores: list[Score]
+    notices: list[str]
+
+
+def load_inputs(run_path: str | Path, questions_path: str | Path | None, thresholds: str | Path | Thresholds) -> Inputs:
+    """Read, validate and join a run, its question set and the thresholds.
+
+    Args:
+        run_path: the run log (JSON lines).
+        questions_path: the question set, or None for a log in the merged form.
+        thresholds: a thresholds file, or loaded :class:`Thresholds`.
+
+    Raises:
+        gate.errors.InputError: bad input or configuration, every problem of every input
+            at once.
+    """
+    problems = ProblemCollector()
+    rules: Thresholds | None = None
+    if isinstance(thresholds, Thresholds):
+        rules = thresholds
+    else:
+        try:
+            rules = load_thresholds(thresholds)
+        except InputError as error:
+            problems.absorb(error)
+    run = load_run(run_path, problems)
+    question_set = load_question_set(questions_path, problems) if questions_path is not None else None
+    joined = join(run, question_set, problems)
+    problems.raise_if_any()
+    assert rules is not None  # loading them raised otherwise
+    used_set = question_set if question_set is not None else run.merged_set
+    assert used_set is not None  # join raised otherwise
+    return Inputs(run, used_set, joined, rules)
+
+
+def score(pairs: Iterable[tuple[Question, Answer | None]], thresholds: Thresholds) -> Scored:
+    """Score joined pairs with the thresholds' matching settings and aggregate them; pure."""
+    outcomes, notices = score_run(pairs, thresholds.matching)
+    return Scored(outcomes, aggregate(outcomes), notices)
 
 
 def check_run(
@@ -168,7 +251,7 @@ def check_run_in_memory(
         run_path: the run log (JSON lines).
         questions_path: the question set, or None for a log in the merged form.
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
-        compare: optional baseline comparison (see :data:`Comparer`).
+        compare: optional baseline comparison (see :class:`Comparer`).
 
     Returns:
         The Report.
@@ -176,42 +259,30 @@ def check_run_in_memory(
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.
     """
-    problems = ProblemCollector()
-    rules = thresholds
-    if not isinstance(thresholds, Thresholds):
-        try:
-            rules = load_thresholds(thresholds)
-        except InputError as error:
-            problems.absorb(error)
-    # Every input is read, and every problem of every input reported at once.
-    run = load_run(run_path, problems)
-    question_set = load_question_set(questions_path, problems) if questions_path is not None else None
-    joined = join(run, question_set, problems)
-    problems.raise_if_any()
-    assert isinstance(rules, Thresholds)
-    outcomes, score_notices = score_run(joined.pairs, rules.matching)
-    scores = aggregate(outcomes)
-    results = check_levels(scores, rules)
-    used_set = question_set if question_set is not None else run.merged_set
+    inputs = load_inputs(run_path, questions_path, thresholds)
+    run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
+    scored = score(joined.pairs, rules)
+    results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
     if compare is not None:
-        comparison, regression_results, compare_notices = compare(run, joined, outcomes, scores, rules, question_set=used_set)
+        comparison, regression_results, compare_notices = compare(run, joined, scored.outcomes, scored.scores, rules,
+                                                                  question_set=inputs.question_set)
         results = results + list(regression_results)
     verdict = decide(results)
     return build_report(
         run=Source(run.path, run.assistant_version),
         set_version_logged=run.set_version,
-        question_set=Source(used_set.path, used_set.version),
+        question_set=Source(inputs.question_set.path, inputs.question_set.version),
         thresholds=rules.path,
         matching=rules.matching,
         min_n=rules.min_n,
         answers=len(run.answers),
         questions=len(joined.pairs),
-        scores=scores,
+        scores=scored.scores,
         rules=results,
-        findings=[f for o in outcomes for f in o.findings],
-        notices=list(run.notices) + list(joined.notices) + score_notices + compare_notices,
+        findings=[f for o in scored.outcomes for f in o.findings],
+        notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices,
         verdict=verdict,
         comparison=comparison,
     )

@@ -25,7 +25,8 @@ from typing import Any, Iterator
 
 from typing import TYPE_CHECKING
 
-from gate.errors import ProblemCollector
+from gate.bcp47 import canonical_language
+from gate.errors import ProblemCollector, key_path
 from gate.validation import fast_check
 
 if TYPE_CHECKING:
@@ -142,20 +143,6 @@ class Joined:
     notices: tuple[str, ...] = ()
 
 
-def canonical_language(tag: str) -> str:
-    """A BCP 47 tag in its conventional case: ``fr-ca`` -> ``fr-CA``, ``ZH-hant`` -> ``zh-Hant``."""
-    parts = tag.replace("_", "-").split("-")
-    out = [parts[0].lower()]
-    for part in parts[1:]:
-        if len(part) == 2 and part.isalpha():
-            out.append(part.upper())
-        elif len(part) == 4 and part.isalpha():
-            out.append(part.title())
-        else:
-            out.append(part.lower())
-    return "-".join(out)
-
-
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped in ``gate/schemas`` by file stem (``answer``, ``question``, ...)."""
@@ -218,16 +205,9 @@ _TYPE_WORDS = {
 }
 
 
-def _field_path(path: Any) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def schema_problems(error: "ValidationError") -> tuple[str | None, str]:
     """Turn a jsonschema error into (field, message) a user can act on."""
-    field_name = _field_path(error.absolute_path) or None
+    field_name = key_path(error.absolute_path) or None
     v = error.validator
     if v == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)

@@ -7,102 +7,30 @@ with their status, the findings, the notices, the comparison with the baseline. 
 Rates are shown with two decimals, rounded half up, unless that would contradict the
 verdict beside them (coverage.py #284): a failing rate never reads as its bound, so more
 digits are shown until it does not (1/220 against a ceiling of 0 reads 0.005, not 0.00),
-and the exact count when even six digits would not tell.
+and the exact count when even six digits would not tell (see :mod:`gate.display`, whose
+functions are re-exported here).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Iterable
 
 from gate import __version__
-from gate.figures import MatchSettings
+from gate.comparison import Comparison
+from gate.display import display_change, display_points, display_rate, round_half_up
+from gate.figures.model import MatchSettings
 from gate.measures import MEASURES, Finding, Measure
 from gate.scores import Score
-from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult, Verdict, level_holds
+from gate.verdict import SKIP, RuleResult, Verdict, change_holds, worst_status
 
 SCHEMA_VERSION = "1.0"
-_STATUS_ORDER = {None: 0, SKIP: 0, PASS: 1, WARN: 2, FAIL: 3}
 
-
-def round_half_up(value: Fraction, digits: int) -> Decimal:
-    """An exact fraction rounded half up to ``digits`` decimals."""
-    quantum = Decimal(1).scaleb(-digits)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    # Decimal division is exact to 28 digits, far beyond the digits shown here.
-    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
-
-
-def display_rate(rate: Fraction | None, checks: Iterable[tuple[str, Fraction, bool]] = (), digits: int = 2) -> str:
-    """The rate as shown, never contradicting the rules checked on it.
-
-    Args:
-        rate: the exact rate, or None (shown as ``-``).
-        checks: ``(kind, bound, held)`` for each level rule on the cell: kind ``min`` or
-            ``max``, the bound, and whether the exact rate satisfied it.
-        digits: decimals shown when nothing forces more.
-
-    Returns:
-        ``"0.83"``; ``"0.005"`` for 1/220 against a ceiling of 0; the fraction ``"1/220"``
-        when six decimals still read as the bound.
-    """
-    if rate is None:
-        return "-"
-    checks = list(checks)
-    for d in range(digits, 7):
-        shown = round_half_up(rate, d)
-        shown_fraction = Fraction(shown)
-        if all(level_holds(kind, shown_fraction, bound) == held for kind, bound, held in checks):
-            return f"{shown:.{d}f}"
-    return f"{rate.numerator}/{rate.denominator}"
-
-
-def display_points(delta: Fraction | None, digits: int = 2) -> str:
-    """A change in rate points, signed: ``+0.05``, ``-0.17``, ``0.00``."""
-    if delta is None:
-        return "-"
-    shown = round_half_up(delta, digits)
-    if shown == 0:
-        return f"{Decimal(0):.{digits}f}"
-    return f"{shown:+.{digits}f}"
-
-
-def change_holds(kind: str, delta: Fraction, bound: Fraction) -> bool:
-    """Does a change satisfy a regression limit? ``max_drop``: the fall ``-delta`` is at most
-    the bound; ``max_rise``: the rise ``delta`` is at most the bound."""
-    if kind == "max_drop":
-        return -delta <= bound
-    if kind == "max_rise":
-        return delta <= bound
-    raise ValueError(f"not a regression rule: {kind}")
-
-
-def display_change(before: Fraction | None, after: Fraction | None,
-                   checks: Iterable[tuple[str, Fraction, bool]] = ()) -> tuple[str, str, str]:
-    """Two rates and the change between them, as shown: ``("1.00", "0.83", "-0.17")``.
-
-    Two decimals, rounded half up, unless that would contradict the exact values: equal
-    texts for different rates, a change that reads as none (or some), a change that is not
-    the difference of the two texts shown (7/8 after 1 reads ``1.000 -> 0.875 (-0.125)``,
-    never ``1.00 -> 0.88 (-0.13)``), or a change that reads as on the other side of a
-    regression limit than it is (``checks``: ``(kind, bound, held)``; a drop of 5/220 against
-    ``max_drop: 0.02`` reads ``-0.023``, never ``-0.02``). Up to six decimals, then exact
-    fractions. A missing rate reads ``-`` and so does the change.
-    """
-    checks = list(checks)
-    if before is None or after is None:
-        return display_rate(before), display_rate(after), "-"
-    delta = after - before
-    for digits in range(2, 7):
-        a, b = round_half_up(before, digits), round_half_up(after, digits)
-        d = round_half_up(delta, digits)
-        agrees = all(change_holds(kind, Fraction(d), bound) == held for kind, bound, held in checks)
-        if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d and agrees:
-            change = f"{d:+.{digits}f}" if d else f"{d:.{digits}f}".lstrip("-")
-            return f"{a:.{digits}f}", f"{b:.{digits}f}", change
-    return str(before), str(after), ("+" if delta > 0 else "") + str(delta)
+__all__ = [
+    "SCHEMA_VERSION", "Cell", "Report", "Source", "build_cells", "build_report", "change_holds", "describe_rule",
+    "display_change", "display_points", "display_rate", "round_half_up",
+]
 
 
 @dataclass(frozen=True)
@@ -188,7 +116,7 @@ class Report:
     notices: tuple[str, ...]
     verdict: Verdict
     rule_texts: tuple[str, ...] = ()
-    comparison: Any = None
+    comparison: Comparison | None = None
     findings_not_listed: tuple[tuple[str, str, int], ...] = ()
     schema_version: str = SCHEMA_VERSION
 
@@ -214,13 +142,13 @@ def build_cells(scores: Iterable[Score], rules: Iterable[RuleResult]) -> list[Ce
         on_cell = by_cell.get((s.slice, s.measure), [])
         level = [r for r in on_cell if r.rule.kind in ("min", "max") and r.status != SKIP]
         checks = [(r.rule.kind, r.rule.bound, not r.broken) for r in level]
-        status = max((r.status for r in on_cell if r.status != SKIP), key=lambda st: _STATUS_ORDER[st], default=None)
+        status = worst_status(r.status for r in on_cell if r.status != SKIP)
         cells.append(Cell(s.slice, s.measure, s.count.numerator, s.count.denominator, s.rate,
                           display_rate(s.rate, checks), status))
     return cells
 
 
-def describe_rule(result: RuleResult, cells: Iterable[Cell], comparison: Any = None) -> str:
+def describe_rule(result: RuleResult, cells: Iterable[Cell], comparison: Comparison | None = None) -> str:
     """One line for people: slice, measure, value, the bound it is held to, and where.
 
     For a regression rule the change is shown as the comparison shows it (see
@@ -234,12 +162,9 @@ def describe_rule(result: RuleResult, cells: Iterable[Cell], comparison: Any = N
         text = f"{result.slice}: {label} {value}, {verb} {result.rule.kind} {bound} ({result.rule.source})"
     else:
         change = display_points(result.actual)
-        compared = getattr(comparison, "cell", None)
-        if compared is not None:
+        if comparison is not None:
             try:
-                c = compared(result.slice, result.rule.measure)
-                checks = [(r.rule.kind, r.rule.bound, not r.broken) for r in c.results if r.actual is not None]
-                change = display_change(c.baseline.rate, c.current.rate, checks)[2]
+                change = comparison.cell(result.slice, result.rule.measure).shown[2]
             except KeyError:
                 pass
         text = f"{result.slice}: {label} changed {change} against the baseline, limit {result.rule.kind} {bound} ({result.rule.source})"
@@ -263,7 +188,7 @@ def build_report(
     findings: Iterable[Finding],
     notices: Iterable[str],
     verdict: Verdict,
-    comparison: Any = None,
+    comparison: Comparison | None = None,
     findings_not_listed: Iterable[tuple[str, str, int]] = (),
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here."""

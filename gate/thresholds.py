@@ -19,8 +19,8 @@ from typing import Any, Mapping
 import yaml
 from jsonschema import Draft202012Validator
 
-from gate.errors import InputError, Problem, ProblemCollector
-from gate.figures import MatchSettings
+from gate.errors import InputError, Problem, ProblemCollector, key_path
+from gate.figures.model import MatchSettings
 from gate.measures import MEASURE_BY_NAME, MEASURES
 from gate.records import describe, schema, schema_problems
 
@@ -147,13 +147,6 @@ class _LineMap:
         return None
 
 
-def _dotted(path: tuple[Any, ...]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def _fraction(value: Any) -> Fraction:
     return Fraction(str(value))
 
@@ -184,7 +177,7 @@ def load_thresholds(path: str | Path) -> Thresholds:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         lines = _LineMap()
         if node is not None and not lines.walk(node):
-            raise InputError([Problem(display, line, _dotted(path) or None, message) for line, path, message in lines.shape])
+            raise InputError([Problem(display, line, key_path(path) or None, message) for line, path, message in lines.shape])
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -194,10 +187,10 @@ def load_thresholds(path: str | Path) -> Thresholds:
     if not isinstance(data, dict):
         raise InputError([Problem(display, None, None, f"expected a mapping with version and measures, found {describe(data) if data is not None else 'an empty file'}")])
     problems = ProblemCollector()
-    for line, key_path, message in lines.shape:
-        problems.add(display, line, _dotted(key_path) or None, message)
-    for key_path, first, again in lines.duplicates:
-        problems.add(display, again, _dotted(key_path), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
+    for line, where, message in lines.shape:
+        problems.add(display, line, key_path(where) or None, message)
+    for where, first, again in lines.duplicates:
+        problems.add(display, again, key_path(where), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
 
     reported: set[tuple[Any, ...]] = set()
     for scope, table in _rule_tables(data):
@@ -209,36 +202,36 @@ def load_thresholds(path: str | Path) -> Thresholds:
             right = {"min": "max", "max_drop": "max_rise", "max": "min", "max_rise": "max_drop"}
             for key in wrong:
                 if key in rule:
-                    key_path = scope + (measure_name, key)
-                    reported.add(key_path)
+                    where = scope + (measure_name, key)
+                    reported.add(where)
                     direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
                     kind = {"min": "a floor (min)", "max": "a ceiling (max)", "max_drop": "a limit on its drop (max_drop)", "max_rise": "a limit on its rise (max_rise)"}[key]
-                    problems.add(display, lines.line(key_path), _dotted(key_path),
+                    problems.add(display, lines.line(where), key_path(where),
                                  f"{measure_name} is {direction}: {kind} makes no sense here; use {right[key]}")
 
     validator = Draft202012Validator(schema("thresholds"))
     for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
-        key_path = tuple(error.absolute_path)
+        where = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
-            extra = [k for k in data_at(data, key_path) if k not in (error.schema.get("properties") or {})]
+            extra = [k for k in data_at(data, where) if k not in (error.schema.get("properties") or {})]
             for name in extra:
-                bad_path = key_path + (name,)
+                bad_path = where + (name,)
                 if bad_path in reported:
                     continue
                 known = list((error.schema.get("properties") or {}).keys())
                 close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
                 hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
-                what = "measure" if key_path and key_path[-1] == "measures" or (len(key_path) == 2 and key_path[0] == "languages") else "key"
-                problems.add(display, lines.line(bad_path), _dotted(bad_path), f"unknown {what} {name!r}{hint}")
+                what = "measure" if where and where[-1] == "measures" or (len(where) == 2 and where[0] == "languages") else "key"
+                problems.add(display, lines.line(bad_path), key_path(bad_path), f"unknown {what} {name!r}{hint}")
             continue
         if "propertyNames" in error.absolute_schema_path:
-            bad_path = key_path + (error.instance,)
-            problems.add(display, lines.line(bad_path), _dotted(bad_path), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
+            bad_path = where + (error.instance,)
+            problems.add(display, lines.line(bad_path), key_path(bad_path), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
             continue
-        if key_path in reported:
+        if where in reported:
             continue
         fld, message = schema_problems(error)
-        problems.add(display, lines.line(key_path), _dotted(key_path) or fld, message)
+        problems.add(display, lines.line(where), key_path(where) or fld, message)
     problems.problems.sort(key=lambda p: (p.line or 0))
     problems.raise_if_any()
     return _build(display, data, lines)

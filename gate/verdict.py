@@ -17,6 +17,8 @@ from gate.scores import Score, slice_language
 from gate.thresholds import LEVEL_KINDS, Rule, Thresholds
 
 PASS, FAIL, WARN, SKIP = "pass", "fail", "warn", "skip"
+#: The statuses from the mildest to the worst; a cell shows the worst of its rules.
+STATUS_ORDER = (SKIP, PASS, WARN, FAIL)
 
 
 @dataclass(frozen=True)
@@ -56,14 +58,44 @@ def level_holds(kind: str, rate: Fraction, bound: Fraction) -> bool:
     raise ValueError(f"not a level rule: {kind}")
 
 
-def _status(broken: bool, rule: Rule, n: int, min_n: int) -> tuple[str, str]:
+def change_holds(kind: str, delta: Fraction, bound: Fraction) -> bool:
+    """Does a change satisfy a regression limit? ``max_drop``: the fall ``-delta`` is at most
+    the bound; ``max_rise``: the rise ``delta`` is at most the bound."""
+    if kind == "max_drop":
+        return -delta <= bound
+    if kind == "max_rise":
+        return delta <= bound
+    raise ValueError(f"not a regression rule: {kind}")
+
+
+def worst_status(statuses: Iterable[str]) -> str | None:
+    """The worst of some statuses in :data:`STATUS_ORDER`, or None when there are none."""
+    return max(statuses, key=STATUS_ORDER.index, default=None)
+
+
+def rule_status(broken: bool, rule: Rule, n: int, min_n: int, why: str = "") -> tuple[str, str]:
+    """The status of a rule and the reason shown with it, for level and regression rules alike.
+
+    A rule that holds passes. A broken rule warns when n is below ``min_n`` (a direction
+    only) or when its severity is ``warn``, and fails otherwise.
+
+    Args:
+        broken: whether the value broke the bound.
+        rule: the rule (its severity).
+        n: the number of items the value was computed on.
+        min_n: below this n a broken rule only warns.
+        why: what made the break count, said before the severity (a regression's test).
+
+    Returns:
+        ``(status, reason)``; the reason is empty for a pass and ``why`` for a failure.
+    """
     if not broken:
         return PASS, ""
     if n < min_n:
         return WARN, f"n={n} is below min_n={min_n}: a direction only, never a failure"
     if rule.severity == "warn":
-        return WARN, "severity warn: reported only"
-    return FAIL, ""
+        return WARN, f"{why}; severity warn: reported only" if why else "severity warn: reported only"
+    return FAIL, why
 
 
 def check_levels(scores: Iterable[Score], thresholds: Thresholds) -> list[RuleResult]:
@@ -82,7 +114,7 @@ def check_levels(scores: Iterable[Score], thresholds: Thresholds) -> list[RuleRe
                 results.append(RuleResult(score.slice, rule, SKIP, None, 0, "n=0: no rate to check"))
                 continue
             broken = not level_holds(rule.kind, rate, rule.bound)
-            status, reason = _status(broken, rule, score.n, thresholds.min_n)
+            status, reason = rule_status(broken, rule, score.n, thresholds.min_n)
             results.append(RuleResult(score.slice, rule, status, rate, score.n, reason))
     return results
 

@@ -33,7 +33,7 @@ from gate.figures import MatchSettings
 from gate.measures import Count
 from gate.pipeline import check_run
 from gate.render.json_report import render_json
-from gate.render.terminal import render_terminal
+from gate.render.terminal import comparison_lines, render_terminal
 from gate.thresholds import Rule
 from gate.verdict import FAIL, PASS, SKIP, WARN
 
@@ -95,7 +95,7 @@ def terminal(report) -> str:
 
 
 def comparison_text(report) -> list[str]:
-    return report.comparison.terminal_lines()
+    return comparison_lines(report.comparison)
 
 
 # ------------------------------------------------------------------------------ versions
@@ -450,7 +450,7 @@ def test_a_crash_between_the_log_and_the_json_leaves_the_old_baseline_intact(wor
         raise PowerCut()
 
     with monkeypatch.context() as patch, pytest.raises(PowerCut):
-        patch.setattr("gate.baseline.atomic_write_text", crash)
+        patch.setattr("gate.baseline.storage.atomic_write_text", crash)
         save_baseline(changed, f"examples/{SET_12}", "thresholds.yaml", "baselines", force=True)
     assert (workdir / "baselines" / "assistant-1.2.json").read_bytes() == old_json
     again = read_baseline("baselines/assistant-1.2.json")  # checks the log it names
@@ -472,7 +472,7 @@ def test_a_crash_while_writing_the_log_changes_nothing(workdir, monkeypatch):
         raise PowerCut()
 
     with monkeypatch.context() as patch, pytest.raises(PowerCut):
-        patch.setattr("gate.baseline.atomic_write_bytes", crash)
+        patch.setattr("gate.baseline.storage.atomic_write_bytes", crash)
         save_baseline(changed, f"examples/{SET_12}", "thresholds.yaml", "baselines", force=True)
     assert {p.name: p.read_bytes() for p in (workdir / "baselines").iterdir()} == before
     read_baseline("baselines/assistant-1.2.json")

@@ -8,12 +8,13 @@ null when n = 0; the shape is documented in ``gate/schemas/report.schema.json``.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from gate.measures import Finding
+from gate.comparison import ComparedCell, Comparison
+from gate.display import fraction_text
+from gate.measures import Count, Finding
 from gate.report import Report
 from gate.verdict import RuleResult
 
@@ -56,26 +57,84 @@ def _finding(f: Finding) -> dict[str, Any]:
     return out
 
 
-def _plain(value: Any) -> Any:
-    """Dataclasses, fractions and decimals as JSON values (for the comparison section)."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {k: _plain(v) for k, v in asdict(value).items()}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (Fraction, Decimal)):
-        return _number(value)
-    return value
+def _count(c: Count) -> dict[str, Any]:
+    return {"numerator": c.numerator, "denominator": c.denominator, "rate": _number(c.rate)}
+
+
+def _regression_rule(r: RuleResult) -> dict[str, Any]:
+    return {"kind": r.rule.kind, "bound": float(r.rule.bound), "severity": r.rule.severity, "source": r.rule.source,
+            "status": r.status, "n": r.n, "reason": r.reason}
+
+
+def _compared_cell(comparison: Comparison, c: ComparedCell) -> dict[str, Any]:
+    before, after, change = c.shown
+    return {
+        "slice": c.slice,
+        "measure": c.measure,
+        "baseline": _count(c.baseline),
+        "current": _count(c.current),
+        "baseline_display": before,
+        "current_display": after,
+        "delta": _number(c.delta),
+        "delta_exact": None if c.delta is None else fraction_text(c.delta),
+        "delta_display": change,
+        "broken": list(c.broken),
+        "fixed": list(c.fixed),
+        "p_value": float(c.p_value),
+        "p_value_exact": fraction_text(c.p_value),
+        "p_display": comparison.p_text(c),
+        "status": c.status,
+        "rules": [_regression_rule(r) for r in c.results],
+    }
+
+
+def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
+    """The comparison with the baseline as JSON-ready data, for the JSON report and the markdown renderer.
+
+    Counts are integers; each rate, change and p-value is a float with its exact fraction
+    as a string beside it and its display text (the same as the terminal's). Lists keep a
+    fixed order; the same comparison gives the same data. ``differences`` holds the
+    sentences of :meth:`gate.comparison.Comparison.difference_lines`; the structured detail
+    is under ``questions``, ``set_versions`` and ``settings_changed``.
+    """
+    d = comparison.differences
+    alpha = comparison.alpha
+    return {
+        "baseline_version": comparison.baseline_version,
+        "baseline_path": comparison.baseline_path,
+        "differences": comparison.difference_lines(),
+        "set_versions": {"baseline": d.baseline_set_version, "now": d.set_version},
+        "questions": {
+            "compared": d.compared,
+            "added": list(d.added),
+            "dropped": list(d.dropped),
+            "unanswered_baseline": list(d.unanswered_baseline),
+            "unanswered_now": list(d.unanswered_now),
+            "language_changed": list(d.language_changed),
+        },
+        "settings_changed": [{"key": k, "baseline": old, "now": new} for k, old, new in d.settings],
+        "scorer_version": d.scorer_version,
+        "rescored_outcomes": d.rescored_outcomes,
+        "method": {
+            "change": "rate now minus the re-scored baseline rate on the common questions, in rate points",
+            "test": "one-sided exact McNemar on the flips: P(X >= broken), X ~ Bin(broken + fixed, 1/2)",
+            "alpha": _number(alpha),
+            "alpha_exact": None if alpha is None else fraction_text(alpha),
+            "min_n": comparison.min_n,
+        },
+        "cells": [_compared_cell(comparison, c) for c in comparison.cells],
+        "history": [
+            {"version": h.assistant_version, "set_version": h.set_version,
+             "rates": {name: _number(c.rate) for name, c in h.scores},
+             "counts": {name: {"numerator": c.numerator, "denominator": c.denominator} for name, c in h.scores}}
+            for h in comparison.history
+        ],
+    }
 
 
 def report_to_dict(report: Report) -> dict[str, Any]:
     """The Report as plain JSON data (see ``report.schema.json``)."""
-    comparison = report.comparison
-    if comparison is not None and hasattr(comparison, "to_dict"):
-        comparison = comparison.to_dict()
-    else:
-        comparison = _plain(comparison)
+    comparison = None if report.comparison is None else comparison_to_dict(report.comparison)
     out = _report_dict(report, comparison)
     if report.findings_not_listed:
         out["findings_not_listed"] = [{"code": c, "slice": s, "count": n} for c, s, n in report.findings_not_listed]

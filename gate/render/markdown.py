@@ -16,15 +16,15 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from gate.limits import COMMENT_LIMIT
 from gate.measures import MEASURE_BY_NAME, Finding
 from gate.render import printable
+from gate.render.json_report import comparison_to_dict
 from gate.report import Report
 from gate.verdict import FAIL, WARN
 
 #: The hidden marker that finds the sticky comment again.
 MARKER = "<!-- answer-gate -->"
-#: GitHub refuses issue comments longer than this many characters.
-COMMENT_LIMIT = 65_536
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;", "\\": "&#92;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
@@ -83,10 +83,8 @@ def _context_line(report: Report) -> str:
 
 
 def _comparison(report: Report) -> dict[str, Any] | None:
-    c = report.comparison
-    if c is None:
-        return None
-    return c.to_dict() if hasattr(c, "to_dict") else c
+    """The comparison as the JSON report holds it (:func:`gate.render.json_report.comparison_to_dict`)."""
+    return None if report.comparison is None else comparison_to_dict(report.comparison)
 
 
 def _deltas(report: Report) -> dict[tuple[str, str], str]:

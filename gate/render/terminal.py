@@ -13,9 +13,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gate.comparison import Comparison, ids_text
+from gate.measures import MEASURES
 from gate.render import printable
 from gate.report import Report
-from gate.verdict import FAIL, WARN
+from gate.verdict import FAIL, WARN, Verdict
 
 _MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
 
@@ -34,6 +36,39 @@ def scores_table(report: Report) -> Table:
             row.append(Text(cell.text + mark, style=style))
         table.add_row(*row)
     return table
+
+
+def comparison_lines(comparison: Comparison) -> list[str]:
+    """The comparison with the baseline in a few readable lines.
+
+    The baseline, what differs, then each compared cell that moved (``numeric accuracy
+    all: 1.00 -> 0.83 (-0.17), broken a03, fixed none, p=0.5``), marked like the table
+    (``✗`` fail, ``!`` warn), then a count of the cells that did not move and how to read
+    the numbers.
+    """
+    d = comparison.differences
+    lines = [f"Regression against assistant {comparison.baseline_version} ({comparison.baseline_path}): "
+             f"{d.compared} common question(s), the baseline log re-scored with today's set and matching settings"]
+    differs = comparison.difference_lines()
+    if differs:
+        lines += [f"  differs: {text}" for text in differs]
+    else:
+        lines.append(f"  same set version ({d.set_version or 'unversioned'}), same questions, same matching settings")
+    label = {m.name: m.label for m in MEASURES}
+    quiet = 0
+    for c in comparison.cells:
+        if not c.changed:
+            quiet += 1
+            continue
+        before, after, change = c.shown
+        mark = _MARK.get(c.status or "", ("", ""))[0]
+        lines.append(f"  {label[c.measure]} {c.slice}: {before} -> {after} ({change}), "
+                     f"broken {ids_text(c.broken)}, fixed {ids_text(c.fixed)}, p={comparison.p_text(c)}{mark}")
+    if quiet:
+        lines.append(f"  {quiet} other compared cell(s): no flip, no change")
+    lines.append(f"  (change in rate points on the common questions; p: one-sided exact McNemar test on the flips, "
+                 f"alpha {comparison.alpha_text()}; below n={comparison.min_n} a direction only)")
+    return lines
 
 
 def render_terminal(report: Report, console: Console) -> None:
@@ -63,10 +98,9 @@ def render_terminal(report: Report, console: Console) -> None:
         for _, text in warned:
             console.print(Text(f"  ! {printable(text)}"), highlight=False)
 
-    comparison_lines = getattr(report.comparison, "terminal_lines", None)
-    if report.comparison is not None and callable(comparison_lines):
+    if report.comparison is not None:
         console.print()
-        for line in comparison_lines():
+        for line in comparison_lines(report.comparison):
             console.print(Text(printable(line)), highlight=False)
 
     console.print()
@@ -99,6 +133,6 @@ def render_terminal(report: Report, console: Console) -> None:
         console.print(Text(line + _skipped(v), style="bold red"))
 
 
-def _skipped(v) -> str:
+def _skipped(v: Verdict) -> str:
     """The rules not checked, said so that the counts add up to the report's rules."""
     return f"; {v.skipped} skipped (nothing to count in the slice)" if v.skipped else ""

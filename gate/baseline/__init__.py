@@ -1,0 +1,86 @@
+"""Baselines: the stored scores of earlier assistant versions, and regressions told from noise.
+
+A baseline is what the gate keeps of one assistant version so that the next version can be
+compared with it question by question. One job a module:
+
+:mod:`gate.baseline.storage`
+    save, read, list and verify the stored baselines, with the gzipped log and the digests.
+:mod:`gate.baseline.versions` and :mod:`gate.baseline.choice`
+    versions in PEP 440 order, the baseline named or the previous version, the history.
+:mod:`gate.baseline.regression`
+    the baseline's log re-scored with today's set and settings, the compared cells, and
+    their regression rules (their status decided as every rule's, in :mod:`gate.verdict`).
+:mod:`gate.baseline.stats`
+    the one-sided exact McNemar test on the flips.
+:mod:`gate.baseline.comparer`
+    :class:`BaselineComparer`, which ``answer-gate check`` hands to the pipeline.
+
+The comparison itself is data (:mod:`gate.comparison`); the renderers format it.
+Every name below is importable from ``gate.baseline``.
+"""
+
+from __future__ import annotations
+
+from gate.baseline.choice import choose_baseline, history_of, named_baseline, no_baseline_notice, previous_baseline
+from gate.baseline.comparer import BaselineComparer
+from gate.baseline.regression import check_regression, compare, compare_cell, differences, rescore
+from gate.baseline.stats import mcnemar_p
+from gate.baseline.storage import (
+    DEFAULT_DIR,
+    FORMAT,
+    Baseline,
+    Saved,
+    baseline_document,
+    list_baselines,
+    load_baseline_run,
+    read_baseline,
+    read_log,
+    save_baseline,
+    settings_dict,
+    settings_digest,
+    stored_files,
+)
+from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version, previous_version
+from gate.comparison import SHOWN_IDS, ComparedCell, Comparison, Differences, HistoryPoint
+from gate.display import display_change, display_p, fraction_text
+
+__all__ = [
+    "DEFAULT_DIR",
+    "FORMAT",
+    "JSON_NAME",
+    "SHOWN_IDS",
+    "VERSION_HINT",
+    "Baseline",
+    "BaselineComparer",
+    "ComparedCell",
+    "Comparison",
+    "Differences",
+    "HistoryPoint",
+    "Saved",
+    "baseline_document",
+    "check_regression",
+    "choose_baseline",
+    "compare",
+    "compare_cell",
+    "differences",
+    "display_change",
+    "display_p",
+    "fraction_text",
+    "history_of",
+    "json_name",
+    "list_baselines",
+    "load_baseline_run",
+    "mcnemar_p",
+    "named_baseline",
+    "no_baseline_notice",
+    "parse_version",
+    "previous_baseline",
+    "previous_version",
+    "read_baseline",
+    "read_log",
+    "rescore",
+    "save_baseline",
+    "settings_dict",
+    "settings_digest",
+    "stored_files",
+]

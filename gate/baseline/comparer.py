@@ -1,0 +1,61 @@
+"""The baseline comparison of ``answer-gate check``: choose the baseline, read its log, compare."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
+from gate.baseline.regression import compare
+from gate.baseline.storage import DEFAULT_DIR, list_baselines, load_baseline_run
+from gate.baseline.versions import parse_version
+from gate.comparison import Comparison
+from gate.measures import Outcome
+from gate.records import Joined, QuestionSet, Run
+from gate.scores import Score
+from gate.thresholds import Thresholds
+from gate.verdict import RuleResult
+
+
+@dataclass(frozen=True)
+class BaselineComparer:
+    """The :class:`gate.pipeline.Comparer` of ``answer-gate check``: finds the baseline and compares.
+
+    Attributes:
+        directory: the baselines folder (``--baselines``).
+        choice: ``--baseline VERSION|PATH``: a stored version, or a baseline JSON file;
+            None finds the previous version.
+        skip: ``--no-baseline``: compare with nothing, and say so.
+    """
+
+    directory: str = DEFAULT_DIR
+    choice: str | None = None
+    skip: bool = False
+
+    def __call__(self, run: Run, joined: Joined, outcomes: Sequence[Outcome], scores: Sequence[Score],
+                 thresholds: Thresholds, question_set: QuestionSet | None = None,
+                 ) -> tuple[Comparison | None, list[RuleResult], list[str]]:
+        """Compare the run with its baseline (see :func:`gate.baseline.compare`).
+
+        Returns:
+            ``(comparison, regression results, notices)``. Without a baseline: no
+            comparison (the JSON report's ``comparison`` is null), no regression result,
+            and one notice saying why (:func:`gate.baseline.no_baseline_notice`).
+
+        Raises:
+            InputError: the baseline named with ``choice`` is not stored or not a file; a
+                stored baseline is corrupt, truncated or altered (naming the file).
+        """
+        if self.skip:
+            return None, [], [no_baseline_notice("--no-baseline")]
+        stored = list_baselines(self.directory, verify=False)
+        baseline = choose_baseline(run, self.directory, self.choice, stored)
+        if isinstance(baseline, str):
+            return None, [], [no_baseline_notice(baseline)]
+        history = history_of(stored, parse_version(run.assistant_version))
+        baseline_run = load_baseline_run(baseline)
+        questions = [q for q, _ in joined.pairs]
+        current = {q.question_id: o for (q, a), o in zip(joined.pairs, outcomes, strict=True) if a is not None}
+        set_version = question_set.version if question_set is not None else run.set_version
+        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history)
+        return comparison, results, []

@@ -1,0 +1,188 @@
+"""The regression rules: a run compared with its baseline, cell by cell.
+
+The baseline's log is re-scored with today's question set and matching settings (the
+pipeline's own :func:`gate.pipeline.score`), and only the questions answered in both runs
+and present in today's set are compared. Per slice and measure the change is the rate now
+minus the re-scored baseline rate on those questions, in rate points; the flips are the
+questions broken and fixed; a drop beyond ``max_drop`` (a rise beyond ``max_rise`` for
+unsupported numbers) fails only when the one-sided exact McNemar test on the flips gives
+p < alpha (the drop alone decides when alpha is null), and a cell whose n is below
+``min_n`` shows a direction only. The status of a broken rule is decided as for every
+rule, by :func:`gate.verdict.rule_status`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from gate.baseline.stats import mcnemar_p
+from gate.baseline.storage import Baseline, settings_dict
+from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
+from gate.display import decimal_text, display_p
+from gate.measures import MEASURES, Count, Measure, Outcome
+from gate.pipeline import score
+from gate.records import Answer, Question, Run
+from gate.scores import ALL, language_slice, slice_language
+from gate.thresholds import REGRESSION_KINDS, Rule, Thresholds
+from gate.verdict import PASS, SKIP, WARN, RuleResult, change_holds, rule_status
+
+
+def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Count, broken: int, fixed: int,
+                     p_value: Fraction, alpha: Fraction | None, min_n: int) -> RuleResult:
+    """Check one ``max_drop`` or ``max_rise`` rule on a compared cell; pure, exact.
+
+    A drop (``max_drop``, higher-is-better measures) or a rise (``max_rise``, unsupported
+    numbers) breaks the rule when it exceeds the bound, exactly (a drop of 1/6 against
+    0.02). A broken rule then:
+
+    * warns, direction only, when n (the smaller of the two denominators) is below min_n;
+    * fails (severity error) when alpha is None, or when p < alpha (exact comparison);
+    * otherwise warns: "drop within noise (p=...)".
+
+    Severity ``warn`` turns a failure into a warning. A cell empty on either side is
+    skipped.
+
+    Returns:
+        The result; ``actual`` is the change in rate points, ``n`` the smaller denominator.
+    """
+    n = min(baseline.denominator, current.denominator)
+    if baseline.rate is None or current.rate is None:
+        side = "the baseline" if baseline.rate is None else "this run"
+        return RuleResult(slice_name, rule, SKIP, None, n, f"n=0 in {side} on the common questions: nothing to compare")
+    delta = current.rate - baseline.rate
+    if change_holds(rule.kind, delta, rule.bound):
+        return RuleResult(slice_name, rule, PASS, delta, n, "")
+    word = "drop" if rule.kind == "max_drop" else "rise"
+    flips = f"{broken} broken, {fixed} fixed"
+    if alpha is not None and p_value >= alpha and n >= min_n:
+        return RuleResult(slice_name, rule, WARN, delta, n,
+                          f"{word} within noise (p={display_p(p_value, alpha)}, not below alpha {decimal_text(alpha)}; {flips})")
+    if alpha is None:
+        why = f"alpha is null: the {word} alone decides ({flips})"
+    else:
+        why = f"p={display_p(p_value, alpha)} < alpha {decimal_text(alpha)} ({flips})"
+    status, reason = rule_status(True, rule, n, min_n, why)
+    return RuleResult(slice_name, rule, status, delta, n, reason)
+
+
+def rescore(baseline_run: Run, questions: Sequence[Question], thresholds: Thresholds) -> tuple[dict[str, Outcome], list[str]]:
+    """The baseline log re-scored against today's questions with today's settings; pure.
+
+    Returns:
+        The outcomes of the questions the log answered in the question's language, by id,
+        and the ids of the questions it answered in another language (not compared).
+    """
+    by_id = {a.question_id: a for a in baseline_run.answers}
+    pairs: list[tuple[Question, Answer | None]] = []
+    language_changed = []
+    for q in questions:
+        a = by_id.get(q.question_id)
+        if a is None:
+            continue
+        if a.language.lower() != q.language.lower():
+            language_changed.append(q.question_id)
+            continue
+        pairs.append((q, a))
+    return {o.question_id: o for o in score(pairs, thresholds).outcomes}, language_changed
+
+
+def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], set_version: str | None,
+                rescored: Mapping[str, Outcome], language_changed: Sequence[str], compared: Sequence[str],
+                current: Mapping[str, Outcome], thresholds: Thresholds) -> Differences:
+    """How the baseline and this run differ beyond the answers (see :class:`gate.comparison.Differences`)."""
+    answered_before = {a.question_id for a in baseline_run.answers}
+    stored_ids = [o.question_id for o in baseline.outcomes]
+    today_ids = [q.question_id for q in questions]
+    stored_set, today_set = set(stored_ids), set(today_ids)
+    stored = {o.question_id: o for o in baseline.outcomes}
+    rescored_outcomes = sum(
+        1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
+        for m in MEASURES if o.passed(m.name) != stored[qid].passed(m.name)
+    )
+    old_settings, new_settings = settings_dict(baseline.matching), settings_dict(thresholds.matching)
+    return Differences(
+        baseline_set_version=baseline.set_version,
+        set_version=set_version,
+        added=tuple(i for i in today_ids if i not in stored_set),
+        dropped=tuple(i for i in stored_ids if i not in today_set),
+        unanswered_baseline=tuple(i for i in today_ids if i in stored_set and i not in answered_before),
+        unanswered_now=tuple(i for i in today_ids if i in rescored and i not in current),
+        language_changed=tuple(i for i in language_changed if i in stored_set),
+        settings=tuple((k, json.dumps(old_settings[k]), json.dumps(new_settings[k]))
+                       for k in sorted(new_settings) if old_settings[k] != new_settings[k]),
+        scorer_version=baseline.scorer_version,
+        rescored_outcomes=rescored_outcomes,
+        compared=len(compared),
+    )
+
+
+def compare_cell(slice_name: str, measure: Measure, ids: Sequence[str], before: Mapping[str, Outcome],
+                 after: Mapping[str, Outcome], rules: Sequence[Rule], thresholds: Thresholds) -> ComparedCell:
+    """One slice x measure compared on the questions ``ids``, with its regression rules checked; pure.
+
+    A question breaks when it did not fail the measure before (it passed, or the measure did
+    not apply) and fails it now, and is fixed the other way round.
+    """
+    name = measure.name
+    was = sum((before[i].counts[name] for i in ids), Count())
+    now = sum((after[i].counts[name] for i in ids), Count())
+    broken = tuple(i for i in ids if before[i].passed(name) is not False and after[i].passed(name) is False)
+    fixed = tuple(i for i in ids if before[i].passed(name) is False and after[i].passed(name) is not False)
+    p = mcnemar_p(len(broken), len(fixed))
+    results = tuple(
+        check_regression(r, slice_name, was, now, len(broken), len(fixed), p, thresholds.alpha, thresholds.min_n)
+        for r in rules if r.measure == name and r.kind in REGRESSION_KINDS
+    )
+    return ComparedCell(slice_name, name, was, now, broken, fixed, p, results)
+
+
+def compare(
+    baseline: Baseline,
+    baseline_run: Run,
+    questions: Sequence[Question],
+    set_version: str | None,
+    current: Mapping[str, Outcome],
+    thresholds: Thresholds,
+    history: Sequence[HistoryPoint] = (),
+) -> tuple[Comparison, list[RuleResult]]:
+    """Compare a run with a baseline, question by question; pure.
+
+    The baseline log is re-scored against today's questions with today's matching settings;
+    the common questions are those of today's set answered in both runs (with the same
+    language). Per slice (``all``, then each language of the common questions) and measure:
+    the counts of both runs on the common questions, the change in rate points, the flips
+    and their p-value, and the regression rules of thresholds.yaml.
+
+    A question *fails* a measure when :meth:`Outcome.passed` is False; it breaks when it did
+    not fail in the baseline (it passed, or the measure did not apply) and fails now, and is
+    fixed the other way round. So an answer that states an invented figure where the
+    baseline stated none breaks unsupported numbers.
+
+    Args:
+        baseline: the stored baseline.
+        baseline_run: its log (:func:`gate.baseline.load_baseline_run`).
+        questions: today's question set, in order.
+        set_version: today's set version.
+        current: this run's outcomes by question id, answered questions only.
+        thresholds: rules, matching settings, alpha and min_n.
+        history: stored scores of earlier versions, carried into the comparison.
+
+    Returns:
+        The comparison, and one regression result per (compared cell, rule).
+    """
+    rescored, language_changed = rescore(baseline_run, questions, thresholds)
+    common = [q for q in questions if q.question_id in rescored and q.question_id in current]
+    common_ids = [q.question_id for q in common]
+    found = differences(baseline, baseline_run, questions, set_version, rescored, language_changed, common_ids,
+                        current, thresholds)
+    cells: list[ComparedCell] = []
+    for slice_name in [ALL] + sorted({language_slice(q.language) for q in common}):
+        ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
+        rules = thresholds.rules_for(slice_language(slice_name))
+        cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in MEASURES)
+    results = [r for c in cells for r in c.results]
+    comparison = Comparison(baseline.assistant_version, baseline.path, found, tuple(cells), tuple(history),
+                            thresholds.alpha, thresholds.min_n)
+    return comparison, results

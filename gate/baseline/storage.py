@@ -1,0 +1,552 @@
+"""Storing baselines: save, read, list and verify them, with the gzipped log and the digests.
+
+Under ``baselines/`` (configurable) each assistant version has two files:
+
+``assistant-<version>.json``
+    the scores per slice with n, each question's outcome per measure, the set version, the
+    scorer's version, the matching settings and their digest, and the name and SHA-256 of
+    the log. Counts are integers; no rate is stored. Checked on load against
+    ``gate/schemas/baseline.schema.json`` and against the log it names.
+``assistant-<version>.run-<12 hex>.jsonl.gz``
+    the run log itself, gzipped (``mtime`` 0, so the same log gives the same bytes), named
+    by the digest of its content.
+
+Saving writes the log first and the JSON last, each atomically (temporary file, then
+rename): the JSON is the commit point. A crash before it leaves the old JSON pointing at
+the old log, which is only removed after the new JSON is in place, so the old baseline
+stays whole; at worst a stray ``.jsonl.gz`` is left, and the next save removes it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import tempfile
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from packaging.version import Version
+
+from gate import __version__
+from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version
+from gate.errors import InputError, Problem, ProblemCollector, key_path
+from gate.figures.model import MatchSettings
+from gate.files import atomic_write_bytes, atomic_write_text
+from gate.measures import MEASURES, Count, Outcome
+from gate.pipeline import load_inputs, score
+from gate.records import Joined, QuestionSet, Run, load_run, schema, schema_problems
+from gate.scores import Score, aggregate
+from gate.thresholds import Thresholds
+
+#: Format version of the baseline JSON.
+FORMAT = 1
+#: Where baselines are kept unless ``--baselines DIR`` says otherwise (relative to the working directory).
+DEFAULT_DIR = "baselines"
+
+
+def settings_dict(settings: MatchSettings) -> dict[str, Any]:
+    """The matching settings as plain JSON data, ``derived`` sorted (its order has no meaning)."""
+    return {"rounding": settings.rounding, "percent_fraction": settings.percent_fraction, "derived": sorted(settings.derived)}
+
+
+def settings_digest(settings: MatchSettings) -> str:
+    """``sha256:<hex>`` of the matching settings in canonical JSON (sorted keys, no spaces).
+
+    Two settings with the same digest match figures the same way; a baseline saved under
+    another digest is re-scored, and the report says which setting differs.
+    """
+    text = json.dumps(settings_dict(settings), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """One stored baseline, as read from ``assistant-<version>.json``.
+
+    Attributes:
+        path: the JSON file, as displayed.
+        assistant_version: as the run log wrote it.
+        logged_set_version: the set version the run was logged against, or None.
+        set_version: the set version it was scored against when saved, or None.
+        question_set_path: the set file as given when saved.
+        run_path: the run log as given when saved.
+        answers: how many answers the log holds.
+        scorer_version: the answer-gate version that saved it.
+        matching: the matching settings it was scored with.
+        matching_digest: their digest as stored (see :func:`settings_digest`).
+        log_path: the gzipped log beside the JSON, as displayed.
+        log_name: the log's original file name.
+        log_sha256: hex digest of the uncompressed log.
+        log_bytes: size of the uncompressed log.
+        scores: every slice x measure, exact counts.
+        outcomes: one per question of the set it was scored against, set order (no
+            findings are stored); ``answered`` tells which the log answered.
+        answered: ids of the questions the log answered.
+    """
+
+    path: str
+    assistant_version: str
+    logged_set_version: str | None
+    set_version: str | None
+    question_set_path: str
+    run_path: str
+    answers: int
+    scorer_version: str
+    matching: MatchSettings
+    matching_digest: str
+    log_path: str
+    log_name: str
+    log_sha256: str
+    log_bytes: int
+    scores: tuple[Score, ...]
+    outcomes: tuple[Outcome, ...]
+    answered: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def version(self) -> Version:
+        """The assistant version, ordered as a version."""
+        return Version(self.assistant_version)
+
+    def score(self, slice_name: str, measure: str) -> Count:
+        """The stored count of a slice and measure (an empty count when it is not stored)."""
+        for s in self.scores:
+            if s.slice == slice_name and s.measure == measure:
+                return s.count
+        return Count()
+
+
+def baseline_document(
+    run: Run,
+    question_set: QuestionSet,
+    joined: Joined,
+    outcomes: Sequence[Outcome],
+    scores: Sequence[Score],
+    settings: MatchSettings,
+    log: bytes,
+    log_file: str,
+) -> dict[str, Any]:
+    """The baseline JSON of a scored run, as plain data; pure.
+
+    Args:
+        run, question_set, joined: the loaded inputs (``joined.pairs`` aligned with
+            ``outcomes``).
+        outcomes: one per question, as :func:`gate.measures.score_run` returns them.
+        scores: as :func:`gate.scores.aggregate` returns them.
+        settings: the matching settings the run was scored with.
+        log: the run log's bytes, as read.
+        log_file: the name of the gzipped log beside the JSON.
+
+    Returns:
+        The document described by ``gate/schemas/baseline.schema.json``; integers only.
+    """
+    return {
+        "format": FORMAT,
+        "assistant_version": run.assistant_version,
+        "run": {"path": run.path, "set_version": run.set_version, "answers": len(run.answers)},
+        "question_set": {"path": question_set.path, "version": question_set.version, "questions": len(question_set.questions)},
+        "scorer": {"name": "answer-gate", "version": __version__},
+        "matching": settings_dict(settings),
+        "matching_digest": settings_digest(settings),
+        "log": {"file": log_file, "name": Path(run.path).name, "sha256": hashlib.sha256(log).hexdigest(), "bytes": len(log)},
+        "scores": [
+            {"slice": s.slice, "measure": s.measure, "numerator": s.count.numerator, "denominator": s.count.denominator}
+            for s in scores
+        ],
+        "outcomes": [
+            {
+                "question_id": o.question_id,
+                "language": o.language,
+                "answered": answer is not None,
+                "measures": {
+                    m.name: {"passed": o.passed(m.name), "numerator": o.counts[m.name].numerator, "denominator": o.counts[m.name].denominator}
+                    for m in MEASURES
+                },
+            }
+            for (_, answer), o in zip(joined.pairs, outcomes)
+        ],
+    }
+
+
+def _dump(document: Mapping[str, Any]) -> str:
+    """The baseline JSON text: sorted keys, two-space indent, and one line per score and per
+    question outcome (compact, and a diff shows which question moved)."""
+    def one(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(", ", ": "))
+
+    parts = []
+    for key in sorted(document):
+        value = document[key]
+        if key in ("scores", "outcomes"):
+            inner = ",\n".join(f"    {one(item)}" for item in value)
+            text = f"[\n{inner}\n  ]" if value else "[]"
+        else:
+            text = json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What :func:`save_baseline` wrote.
+
+    Attributes:
+        baseline: the baseline as stored (read back from what was written).
+        replaced: whether an earlier baseline of the same version was replaced (``--force``).
+        removed: old log files removed after the new JSON was in place.
+        notices: warnings met while loading and scoring the run.
+    """
+
+    baseline: Baseline
+    replaced: bool
+    removed: tuple[str, ...]
+    notices: tuple[str, ...]
+
+
+def save_baseline(
+    run_path: str | Path,
+    questions_path: str | Path | None,
+    thresholds: str | Path | Thresholds,
+    directory: str | Path = DEFAULT_DIR,
+    force: bool = False,
+) -> Saved:
+    """Score a run and store it as the baseline of its assistant version.
+
+    Writes ``assistant-<v>.run-<digest>.jsonl.gz`` first and ``assistant-<v>.json`` last,
+    each atomically (:func:`gate.files.atomic_write_bytes`): the JSON is the commit point.
+    Log files of the same version that the new JSON does not name are removed afterwards.
+    The folder is created when missing.
+
+    Args:
+        run_path: the run log (JSON lines) with an assistant version in its header or name.
+        questions_path: the question set, or None for a log in the merged form.
+        thresholds: the thresholds file (its matching settings score the run), or loaded.
+        directory: the baselines folder.
+        force: replace a baseline already stored for the same version.
+
+    Returns:
+        What was written.
+
+    Raises:
+        InputError: bad run, set or thresholds; the run names no assistant version or one
+            that is not PEP 440; a baseline of that version is stored and ``force`` is
+            False; the folder cannot be written. Nothing is written then.
+    """
+    inputs = load_inputs(run_path, questions_path, thresholds)
+    run, joined = inputs.run, inputs.joined
+    version = _version_of(run)
+    folder = Path(directory)
+    target, replaced = _target(folder, version, run, force)
+    scored = score(joined.pairs, inputs.thresholds)
+    log = Path(run_path).read_bytes()
+    stem = target.name[: -len(".json")]
+    log_file = f"{stem}.run-{hashlib.sha256(log).hexdigest()[:12]}.jsonl.gz"
+    document = baseline_document(run, inputs.question_set, joined, scored.outcomes, scored.scores,
+                                 inputs.thresholds.matching, log, log_file)
+    _write(folder, log_file, log, target, document)
+    removed = _remove_stale_logs(folder, stem, log_file)
+    notices = tuple(run.notices) + tuple(joined.notices) + tuple(scored.notices)
+    return Saved(read_baseline(target), replaced, removed, notices)
+
+
+def _version_of(run: Run) -> Version:
+    """The run's assistant version, which names its baseline.
+
+    Raises:
+        InputError: the run names none, or one that is not PEP 440.
+    """
+    version = parse_version(run.assistant_version)
+    if version is None:
+        found = "none" if run.assistant_version is None else repr(run.assistant_version)
+        raise InputError([Problem(run.path, None, "assistant_version",
+                                  f"expected {VERSION_HINT} in the header line {{\"run\": {{...}}}} or the file name "
+                                  f"answers_run_assistant-<version>_set-<version>.jsonl, found {found}")])
+    return version
+
+
+def _target(folder: Path, version: Version, run: Run, force: bool) -> tuple[Path, bool]:
+    """The JSON file a version's baseline is saved to, and whether it replaces a stored one.
+
+    Raises:
+        InputError: the folder is a file; a baseline of the version is stored and ``force``
+            is False.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise InputError([Problem(str(folder), None, "--baselines", "expected a folder for the baselines, found a file")])
+    existing = dict(stored_files(folder)) if folder.is_dir() else {}
+    target = existing.get(version, folder / json_name(version))
+    if version in existing and not force:
+        raise InputError([Problem(str(target), None, None,
+                                  f"a baseline for assistant {run.assistant_version} is already stored here; "
+                                  "pass --force to replace it")])
+    return target, version in existing
+
+
+def _write(folder: Path, log_file: str, log: bytes, target: Path, document: Mapping[str, Any]) -> None:
+    """Write the gzipped log, then the JSON (the commit point), each atomically.
+
+    Raises:
+        InputError: the folder cannot be created or written.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(folder / log_file, gzip.compress(log, compresslevel=9, mtime=0))
+        atomic_write_text(target, _dump(document))
+    except OSError as exc:
+        raise InputError([Problem(str(folder), None, "--baselines", f"expected a writable folder, found: {exc.strerror or exc}")]) from None
+
+
+def _remove_stale_logs(folder: Path, stem: str, kept: str) -> tuple[str, ...]:
+    """Remove the logs of a version that its JSON no longer names; the paths removed."""
+    removed = []
+    for stale in sorted(folder.iterdir()):
+        if stale.name.startswith(f"{stem}.run-") and stale.name.endswith(".jsonl.gz") and stale.name != kept:
+            stale.unlink()
+            removed.append(str(stale))
+    return tuple(removed)
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(schema("baseline"))
+
+
+def stored_files(folder: Path) -> list[tuple[Version, Path]]:
+    """The baseline JSON files of a folder with their versions, ascending.
+
+    Raises:
+        InputError: a file named ``assistant-<x>.json`` whose ``<x>`` is not a version, or
+            two files of equal versions (``1.2`` and ``1.2.0``).
+    """
+    problems = ProblemCollector()
+    found: dict[Version, Path] = {}
+    for path in sorted(folder.iterdir()):
+        match = JSON_NAME.match(path.name)
+        if not match or not path.is_file():
+            continue
+        version = parse_version(match["version"])
+        if version is None:
+            problems.add(str(path), None, None, f"expected a file name assistant-<version>.json with {VERSION_HINT}, found {path.name!r}")
+            continue
+        if version in found:
+            problems.add(str(path), None, None, f"expected one baseline per version, found a second one for {version} beside {found[version]}")
+            continue
+        found[version] = path
+    problems.raise_if_any()
+    return sorted(found.items())
+
+
+def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
+    """Read and check one stored baseline.
+
+    Args:
+        path: ``assistant-<version>.json``.
+        verify: also check that the counts agree with each other (see
+            :func:`_check_consistent`) and that the gzipped log it names is there,
+            decompresses, and has the stored size and SHA-256. Skipped for the history,
+            which reads the stored scores only.
+
+    Returns:
+        The baseline.
+
+    Raises:
+        InputError: every problem found, each naming the file: unreadable, truncated or
+            invalid JSON; schema violations; a version that differs from the file name or
+            is not PEP 440; passed values or scores that disagree with the stored counts; a
+            missing, truncated or altered log.
+    """
+    display = str(path)
+    file = Path(path)
+    data = _load_document(display, file)
+    problems = ProblemCollector()
+    _check_version(display, file, data, problems)
+    outcomes = tuple(Outcome(item["question_id"], item["language"], _stored_counts(item), ()) for item in data["outcomes"])
+    scores = tuple(Score(s["slice"], s["measure"], Count(s["numerator"], s["denominator"])) for s in data["scores"])
+    matching = MatchSettings(rounding=data["matching"]["rounding"], percent_fraction=data["matching"]["percent_fraction"],
+                             derived=tuple(data["matching"]["derived"]))
+    if verify:
+        _check_consistent(display, data, outcomes, scores, matching, problems)
+    problems.raise_if_any()
+
+    log = data["log"]
+    log_path = file.parent / log["file"]
+    if verify:
+        read_log(log_path, log["sha256"], log["bytes"], display)
+    return Baseline(
+        path=display,
+        assistant_version=data["assistant_version"],
+        logged_set_version=data["run"]["set_version"],
+        set_version=data["question_set"]["version"],
+        question_set_path=data["question_set"]["path"],
+        run_path=data["run"]["path"],
+        answers=data["run"]["answers"],
+        scorer_version=data["scorer"]["version"],
+        matching=matching,
+        matching_digest=data["matching_digest"],
+        log_path=str(log_path),
+        log_name=log["name"],
+        log_sha256=log["sha256"],
+        log_bytes=log["bytes"],
+        scores=scores,
+        outcomes=outcomes,
+        answered=frozenset(item["question_id"] for item in data["outcomes"] if item["answered"]),
+    )
+
+
+def _load_document(display: str, file: Path) -> dict[str, Any]:
+    """The baseline JSON as data, checked against ``gate/schemas/baseline.schema.json``.
+
+    Raises:
+        InputError: unreadable, truncated or invalid JSON, not an object, or every schema
+            violation, each naming the file.
+    """
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError([Problem(display, None, None, "baseline file not found")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError([Problem(display, None, None, f"expected a baseline JSON file, found one that cannot be read: {exc}")]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError([Problem(display, exc.lineno, None,
+                                  f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
+                                  "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
+    problems = ProblemCollector()
+    if not isinstance(data, dict):
+        problems.add(display, None, None, f"expected a JSON object, found {type(data).__name__}")
+        problems.raise_if_any()
+    for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
+        fld, message = schema_problems(error)
+        problems.add(display, None, fld, message)
+    problems.raise_if_any()
+    return data
+
+
+def _check_version(display: str, file: Path, data: Mapping[str, Any], problems: ProblemCollector) -> None:
+    """The stored assistant version is PEP 440 and the one in the file name."""
+    version = parse_version(data["assistant_version"])
+    match = JSON_NAME.match(file.name)
+    if version is None:
+        problems.add(display, None, "assistant_version", f"expected {VERSION_HINT}, found {data['assistant_version']!r}")
+    elif match and parse_version(match["version"]) != version:
+        problems.add(display, None, "assistant_version",
+                     f"expected the version in the file name ({match['version']}), found {data['assistant_version']!r}")
+
+
+def _stored_counts(item: Mapping[str, Any]) -> dict[str, Count]:
+    """A stored question outcome's count per measure; a measure the baseline predates is not
+    stored and reads as an empty count (the log is re-scored for the comparison anyway)."""
+    stored = item["measures"]
+    return {m.name: Count(stored[m.name]["numerator"], stored[m.name]["denominator"]) if m.name in stored else Count()
+            for m in MEASURES}
+
+
+def _check_consistent(display: str, data: Mapping[str, Any], outcomes: Sequence[Outcome], scores: Sequence[Score],
+                      matching: MatchSettings, problems: ProblemCollector) -> None:
+    """What the schema cannot say: each count is at most its denominator, each ``passed``
+    agrees with its counts, no question twice, the scores add up from the outcomes, and the
+    settings digest is the digest of the settings stored."""
+    seen: set[str] = set()
+    for i, (item, outcome) in enumerate(zip(data["outcomes"], outcomes)):
+        if outcome.question_id in seen:
+            problems.add(display, None, key_path(("outcomes", i, "question_id")), f"expected each question once, found {outcome.question_id!r} again")
+        seen.add(outcome.question_id)
+        for m in MEASURES:
+            if m.name not in item["measures"]:
+                continue
+            count, stored = outcome.counts[m.name], item["measures"][m.name]["passed"]
+            where = key_path(("outcomes", i, "measures", m.name))
+            if count.numerator > count.denominator:
+                problems.add(display, None, where, f"expected numerator <= denominator, found {count.numerator}/{count.denominator}")
+            elif outcome.passed(m.name) != stored:
+                problems.add(display, None, key_path(("outcomes", i, "measures", m.name, "passed")), f"expected {json.dumps(outcome.passed(m.name))} as its counts say, found {json.dumps(stored)}")
+    if problems.total:
+        return
+    summed = {(s.slice, s.measure): s.count for s in aggregate(list(outcomes))} if outcomes else {}
+    stored_scores = {(s.slice, s.measure): s.count for s in scores}
+    for key in sorted(set(summed) | set(stored_scores)):
+        a, b = stored_scores.get(key, Count()), summed.get(key, Count())
+        if a != b:
+            problems.add(display, None, "scores", f"expected the scores to add up from the outcomes; {key[0]} {key[1]} is stored as "
+                                                  f"{a.numerator}/{a.denominator}, the outcomes add up to {b.numerator}/{b.denominator}")
+    if data["matching_digest"] != settings_digest(matching):
+        problems.add(display, None, "matching_digest", f"expected {settings_digest(matching)} (the digest of the matching settings stored), "
+                                                       f"found {data['matching_digest']}")
+
+
+def read_log(path: Path, sha256: str, size: int, owner: str) -> bytes:
+    """The uncompressed bytes of a stored log, checked against its size and digest.
+
+    Raises:
+        InputError: the log is missing, is not gzip, is truncated, or its content differs
+            from what ``owner`` (the baseline JSON) records.
+    """
+    display = str(path)
+    try:
+        raw = gzip.decompress(path.read_bytes())
+    except FileNotFoundError:
+        raise InputError([Problem(display, None, None, f"expected the run log that {owner} names, found no such file")]) from None
+    except (OSError, EOFError, zlib.error) as exc:
+        raise InputError([Problem(display, None, None, f"expected a gzipped run log, found a corrupt or truncated file ({exc})")]) from None
+    digest = hashlib.sha256(raw).hexdigest()
+    if len(raw) != size or digest != sha256:
+        raise InputError([Problem(display, None, None,
+                                  f"expected the log that {owner} records ({size} bytes, sha256 {sha256[:12]}...), "
+                                  f"found {len(raw)} bytes, sha256 {digest[:12]}...: the log was altered or replaced")])
+    return raw
+
+
+def load_baseline_run(baseline: Baseline) -> Run:
+    """The baseline's stored run log, loaded as a :class:`Run` to be re-scored.
+
+    Problems are reported against the stored ``.jsonl.gz``, not the scratch copy the log
+    is read from.
+
+    Raises:
+        InputError: the log is missing or altered (see :func:`read_log`), or no longer a
+            valid run log for this version of answer-gate.
+    """
+    raw = read_log(Path(baseline.log_path), baseline.log_sha256, baseline.log_bytes, baseline.path)
+    name = Path(baseline.log_name).name or "run.jsonl"
+    with tempfile.TemporaryDirectory(prefix="answer-gate-baseline-") as scratch:
+        copy = Path(scratch) / name
+        copy.write_bytes(raw)
+        try:
+            run = load_run(copy)
+        except InputError as exc:
+            problems = [Problem(baseline.log_path if p.file == str(copy) else p.file, p.line, p.field, p.message) for p in exc.problems]
+            raise InputError(problems, exc.total) from None
+    return replace(run, path=baseline.log_path, notices=())
+
+
+def list_baselines(directory: str | Path = DEFAULT_DIR, verify: bool = True) -> list[Baseline]:
+    """Every baseline stored in a folder, in version order (oldest first).
+
+    Returns:
+        An empty list when the folder does not exist or holds none.
+
+    Raises:
+        InputError: a badly named, corrupt or inconsistent baseline (see
+            :func:`read_baseline`), every problem at once.
+    """
+    folder = Path(directory)
+    if not folder.is_dir():
+        return []
+    problems = ProblemCollector()
+    found = []
+    for _, path in stored_files(folder):
+        try:
+            found.append(read_baseline(path, verify=verify))
+        except InputError as exc:
+            for p in exc.problems:
+                problems.add(p.file, p.line, p.field, p.message)
+    problems.raise_if_any()
+    return found
+
+

@@ -1,0 +1,287 @@
+"""The rules that say what is not a figure: references and codes, denominators, ages,
+age bands and look-back periods, confidence levels, groups of a distribution, list
+numbering, citations and links.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from gate.figures.chars import _LETTERS
+from gate.figures.hedges import _hedge_before, _hedge_of
+from gate.figures.locale import _Conventions
+from gate.figures.model import Figure, _Cand, _new
+from gate.lexicon import BETWEEN_WORDS
+
+_CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
+# More references after a reference ("tables 3 and 4", "pages 3, 4 and 7",
+# "sections 2.1–2.3"): a comma continues the chain only in a list closed by a
+# conjunction or a dash, so "In phase 4, 99.9%" and "tableau 3, 45 000" end
+# the reference at the comma.
+_REF_ITEM = r"\d+(?:[.]\d+)*[a-z]?(?![\d%]|[.,]\d)"
+_REF_CHAIN = re.compile(
+    r"(?:(?:\s*,\s*" + _REF_ITEM + r")*\s*,?\s*(?:[–—-]|(?:and|et|y|und|e|en|&)\s)\s*" + _REF_ITEM + r")+"
+)
+_REF_LIST = re.compile(r"(?:\s*,\s*" + _REF_ITEM + r")+")
+
+
+_URL = re.compile(r"(?i)\b(?:https?://|www\.)\S+|\S+@\S+\.\w+")
+
+
+_OPENERS = "([{\"«“'"
+
+
+def _prefix_tokens(text: str, start: int) -> list[str]:
+    """The last (up to three) words before ``start``, lowercased.
+
+    Opening brackets and quotes are stripped ("(about" -> "about"); an elided
+    article or preposition glued to the number is expanded ("d'1,5" ->
+    "de"). Punctuation after a word stays, so no phrase matches across it.
+    """
+    lo = start - 32
+    if lo < 0:
+        lo = 0
+    window = text[lo:start]
+    toks = window.lower().split()
+    if not toks:
+        return toks
+    if lo and not window[0].isspace():
+        del toks[0]  # a partial word
+    if len(toks) > 3:
+        toks = toks[-3:]
+    for i, t in enumerate(toks):
+        if "’" in t:
+            t = toks[i] = t.replace("’", "'")
+        if t[0] in _OPENERS:
+            toks[i] = t.lstrip(_OPENERS)
+    if toks and not window[-1].isspace():
+        # glued to the number: "d'1,5", "(26.1%)"
+        last = toks[-1]
+        if last.endswith("'") and len(last) <= 4:
+            toks[-1] = last[:-1] + "e"
+        else:
+            toks.pop()
+    return [t for t in toks if t]
+
+
+def _is_reference(last: str, conv: _Conventions) -> bool:
+    """Whether the word before a number names a part of a document or a code."""
+    refs = conv.references
+    if last in refs or last.rstrip(".:") in refs:
+        return True
+    if "'" in last:  # "l'encadré 3"
+        tail = last.rpartition("'")[2]
+        return tail in refs or tail.rstrip(".:") in refs
+    return False
+
+
+def _is_power_of_ten(value: Decimal) -> bool:
+    """10, 100, 1000 ...: an integer of at least two digits, a 1 and zeros."""
+    return value >= 10 and value == value.to_integral_value() and str(int(value)).rstrip("0") == "1"
+
+
+def _line_start(text: str, s: int) -> bool:
+    ls = text.rfind("\n", 0, s) + 1
+    return text[ls:s].strip(" \t-*•>") == ""
+
+
+def _unopened(text: str, s: int) -> bool:
+    """Whether a ")" after ``s`` closes no "(" opened earlier in the clause."""
+    lo = max(text.rfind("\n", 0, s), text.rfind(";", 0, s), text.rfind(".", 0, max(0, s - 1)))
+    seg = text[lo + 1 : s]
+    return seg.count("(") <= seg.count(")")
+
+
+# Numbers that define an indicator rather than state a figure: ages, age
+# bands, look-back periods ("aged 15–64", "15-24 ans", "children under 5",
+# "over the past 12 months").
+_AGE_BEFORE = frozenset("aged age ages edad".split())
+_AGE_OF = frozenset(  # + de/von/di/van: "âgés de 15", "menores de cinco años"
+    "âgés âgées âgé âgée edad alter età idade leeftijd menores mayores maiores".split()
+)
+_AGE_AT = frozenset("à a at los aos mit met".split())  # "à 60 ans", "a los 65 años"
+_AGE_PEOPLE = frozenset(
+    "children child kids infants babies boys girls people persons adults women men "
+    "enfants niños niñas kinder crianças bambini kinderen".split()
+)
+_LOOK_BACK = frozenset(
+    "past last previous preceding sur últimos últimas pasados letzten vergangenen "
+    "afgelopen laatste ultimi ultime derniers dernières".split()
+)
+_BAND = r"(?:-?\s*(?:[-–—/]|to|à|a|bis|tot|al|y|and|et|und|e|en)\s*-?\d{1,3}(?![\d.,]\d))"
+_AGE_UNIT = (
+    r"(?:-(?:years?-olds?|jährigen?|jährige|jarigen?)\b|[ \u00a0](?:years?[ -]olds?|ans|años|anos|"
+    r"jahren?|jährigen?|jaar|jarigen|anni)(?![^\W\d_]))"
+)
+_AGE_AFTER = re.compile(r"(?i)" + _BAND + r"?" + _AGE_UNIT)
+_AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
+_OLD = re.compile(r"(?i)-?(?:years?[ -]olds?|jährigen?|jährige|jarigen?)")
+_DURATIONS = (
+    r"(?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
+    r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
+    r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
+)
+_DURATION_AFTER = re.compile(r"(?i)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_])")
+_ZERO_COMPOUND = re.compile(
+    r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
+)
+_BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
+_CUMULATED = frozenset(
+    "accumulated cumulative cumulated acumulado acumulada acumulados acumuladas cumulé cumulée "
+    "cumulés cumulato cumulata cumulati kumuliert gecumuleerd".split()
+)
+_OVER_WORDS = frozenset("over in em en nos sur su auf over".split())
+_PERIOD_ARTICLES = frozenset("the les los las die den de het i gli le os as".split())
+# After a duration: the period it ends with ("the 12 months to June 2025").
+_PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
+# The first words of what _DEFINING_AFTER reads after a space.
+_DEFINING_FIRST = frozenset(
+    "year years ans años anos jahre jahren anni jaar and or ou et o und oder e en of "
+    "month months week weeks day days quarter quarters decades mois semaines jours meses semanas "
+    "días trimestres monate monaten wochen tage tagen maanden weken dagen mesi settimane giorni dias "
+    "derniers dernières premiers premières últimos últimas primeros primeras letzten ersten "
+    "ultimi ultime primi prime laatste eerste".split()
+)
+# After a small integer: words that make it define a group or a period rather than
+# state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
+# plus", "3 or more children", "12 derniers mois". "and over" must close the phrase:
+# "108 and over the same period" states 108.
+_DEFINING_PRE2 = frozenset(w[:2] for w in _DEFINING_FIRST)
+_DEFINING_AFTER = re.compile(
+    r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
+    r"|[ \u00a0](?:" + _DURATIONS + r"[ \u00a0])?"
+    r"(?:and|or|ou|et|o|und|oder|e|en|of)[ \u00a0]"
+    r"(?:older|over|above|more|plus|más|mais|älter|mehr|oltre|più|ouder|meer)(?![^\W\d_])"
+    r"(?!\s*[\d$€£]|\s+(?:than|the|a|an|that|this|those|its|their|half|que|qu'|de|del|la|le|les|des|du|"
+    r"als|die|der|das|den|dem|di|della|dello|delle|dan|do|da|of|in|on|at|for|during)(?![^\W\d_]))"
+    r"|[ \u00a0](?:derniers|dernières|premiers|premières|últimos|últimas|primeros|primeras|letzten|ersten|"
+    r"ultimi|ultime|primi|prime|laatste|eerste)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_]))"
+)
+_P_VALUE = re.compile(r"(?<![^\W\d_])[pP]\s?(?:[<>≤≥]=?)\s?$")  # "p < 0.05"; "p = 0.03" is a result
+# Words that make a percentage name a part of a distribution ("the top 10%").
+_GROUP_WORDS = frozenset("top bottom poorest richest wealthiest lowest-income highest-income".split())
+_GROUP_AFTER = re.compile(
+    r"(?i)[ \u00a0\u202f](?:les\s+plus|la\s+plus|más|mais|più|meest|am\s+)\s*"
+    r"(?:riches?|pauvres?|aisée?s?|modestes?|ric[ao]s?|pobres?|ricchi|poveri|rijke|rijkste|arme|armste|reichsten|ärmsten)\b"
+    r"(?!\s+(?:que|qu'|do\s+que|di|dan|als|than|rispetto)\b)"  # "un 10 % más pobres que": a comparison, a result
+)
+# Before a confidence level: "(IC 95%: 3,1–3,9)", "IC del 95%", "IC à 95 %", "CI 95%",
+# "intervallo di confidenza al 95%", "Konfidenzintervall von 95 %".
+_CONFIDENCE_BEFORE = re.compile(
+    r"(?i)(?:\b(?:IC|CI|KI|BI)|confian[cç]e|confianza|confiança|confidenza|konfidenzintervall|"
+    r"betrouwbaarheidsinterval|confidence(?:\s+interval)?)\s*(?:(?:de|del|à|a|al|at|von|van|zum)\s+)?$"
+)
+
+
+def _confidence_before(text: str, start: int, last: str) -> bool:
+    """Whether a confidence-interval phrase ends just before ``start`` ("IC del 95%")."""
+    if last not in ("ic", "ci", "ki", "bi"):
+        window = text[max(0, start - 40) : start]
+        if "onf" not in window and "IC " not in window and "CI " not in window and "ertrouw" not in window:
+            return False  # the common case: "de 7,6 %", "al 5%"
+    return _CONFIDENCE_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
+_CONFIDENCE_LAST = frozenset(
+    "ic ci ki bi de del à a al at von van zum confiance confianza confiança confidenza "
+    "konfidenzintervall betrouwbaarheidsinterval confidence interval".split()
+)
+_CONFIDENCE = re.compile(
+    r"(?i)[ \u00a0\u202f](?:confidence|CI\b|credible|de confian|Konfidenz|di confidenza|betrouwbaarheid)"
+)
+
+
+def _defining_number(text: str, start: int, end: int, toks: list[str], last: str, conv: _Conventions) -> int:
+    """Where an age, age band or look-back period ends when the integer just
+    before ``end`` is one ("aged 15–64", "15-24 ans", "children under 5",
+    "over the past 12 months"); 0 when it states a figure."""
+    if last in ("de", "von", "di", "van") and len(toks) < 2:
+        toks = _prefix_tokens(text, start)  # the scanner read one word only
+    if last in _AGE_BEFORE or (len(toks) > 1 and toks[-2] in _AGE_OF and last in ("de", "von", "di", "van")):
+        m = _AGE_BAND.match(text, end)
+        return m.end() if m else end
+    if last in ("under", "over") and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
+        return end  # "children under 5"
+    if last in ("of", "from") and len(toks) > 1 and toks[-2] == "scale":
+        m = _BAND_START.match(text, end)
+        return m.end() if m else end  # "on a scale of 1 to 5"
+    c = text[end]
+    if c not in " \u00a0-–—/" and c != "\0":
+        return 0
+    if c != "\0":
+        m = _AGE_AFTER.match(text, end)
+        if m and (
+            _OLD.search(m.group())
+            or last in _AGE_AT
+            or (last in conv.hedge_last and _hedge_of(toks, conv) is not None)
+            or _BAND_START.match(text, end)
+        ):
+            return m.end()
+        if last in _OVER_WORDS and len(toks) < 2:
+            toks = _prefix_tokens(text, start)  # the scanner read one word only
+        if last in _LOOK_BACK or (last in _OVER_WORDS and len(toks) > 1 and toks[-2] in _CUMULATED):
+            m = _DURATION_AFTER.match(text, end)
+            if m:
+                return m.end()  # "over the past 12 months", "acumulado em 12 meses"
+        if last in _PERIOD_ARTICLES:
+            m = _DURATION_AFTER.match(text, end)
+            t = _PERIOD_TO.match(text, m.end()) if m else None
+            if t:
+                return t.end()  # "in the 12 months to June" (not "from 5 months to 7")
+        if c == "-" or (text[end + 1 : end + 3].lower() in _DEFINING_PRE2 and _first_word(text, end + 1) in _DEFINING_FIRST):
+            m = _DEFINING_AFTER.match(text, end)
+            if m:
+                return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
+    return 0
+
+
+def _first_word(text: str, i: int) -> str:
+    """The letters at ``i``, lowercased ("" when none)."""
+    m = _LETTERS.match(text, i)
+    return m.group().lower() if m else ""
+
+
+_BAND_START = re.compile(r"(?i)" + _BAND)
+
+
+def _finish(
+    text: str,
+    conv: _Conventions,
+    toks: list[str],
+    start: int,
+    end: int,
+    value: Decimal,
+    exponent: int,
+    percent: bool,
+    power: int,
+    currency: bool,
+) -> _Cand | None:
+    """Apply the context rules to a figure written in words; None when it is none.
+
+    The digit scanner applies the same rules inline (it is the hot path).
+    """
+    unit = percent or power or currency
+    last = toks[-1] if toks else ""
+    if not unit and exponent == 0 and value < 1000:
+        if not value and _ZERO_COMPOUND.match(text, end):
+            return None  # "zero width", "zero hunger": no quantity
+        if _defining_number(text, start, end, toks, last, conv):
+            return None  # "menores de cinco años", "over the past ten years"
+    if last:
+        # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
+        if last in conv.denominator_last and not percent and _is_power_of_ten(value):
+            if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+                return None
+        # references and codes: "table 3", "SDG 2", "No. 5", "p. 12"
+        if not unit and (
+            last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
+        ):
+            return None
+    hedge = _hedge_before(text, start, end, toks, last, conv)
+    fig = _new(
+        Figure,
+        {"text": text[start:end], "start": start, "end": end, "value": value,
+         "exponent": exponent, "percent": percent, "hedge": hedge},
+    )
+    return (fig, start, currency, power, last in BETWEEN_WORDS)

@@ -1,0 +1,263 @@
+"""Number conventions per language: separators from CLDR through Babel, and the words
+read around numbers, gathered once per BCP 47 tag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+import babel.numbers
+from babel import Locale, UnknownLocaleError
+
+from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _LETTERS, _SPACES
+from gate.figures.vocabulary import _Lexicon, _lexicon
+from gate.lexicon import (
+    ARTICLE_SCALES,
+    CODE_WORDS,
+    DENOMINATOR_WORDS,
+    DOT_ORDINAL_LANGUAGES,
+    DOZEN_WORDS,
+    GLUED_PREFIXES,
+    HALF_COMPOUNDS,
+    HALF_DOZEN_WORDS,
+    HALF_SCALES,
+    HEDGE_ARTICLES,
+    HEDGE_WORDS,
+    NUMBER_WORDS,
+    PERCENT_WORDS,
+    REFERENCE_WORDS,
+    SCALE_WORDS,
+)
+
+#: Conventions used for a language Babel does not know (separators, words).
+DEFAULT_LANGUAGE = "en"
+
+
+def _split_tag(language: str) -> tuple[str, str | None]:
+    parts = str(language).strip().replace("_", "-").split("-")
+    lang = parts[0].lower()
+    region = None
+    for p in parts[1:]:
+        if len(p) == 2 and p.isalpha() or len(p) == 3 and p.isdigit():
+            region = p.upper()
+            break
+    return lang, region
+
+
+@lru_cache(maxsize=512)
+def language_known(language: str) -> bool:
+    """Whether Babel (CLDR) knows the language of a BCP 47 tag.
+
+    Args:
+        language: A BCP 47 tag such as ``"fr"``, ``"fr-CA"``, ``"pt_BR"``. Only
+            the language subtag is judged: ``"fr-CA"`` is known because French
+            is.
+
+    Returns:
+        True when Babel has locale data for the language. For an unknown one
+        the module uses the conventions of :data:`DEFAULT_LANGUAGE`; the scorer
+        warns once per run.
+    """
+    lang, _ = _split_tag(language)
+    if not lang.isalpha() or not 2 <= len(lang) <= 8:
+        return False
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return False
+    return True
+
+
+class _Conventions(NamedTuple):
+    lang: str  # lexicon language (en when unknown)
+    text2num: str | None  # language code for text_to_num, if covered
+    native: tuple[frozenset[str], frozenset[str]]  # decimal chars, group chars
+    swapped: tuple[frozenset[str], frozenset[str]]
+    body: re.Pattern[str]
+    body_ascii: re.Pattern[str]  # ``body`` for ASCII texts
+    space_body: re.Pattern[str]  # digits grouped by spaces: "1 234 567,8"
+    after_words: dict[str, list[tuple[str, str, int]]]  # first word -> (rest, kind, power)
+    month_after: re.Pattern[str]
+    months: frozenset[str]  # lowercase full names and dotted abbreviations
+    month_first: frozenset[str]  # first letters of what ``month_after`` reads after a space
+    hedges: dict[tuple[str, ...], str]
+    denominators: frozenset[tuple[str, ...]]
+    references: frozenset[str]
+    scales: dict[str, int]
+    dot_ordinals: bool
+    after_first: frozenset[str]  # characters that may start what ``after`` reads
+    after_pre2: frozenset[str]  # their first two letters, lowercase
+    after_one: frozenset[str]  # one-letter words among them ("h"), lowercase
+    hedge_last: frozenset[str]  # last words of hedge phrases
+    context_last: frozenset[str]  # last words of any phrase read before a number
+    denominator_last: frozenset[str]
+    words: _Lexicon | None
+    specials: re.Pattern[str] | None  # "a dozen", "a million"
+
+
+def _strip_marks(s: str) -> str:
+    return "".join(c for c in s if c not in _BIDI)
+
+
+def _words_alternation(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@lru_cache(maxsize=512)
+def _conventions(language: str) -> _Conventions:
+    lang, region = _split_tag(language)
+    if not language_known(language):
+        lang, region = DEFAULT_LANGUAGE, None
+    locale = None
+    if region:
+        try:
+            locale = Locale.parse(f"{lang}_{region}")
+        except (UnknownLocaleError, ValueError):
+            locale = None
+    if locale is None:
+        locale = Locale.parse(lang)
+    decimal = _strip_marks(babel.numbers.get_decimal_symbol(locale)) or "."
+    group = _strip_marks(babel.numbers.get_group_symbol(locale)) or ","
+    extra_groups = set(_SPACES) | {"'", "’", "\u066c"}
+    native = (frozenset({decimal, "\u066b"}), frozenset({group} | extra_groups) - {decimal})
+    other = "," if decimal == "." else "."
+    swapped = (frozenset({other, "\u066b"}), frozenset({decimal} | extra_groups) - {other})
+    sp = "[\u00a0\u202f\u2009 ]"
+    # The look-behind sits after the first character so that the engine can
+    # skip ahead to candidate characters (a digit, "." or U+066B).
+    # A digit not glued to a word, a number or a separator (a "." may precede
+    # it when nothing glued precedes the "."; ".5" is read by the caller).
+    # A plain year (1800-2100) after a space or bracket and before punctuation,
+    # a bracket or the end is skipped by the engine itself: the commonest
+    # number in answers never reaches Python. Any other year-like number
+    # ("2023-24", "$2024", "2024 million") is judged by the scanner.
+    # Groups: integer digits, first separator, digits after it, the rest.
+    glued = r"(?<![\w,\u066b\u066c]\d)"
+    if lang in GLUED_PREFIXES:
+        # a one-letter word glued to the number ("و٣٫٢", "بـ٣"): not an identifier
+        prefixes = GLUED_PREFIXES[lang]
+        glued = r"(?:" + glued + r"|(?<=(?<!\w)[" + prefixes + r"]\d)|(?<=(?<!\w)[" + prefixes + r"]\u0640\d))"
+    after_digit = (
+        glued + r"(?<![\w.,\u066b\u066c][.\u066b]\d)"
+        r"(?!(?<=[\s(\[][12])(?<![" + _CURRENCY_CHARS + r"][ \u00a0\u202f][12])"
+        r"(?:(?<=1)[89]\d\d|(?<=2)(?:0\d\d|100))(?:[,.;:)\]!?](?!\d)|\s*[(\[]|\x00))"
+        r"\d*)(?:([.,'’\u066b\u066c])(\d+)((?:[.,'’\u066b\u066c]\d+)*))?"
+    )
+    body = re.compile(r"(\d" + after_digit)
+    # The digits of an ASCII text are 0-9: led by a plain class, the same
+    # pattern lets the engine skip to them faster.
+    body_ascii = re.compile(r"([0-9]" + after_digit)
+    space_body = re.compile(r"\d{1,3}(?:" + sp + r"\d{3}(?!\d))+(?:[.,\u066b]\d+)?")
+    lex = lang if lang in HEDGE_WORDS else DEFAULT_LANGUAGE
+    scales = dict(SCALE_WORDS.get(lex, SCALE_WORDS["en"]))
+    if lex != "en":
+        for w in ("bn", "mn", "mln"):
+            scales.setdefault(w, SCALE_WORDS["en"][w])
+    after_words: dict[str, list[tuple[str, str, int]]] = {}
+    phrases = [(w, "pct", 0) for w in PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
+    phrases += [(w, "time", 0) for w in ("a.m.", "p.m.", "am", "pm", "uhr", "h")]
+    for phrase, kind, power in phrases:
+        phrase = phrase.lower()
+        head = _LETTERS.match(phrase)
+        assert head is not None, phrase
+        after_words.setdefault(head.group(), []).append((phrase[head.end() :], kind, power))
+    for entries in after_words.values():
+        entries.sort(key=lambda x: -len(x[0]))
+    after_words_all = [p[0].lower() for p in phrases]
+    month_names: set[str] = set()
+    abbreviations: set[str] = set()
+    for ctx in ("format", "stand-alone") if lang != "en" else ():
+        for name in locale.months[ctx]["wide"].values():
+            month_names.add(name.lower())
+        for name in locale.months[ctx]["abbreviated"].values():
+            abbreviations.add(name.lower().rstrip("."))
+    english = Locale.parse("en").months["format"]
+    en_names = set(english["wide"].values()) | set(english["abbreviated"].values()) | {"Sept"}
+    month_alts = [_words_alternation(en_names) + r")(?![^\W\d_])"]
+    if month_names:
+        month_alts.append(r"(?i:" + _words_alternation(month_names) + r"))(?![^\W\d_])")
+    if abbreviations:
+        month_alts.append(r"(?i:" + _words_alternation(abbreviations) + r"))(?:\.|(?=[ \u00a0]\d))")
+    month_after = re.compile(
+        r"(?:\.|er|st|nd|rd|th|º)?[ \u00a0](?:de[ \u00a0])?(?:"
+        + "|".join("(?:" + a for a in month_alts)
+        + ")"
+    )
+    months = frozenset(
+        month_names | {a + "." for a in abbreviations} | {n.lower() for n in en_names if n != "May"}
+    )
+    hedges: dict[tuple[str, ...], str] = {}
+    for phrase, hedge in HEDGE_WORDS[lex].items():
+        words = phrase.replace("’", "'").split()
+        hedges[tuple(words)] = hedge
+        articles = HEDGE_ARTICLES.get(lex)
+        if articles:
+            for variant in articles.get(words[-1], ()):  # "más de" -> "más del"
+                hedges.setdefault((*words[:-1], *variant.split()), hedge)
+            for article in articles[""]:  # "casi" -> "casi el"
+                hedges.setdefault((*words, article), hedge)
+        for prefix in GLUED_PREFIXES.get(lex, ""):  # "حوالي" -> "وحوالي", "بحوالي"
+            hedges.setdefault((prefix + words[0], *words[1:]), hedge)
+    denominators = frozenset(
+        tuple(p.split()) for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"]
+    )
+    refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
+    references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
+    t2n = lex if lex in NUMBER_WORDS and _text2num_supports(lex) else None
+    specials = None
+    if t2n:
+        pattern = r"(?i)\b(?:(?P<halfdozen>" + HALF_DOZEN_WORDS[lex] + r")\b|(?P<dozen>" + DOZEN_WORDS[lex] + r")\b"
+        if lex in HALF_COMPOUNDS:
+            pattern += r"|(?P<halfword>" + HALF_COMPOUNDS[lex][0] + r")\b"
+        if lex in HALF_SCALES:  # before the article: "half a million" holds "a million"
+            pattern += r"|(?P<half>" + HALF_SCALES[lex] + r")"
+        if lex in ARTICLE_SCALES:
+            pattern += r"|(?P<article>" + ARTICLE_SCALES[lex] + r")"
+        specials = re.compile(pattern + ")")
+    return _Conventions(
+        lang=lex,
+        text2num=t2n,
+        native=native,
+        swapped=swapped,
+        body=body,
+        body_ascii=body_ascii,
+        space_body=space_body,
+        after_words=after_words,
+        month_after=month_after,
+        months=months,
+        month_first=frozenset(
+            {n[0] for n in en_names}
+            | {c for n in month_names | abbreviations | {"de"} for c in (n[0], n[0].upper())}
+        ),
+        hedges=hedges,
+        denominators=denominators,
+        references=references,
+        scales={k.lower(): v for k, v in scales.items()},
+        dot_ordinals=lang in DOT_ORDINAL_LANGUAGES,
+        after_first=frozenset(
+            "%٪％M"
+            + "".join(w[0] + w[0].upper() for w in (*PERCENT_WORDS, *scales))
+            + "aApPuUhH"
+        ),
+        after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2),
+        after_one=frozenset(w for w in after_words_all if len(w) == 1),
+        hedge_last=frozenset(k[-1] for k in hedges),
+        context_last=frozenset(k[-1] for k in hedges) | frozenset(k[-1] for k in denominators),
+        denominator_last=frozenset(k[-1] for k in denominators),
+        words=_lexicon(lex) if t2n else None,
+        specials=specials,
+    )
+
+
+@lru_cache(maxsize=16)
+def _text2num_supports(lang: str) -> bool:
+    try:
+        from text_to_num import find_numbers
+
+        find_numbers([], lang, 0.0)
+    except Exception:  # unsupported language, or text2num unavailable
+        return False
+    return True

@@ -1,0 +1,314 @@
+"""Matching figures against evidence: the evidence values, the interval of values that
+support a figure, and the check, all in exact decimal arithmetic.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+
+from gate.figures.chars import _ascii
+from gate.figures.extract import extract_figures
+from gate.figures.model import (
+    _CTX,
+    _HUNDRED,
+    _MINUS_TEN,
+    _TEN,
+    Figure,
+    MatchSettings,
+    Support,
+    _new,
+)
+
+_PLAIN_TYPES = frozenset({float, int})
+
+
+def _to_decimal(v: object) -> Decimal | None:
+    """An exact Decimal for an evidence value; None for None, NaN, infinities."""
+    if type(v) is float:
+        return Decimal(repr(v)) if math.isfinite(v) else None
+    if v is None or isinstance(v, bool):
+        return None
+    if isinstance(v, Decimal):
+        d = v
+    elif isinstance(v, float):
+        d = Decimal(repr(v))
+    elif isinstance(v, int):
+        d = Decimal(v)
+    elif isinstance(v, str):
+        try:
+            d = Decimal(v.strip())
+        except InvalidOperation:
+            raise ValueError(f"evidence value: expected a number, found {v!r}") from None
+    else:
+        raise TypeError(f"evidence value: expected int, float, Decimal or numeric str, found {type(v).__name__}")
+    return d if d.is_finite() else None
+
+
+def evidence_values(
+    values: Iterable[int | float | Decimal | str | None] | None,
+    question: str | None,
+    passages: Mapping[str, str | tuple[str, str]] | None,
+    language: str,
+) -> tuple[Decimal, ...]:
+    """All values a figure of an answer may be supported by.
+
+    Args:
+        values: The retrieved values. Floats are converted through ``repr``
+            (0.1 is Decimal("0.1"), never the binary expansion); ``None``,
+            NaN and infinities are skipped.
+        question: The question text, or None; numbers it states are evidence
+            (the user said them).
+        passages: Retrieved passages, id -> text, id -> (text, language) or
+            id -> {"text": ..., "language": ...}, or None; their figures,
+            digits and number words alike, are evidence. A text alone (or a
+            passage without a language) is read with ``language``; one with
+            its own language that way ("1,234" in an English passage is 1234
+            for a French answer).
+        language: BCP 47 tag of the answer, for reading the question and the
+            passages given without a language.
+
+    Returns:
+        Retrieved values first, then figures of the question, then of each
+        passage in mapping order; de-duplicated by numeric value (first one
+        kept).
+
+    Raises:
+        TypeError: A value is neither a number nor a numeric string; a passage
+            is none of the forms above.
+        ValueError: A string value is not a number.
+    """
+    raw = list(values) if values is not None else []
+    if _PLAIN_TYPES.issuperset(map(type, raw)):
+        # Equal floats and ints hash alike (7 == 7.0): de-duplicate before converting.
+        # repr is the shortest round-trip form of a float and the digits of an int
+        converted = list(map(Decimal, map(repr, [v for v in dict.fromkeys(raw) if v - v == 0])))
+        if not question and not passages:
+            return tuple(converted)
+        seen = dict.fromkeys(converted)
+    else:
+        seen = dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None)  # 7.6 == 7.60
+        if not question and not passages:
+            return tuple(seen)
+    texts: list[tuple[str, str]] = []
+    if question:
+        texts.append((question, language))
+    if passages:
+        for pid, p in passages.items():
+            if isinstance(p, str):
+                text, lang = p, None
+            elif isinstance(p, Mapping) and isinstance(p.get("text"), str):
+                text, lang = p["text"], p.get("language")  # as the log writes it
+            elif isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str):
+                text, lang = p
+            else:
+                raise TypeError(f"passage {pid!r}: expected a text, (text, language) or {{text, language}}, found {p!r}")
+            if text:
+                texts.append((text, lang or language))
+    for t, lang in texts:
+        for f in extract_figures(t, lang):
+            if f.value not in seen:
+                seen[f.value] = None
+    return tuple(seen)
+
+
+_LAST_RUN = re.compile(r"(\d++)\D*+$")
+
+
+def _written_integer(text: str) -> bool:
+    """Whether a figure's digits, as written, have no decimal part.
+
+    The last run of digits follows a separator only in "3.2" (a decimal part,
+    any length but 3) or "6,000" (a group, exactly 3 digits).
+    """
+    m = _LAST_RUN.search(_ascii(text) if not text.isascii() else text)
+    if not m:
+        return True
+    i = m.start(1)
+    if i > 0 and text[i - 1] in ".,\u066b" and i > 1 and text[i - 2].isdigit():
+        return len(m.group(1)) == 3
+    if i > 0 and text[i - 1] in ".\u066b" and (i == 1 or not text[i - 2].isdigit()):
+        return False  # ".5"
+    return True
+
+
+def _unit_exponent(figure: Figure) -> int:
+    """Power of ten of the figure's last significant digit.
+
+    A hedged figure whose mantissa is written as an integer does not count
+    its trailing zeros ("about 6,000" -> 3, "over $96 million" -> 6), except
+    one zero after a lone leading 1 with "about" or "nearly": "nearly 100%" ->
+    1, "about 1,000" -> 2, "about 10 million" -> 6. A single significant 1
+    would stand for anything from half to one and a half times the number (or,
+    with "nearly", from 0 to 100%), which no writer means. "Over 100" keeps
+    100..200 (writers state round thresholds loosely upwards), and the unit is
+    never finer than the stated one ("about 1 million" -> 6).
+    """
+    e = figure.exponent
+    if figure.hedge is None or e < 0 or not figure.value:
+        return e
+    mantissa = abs(int(figure.value.scaleb(-e, _CTX)))
+    # no trailing zero (the usual case): nothing to drop, however it is written
+    if mantissa % 10 or not _written_integer(figure.text):
+        return e
+    while mantissa and mantissa % 10 == 0:
+        mantissa //= 10
+        e += 1
+    if mantissa == 1 and e > figure.exponent and figure.hedge in ("about", "under"):
+        e -= 1
+    return e
+
+
+def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal, bool, bool]:
+    """(low, high, low_inclusive, high_inclusive) of the supporting values."""
+    x = figure.value
+    if settings.rounding == "exact":
+        return x, x, True, True
+    hedge = figure.hedge
+    e = _unit_exponent(figure)
+    unit, half = _STEPS.get(e) or _steps(e)
+    if hedge is None or hedge == "about":
+        return _CTX.subtract(x, half), _CTX.add(x, half), True, True
+    # hedges bound the magnitude: "nearly −1.3%" lies between −1.3 and −1.2
+    neg = x < 0
+    if hedge == "over":
+        lo, hi, li, hi_inc = x, _CTX.add(x, unit), False, True
+    elif hedge == "at_least":
+        lo, hi, li, hi_inc = x, _CTX.add(x, unit), True, True
+    elif hedge == "under":
+        lo, hi, li, hi_inc = _CTX.subtract(x, unit), x, True, False
+    else:  # at_most
+        lo, hi, li, hi_inc = _CTX.subtract(x, unit), x, True, True
+    if neg:
+        lo, hi, li, hi_inc = (
+            _CTX.subtract(x, _CTX.subtract(hi, x)),
+            _CTX.add(x, _CTX.subtract(x, lo)),
+            hi_inc,
+            li,
+        )
+    return lo, hi, li, hi_inc
+
+
+def _steps(e: int) -> tuple[Decimal, Decimal]:
+    """10**e and 10**e / 2, exactly."""
+    return Decimal((0, (1,), e)), Decimal((0, (5,), e - 1))
+
+
+_STEPS = {e: _steps(e) for e in range(-12, 16)}  # constant tables
+_HALVES = {e: half for e, (_, half) in _STEPS.items()}
+
+
+def _inside(v: Decimal, x: Decimal, lo: Decimal, hi: Decimal, li: bool, hi_inc: bool) -> bool:
+    if v == x:
+        return True
+    if v < lo or v > hi:
+        return False
+    if v == lo and not li:
+        return False
+    if v == hi and not hi_inc:
+        return False
+    return True
+
+
+def check_figure(
+    figure: Figure,
+    evidence: Sequence[Decimal],
+    settings: MatchSettings = MatchSettings(),
+) -> Support:
+    """Whether any evidence value supports a figure.
+
+    Rule (issue 3; recipe 4.2): with ``rounding="stated_precision"`` and u the
+    unit of the figure's last stated digit (10**exponent), a value v supports
+    a figure x when
+
+    * no hedge: x - u/2 <= v <= x + u/2 (ties included: 7.65 supports 7.6
+      and 7.7);
+    * "about": the same, with u taken at x's last *significant* digit: a
+      hedged figure written as an integer does not count its trailing zeros
+      ("about 6,000" covers 5,500..6,500);
+    * "over": x < v <= x + u;  "at_least": x <= v <= x + u;
+    * "under" (nearly, almost, less than): x - u <= v < x;
+      "at_most": x - u <= v <= x;
+    * for a negative x the hedged intervals are mirrored (they bound the
+      magnitude);
+    * a value equal to x always supports it.
+
+    With ``rounding="exact"`` only v == x does. A percentage is also supported
+    by a fraction (v * 100 in the interval) when ``settings.percent_fraction``
+    is on. With ``"difference"`` in ``settings.derived``, |a - b| of two
+    evidence values supports it too. All arithmetic is exact decimal.
+
+    Args:
+        figure: A figure from :func:`extract_figures`.
+        evidence: Values from :func:`evidence_values` (Decimals).
+        settings: Matching policy.
+
+    Returns:
+        A :class:`Support` with the interval, the nearest evidence value and
+        the value that matched.
+    """
+    x = figure.value
+    hedge = figure.hedge
+    if hedge is None and settings.rounding == "stated_precision":
+        half = _HALVES.get(figure.exponent) or _steps(figure.exponent)[1]
+        lo, hi, li, hi_inc = _CTX.subtract(x, half), _CTX.add(x, half), True, True
+    else:
+        lo, hi, li, hi_inc = _interval(figure, settings)
+        symmetric = hedge is None or hedge == "about" or settings.rounding == "exact"
+        half = _CTX.subtract(hi, x) if symmetric else None
+    # Fast path for the commonest case, the figure's own value among the
+    # evidence: the loop below would return at it too, as long as every value
+    # before it is a Decimal already (others are converted first).
+    if x in evidence:
+        for v in evidence:
+            if type(v) is not Decimal:
+                break
+            if v == x:
+                return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
+    fraction = figure.percent and settings.percent_fraction
+    nearest: Decimal | None = None
+    matched: Decimal | None = None
+    best: Decimal | None = None
+    subtract = _CTX.subtract
+    for v in evidence:
+        if type(v) is not Decimal:
+            v = _to_decimal(v)
+            if v is None:
+                continue
+        if v == x:  # the value itself: it supports, and none is nearer
+            return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
+        d = abs(subtract(v, x))
+        if matched is None and (
+            d <= half if half is not None else (lo < v < hi or (li and v == lo) or (hi_inc and v == hi))
+        ):
+            matched = v
+        if fraction and _MINUS_TEN < v < _TEN:  # a fraction, up to 1,000 percent
+            v100 = v.scaleb(2, _CTX)
+            d100 = abs(subtract(v100, x))
+            if d100 < d:
+                d = d100
+            if matched is None and (
+                d100 <= half
+                if half is not None
+                else (lo < v100 < hi or v100 == x or (li and v100 == lo) or (hi_inc and v100 == hi))
+            ):
+                matched = v
+        if best is None or d < best:
+            best, nearest = d, v
+    if matched is not None:
+        return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": nearest, "matched": matched})
+    if "difference" in settings.derived and len(evidence) > 1:
+        values = [v if isinstance(v, Decimal) else _to_decimal(v) for v in evidence]
+        values = [v for v in values if v is not None]
+        for i, a in enumerate(values):
+            for b in values[i + 1 :]:
+                diff = abs(_CTX.subtract(a, b))
+                if _inside(diff, x, lo, hi, li, hi_inc):
+                    return Support(True, lo, hi, nearest, diff)
+                if fraction:
+                    d100 = _CTX.multiply(diff, _HUNDRED)
+                    if _inside(d100, x, lo, hi, li, hi_inc):
+                        return Support(True, lo, hi, nearest, diff)
+    return _new(Support, {"supported": False, "low": lo, "high": hi, "nearest": nearest, "matched": None})

@@ -1,0 +1,141 @@
+"""The figure model: what a figure is, how figures are matched, and the support found.
+
+Records only (frozen dataclasses), with the decimal constants the readers share. Thresholds,
+reports and baselines import this module, not the readers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Context, Decimal
+
+ROUNDINGS = ("stated_precision", "exact")
+DERIVATIONS = ("difference",)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One numeric quantity stated in a text.
+
+    Attributes:
+        text: The figure as written, ``answer[start:end]``: the number with its
+            sign, currency symbol or code, scale word or abbreviation and
+            percent sign or word, e.g. ``"$4.1bn"``, ``"6,8 %"``,
+            ``"3,2 millions"``. A hedge word is not part of the span.
+        start: Offset of the first character (a Python ``str`` index).
+        end: Offset one past the last character.
+        value: The quantity, sign and scale applied, as an exact ``Decimal``:
+            ``"3,2 millions"`` is 3200000 and ``"1,2 billion"`` in French is
+            1.2e12. Percentages are kept as written (``"7,6 %"`` is 7.6).
+            Written without exponent notation: an integer when ``exponent``
+            is >= 0, else with exactly ``-exponent`` decimals ("7.60").
+        exponent: Power of ten of the last stated digit after scale: "7.6" is
+            -1, "7.60" is -2, "41" is 0, "6,000" is 0, "3.2 million" is 5,
+            "1,5 Mrd." is 8. Number words state units ("twelve" is 0) unless
+            they end in a scale word ("three million" is 6).
+        percent: Stated as a percentage or in percentage points (``%``,
+            "percent", "pour cent", "por ciento", "Prozent", "pp", ...).
+        hedge: ``None`` or one of ``"about"``, ``"over"``, ``"at_least"``,
+            ``"under"``, ``"at_most"``, normalised across languages ("nearly",
+            "almost", "less than", "casi", "knapp" are ``"under"``; "more
+            than", "plus de", "über" are ``"over"``).
+    """
+
+    text: str
+    start: int
+    end: int
+    value: Decimal
+    exponent: int
+    percent: bool
+    hedge: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """How figures are matched against evidence values.
+
+    Attributes:
+        rounding: ``"stated_precision"`` (a figure stands for every value that
+            rounds to it at its last stated digit, ties included) or
+            ``"exact"`` (only an equal value supports it).
+        percent_fraction: A percentage is also supported by a value stored as
+            a fraction (12% by 0.12): an evidence value v with |v| < 10 counts
+            as 100 * v too (fractions up to 1,000 percent).
+        derived: Optional derivations; ``("difference",)`` also accepts a
+            figure supported by the absolute difference of two evidence values
+            ("up 0.3 percentage points" from 7.6 and 7.9). Off by default.
+
+    Raises:
+        ValueError: On an unknown ``rounding`` or derivation.
+    """
+
+    rounding: str = "stated_precision"
+    percent_fraction: bool = True
+    derived: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.rounding not in ROUNDINGS:
+            raise ValueError(
+                f"rounding: expected one of {', '.join(ROUNDINGS)}, found {self.rounding!r}"
+            )
+        if isinstance(self.derived, str):
+            raise ValueError(f"derived: expected a tuple of names, found the string {self.derived!r}")
+        unknown = [d for d in self.derived if d not in DERIVATIONS]
+        if unknown:
+            raise ValueError(
+                f"derived: expected names among {', '.join(DERIVATIONS)}, found {', '.join(map(repr, unknown))}"
+            )
+
+
+@dataclass(frozen=True)
+class Support:
+    """Whether the evidence supports one figure, and why.
+
+    Attributes:
+        supported: Some evidence value (or, with ``derived``, a difference of
+            two) lies in the figure's interval.
+        low: Lower end of the interval of values that support the figure, in
+            the figure's own unit (percent for a percentage). Inclusive, except
+            for hedge ``"over"`` (exclusive: the value must exceed it).
+        high: Upper end of the interval. Inclusive, except for hedge
+            ``"under"`` (exclusive). With ``rounding="exact"`` low == high ==
+            the figure's value. An evidence value equal to the figure's value
+            supports it whatever the hedge.
+        nearest: The evidence value closest to the figure (a fraction counts
+            by its percentage when ``percent_fraction`` applies); ``None`` when
+            there is no evidence.
+        matched: The evidence value that supported the figure (as stored, e.g.
+            0.12 for 12%), or the difference that did with ``derived``;
+            ``None`` when unsupported.
+    """
+
+    supported: bool
+    low: Decimal
+    high: Decimal
+    nearest: Decimal | None
+    matched: Decimal | None
+
+
+_CTX = Context(prec=80)
+_ONE = Decimal(1)
+_HUNDRED = Decimal(100)
+_TEN = Decimal(10)
+_MINUS_TEN = Decimal(-10)
+
+
+def _new(cls, fields: dict) -> object:
+    """An instance of a frozen dataclass without its generated ``__init__``.
+
+    The generated initialiser of a frozen dataclass sets each field through
+    ``object.__setattr__``; filling ``__dict__`` at once builds the very same
+    object about twice as fast, which counts on the hot path (one Figure per
+    figure, one Support per check). ``fields`` must hold every field.
+    """
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+# A candidate figure: (figure, start of the number itself, has a currency of
+# its own, scale power applied, preceded by "between"/"entre"/...).
+_Cand = tuple[Figure, int, bool, int, bool]

@@ -1,0 +1,191 @@
+"""Alternative readings of a figure: a change stated as a fall or a deficit, and the
+share a ratio states. The scorer accepts a figure when any reading is supported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from decimal import Decimal
+
+from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
+from gate.figures.extract import extract_figures
+from gate.figures.model import _CTX, _HUNDRED, Figure
+
+
+def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
+    """The share a ratio states, when ``figure`` is its first number.
+
+    "6 in 10", "one in five", "nueve de cada diez", "1 sur 4": the figure read
+    as the percentage 100 X / Y rounded to a whole percent, with the figure's
+    hedge. A ratio over ten or fewer stands for its share within 5 points
+    (writers pick the simple fraction nearest the value: "6 in 10" is 55% to
+    65%, "1 in 3" 28% to 38%), one over more within half a point ("12 out of
+    27" is 44%, 43.5% to 44.5%). None when the figure starts no ratio (X and
+    Y whole, 0 < X <= Y <= 1,000, no unit). The scorer accepts a figure when
+    either reading is supported, so this only ever removes false alarms.
+    """
+    if figure.percent or figure.exponent != 0 or figure.value <= 0 or not _plain_number(figure.text):
+        return None
+    m = _RATIO_NEXT.match(text, figure.end)
+    if m is None and figure.text == "1":
+        m = _RATIO_NEXT_NOUN.match(text, figure.end)
+    if m is None:
+        return None
+    ym = _RATIO_Y.match(text, m.end())
+    if ym is not None:
+        y, y_end = Decimal(ym.group()), ym.end()
+    else:
+        tail = extract_figures(text[m.end() : m.end() + 40], language)
+        if not tail or tail[0].start != 0 or tail[0].exponent != 0:
+            return None
+        y, y_end = tail[0].value, m.end() + tail[0].end
+    if not (2 <= y <= 1000 and figure.value <= y):
+        return None
+    share = _CTX.divide(_CTX.multiply(figure.value, _HUNDRED), y).to_integral_value(rounding="ROUND_HALF_UP")
+    return Figure(text[figure.start : y_end], figure.start, y_end, Decimal(int(share)), 1 if y <= 10 else 0, True, figure.hedge)
+
+
+# A change stated with a verb or noun of decrease ("fell 1.9%", "a reculé de 0,3 %",
+# "cayó un 2 %") is written as a magnitude; statistical series store it signed (-1.9).
+# Only the connectors that mean "by" may stand between the word and the number: "fell to
+# 5.1%" states a level, not a change.
+_FALL = re.compile(
+    r"(?:\b(?:fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|shrank|shrunk|"
+    r"contracted|slipped|sank|down|(?:decline|decrease|drop|fall|reduction|contraction)\s+of|"
+    r"contract[ée]e?s?|r[ée]duit[es]?|redujo|contrajo|encolheu|reduziu|scesa|sceso|scesi|scese|"
+    r"verringerte\s+sich|verringert|Minus|nam\s+af|kromp|"
+    r"baiss[ée]e?s?|recul[ée]e?s?|reculé|diminu[ée]e?s?|chut[ée]e?s?|repli|"
+    r"cay[óo]|baj[óo]|descendi[óo]|disminuy[óo]|retrocedi[óo]|ca[íi]da|descenso|"
+    r"gesunken|gefallen|fiel|sank|zur[üu]ckgegangen|R[üu]ckgang|"
+    r"caiu|recuou|diminuiu|queda|calat[oa]|ces[oa]|diminuit[oa]|calo|flessione|daalde|gedaald|daling|"
+    r"انخفض|انخفضت|انخفاض|تراجع|تراجعت|هبط|هبطت|هبوط|انكمش|انكمشت|انكماش))"
+    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|von|بنسبة|بمقدار))?"
+    r"(?:\s+(?:a\s+)?further)?"
+    r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
+    r"environ|près\s+de|presque|plus\s+de|moins\s+de|casi|alrededor\s+del?|más\s+de|menos\s+de|"
+    r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim|"
+    r"ب?حوالي|ب?نحو|قرابة|أكثر\s+من|أقل\s+من))?"
+    r"\s*(?:بـ?)?[-−]?\s*[$€£¥]?\s*$",
+    re.IGNORECASE,
+)
+
+
+# Arabic puts the subject between the verb and the amount ("انخفض معدل البطالة بنسبة
+# ٢٪": fell the unemployment rate by 2%): up to three words of the same clause may
+# stand between them when "by" (بنسبة, بمقدار, a glued ب) introduces the amount.
+_FALL_AR = re.compile(
+    r"(?:انخفض|انخفضت|تراجع|تراجعت|هبط|هبطت|انكمش|انكمشت)"
+    r"(?:\s+[^\s\d.,;:،؛]+){0,3}?"
+    r"\s+(?:(?:بنسبة|بمقدار)(?:\s+(?:حوالي|نحو|قرابة))?\s*|ب(?:حوالي|نحو)?\s*(?:ـ\s*)?)[-−]?$"
+)
+
+
+# German puts other words between the verb and "um" ("sank im 2. Quartal 2025 um 0,4
+# Prozentpunkte"), or the participle after the amount ("ist um 0,4 % gesunken", Dutch "is
+# met 0,4% gedaald").
+_FALL_DE = re.compile(
+    r"(?i)\b(?:sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen)\b"
+    r"[^;:!?]{0,40}?\s+um\s*[-−]?\s*$"
+)
+_BY_BEFORE = re.compile(r"(?i)\b(?:um|met)\s*$")
+_FALL_AFTER = re.compile(
+    r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen|af)\b"
+)
+# A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
+# against a balance of -3.1): the words of the same clause up to the number.
+_DEFICIT = re.compile(
+    r"(?:\b(?:deficits?|déficits?|defizits?|disavanzo|tekort)|(?<![^\W\d_])(?:ال)?عجز)"
+    r"(?:\s+(?:public|publics|budgétaire|budget|fiscal|primary|primaire|público|primário|pubblico|"
+    r"öffentliche|staatliche|begrotingstekort))?"
+    r"(?:\s+(?:was|is|stood\s+at|reached|amounted\s+to|came\s+to|of|at|to|de|du|s'élève\s+à|s'établit\s+à|"
+    r"était\s+de|est\s+de|a\s+atteint|atteint|von|betrug|beträgt|lag\s+bei|liegt\s+bei|fue\s+de|es\s+de|"
+    r"del|foi\s+de|é\s+de|do|è\s+stato|è\s+pari\s+al|è|pari\s+al|di|bedroeg|bedraagt|van|بلغ|قدره))*"
+    r"\s*[-−]?\s*[$€£¥]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def fall_reading(text: str, figure: Figure) -> Figure | None:
+    """The figure read as a fall, when a word of decrease (or deficit) states it.
+
+    "Energy prices fell 1.9%" states the change -1.9 as the magnitude 1.9; a series stores
+    -1.9. Returns the figure with its value negated when a verb or noun of decrease (en, fr,
+    es, de, pt, it, nl, ar), optionally followed by a connector meaning "by" and a hedge, stands
+    right before it in the same clause; None otherwise (and for a figure that is already
+    negative or zero). The scorer accepts a figure when either reading is supported, so this
+    only ever removes false alarms.
+    """
+    if figure.value <= 0:
+        return None
+    before = text[max(0, figure.start - 60) : figure.start]
+    if not (
+        _FALL.search(before)
+        or _FALL_AR.search(before)
+        or _DEFICIT.search(before)
+        or _FALL_DE.search(before)
+        or (_BY_BEFORE.search(before) and _FALL_AFTER.match(text, figure.end))
+        or _LOWER_AFTER.match(text, figure.end)
+        or _decrease_in_clause(_clause_before(text, figure.start))
+    ):
+        return None
+    return dataclasses.replace(figure, value=-figure.value)
+
+
+def _decrease_in_clause(clause: str) -> bool:
+    """A word of decrease or deficit governs the end of ``clause``: the last one is not
+    followed by a preposition of level ("fell to 5.1%", "down from 7.9%") nor by a word of
+    increase or level before the end ("deficit countries grew 2.4%", "انخفض ...، وبلغ")."""
+    last = None
+    for last in _DECREASE_IN_CLAUSE.finditer(clause):
+        pass
+    if last is None:
+        return False
+    rest = clause[last.end() :]
+    return not _LEVEL_AFTER_DECREASE.match(rest) and not _INCREASE.search(rest)
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The text of the sentence before ``start``, at most 120 characters back."""
+    lo = max(0, start - 120)
+    cut = max(text.rfind("; ", lo, start), text.rfind("\n", lo, start))
+    i = start
+    while True:  # a sentence ends at ". " before a capital or a digit, not in "p.p. ao"
+        i = max(text.rfind(". ", lo, i), text.rfind("! ", lo, i), text.rfind("? ", lo, i))
+        if i <= cut:
+            break
+        following = text[i + 2 : i + 3]
+        if following.isupper() or following.isdigit():
+            cut = i
+            break
+    return text[cut + 1 if cut >= 0 else lo : start]
+
+
+# A comparative of decrease right after the amount: "0.3 points lower than a year earlier",
+# "0,5 p.p. inferior", "0,5 procent lager", "3,7 puntos menos", "0,75 ponto percentual abaixo".
+_LOWER_AFTER = re.compile(
+    r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:lower|less|below|down|smaller|fewer|inférieure?s?|en\s+dessous|"
+    r"de\s+moins|inferior(?:es)?|menos|por\s+debajo|abaixo|a\s+menos|inferiore|in\s+meno|lager|minder|"
+    r"kleiner|onder|niedriger|weniger|geringer|unter|أقل|دون)\b"
+)
+_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:to|from|at|à|au|auf|op|naar|para|até|al|a|إلى|الى|من)\b")
+_INCREASE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:r[oi]se|rising|risen|gr[eo]w|grown|growing|increas(?:e|ed|es|ing)|up|narrow(?:ed|s|ing)?|"
+    r"improv(?:e|ed|es|ing)|augment\w*|hausse|progress\w*|aument\w*|sub(?:e|ió|iu)|creci\w*|cresc\w*|"
+    r"st(?:ieg|eigt|iegen)|gestiegen|steeg|gestegen|toename|ارتفع|ارتفعت|ارتفاع|بلغ|وبلغ|بلغت|وبلغت)"
+)
+# A word of decrease or deficit earlier in the same sentence ("with prices falling by 0.1%",
+# "le esportazioni diminuiscono dello 0,4%, le importazioni del 3,9%", "recuo de 24,6%",
+# "le déficit s'établit à 169,6 milliards d'euros, soit 5,8 % du PIB, après 5,4 %").
+_DECREASE_IN_CLAUSE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:fall(?:s|ing|en)?|fell|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|"
+    r"down|shr[iau]nk(?:ing)?|contract(?:ed|ion|ing)|deficits?|lower|below|"
+    r"inférieure?s?|inferior(?:es)?|inferiore|abaixo|menor(?:es)?|niedriger|lager|"
+    r"baiss(?:e|es|é|ée|ées|ait)|recul(?:e|é|ée)?|repli(?:e|é)?|diminu(?:e|é|ée|tion)|chut(?:e|é)|déficits?|"
+    r"baj(?:a|ó|an|aron)|ca(?:e|yó|ída)|descen(?:so|dió)|disminu(?:ye|yó|ción)|retroce(?:de|dió|so)|déficit|"
+    r"[\w]*tekort|daal(?:de|t)|gedaald|daling|afname|kromp|kromp|"
+    r"sinkt|sank|gesunken|fiel|gefallen|rückgang|defizit|minus|"
+    r"ca(?:iu|i|íram)|recu(?:ou|o)|queda|retração|diminu(?:iu|ição|i)|"
+    r"cal(?:o|ano|ato|ata|ati)|diminu(?:isce|iscono|ito|ita|zione)|flessione|scend(?:e|ono)|scesa|sceso|disavanzo|"
+    r"انخفض|انخفضت|انخفاض|بانخفاض|تراجع|تراجعت|هبط|هبوط|عجز|عجزا|عجزاً|العجز)"
+)
