@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
-
-import pandas as pd
+from typing import TYPE_CHECKING, Iterable
 
 from gate.measures import MEASURES, Count, Outcome
+
+if TYPE_CHECKING:
+    import pandas
 
 ALL = "all"
 
@@ -70,17 +71,23 @@ def aggregate(outcomes: list[Outcome]) -> list[Score]:
     """
     names = [m.name for m in MEASURES]
     slices = slices_of(outcomes)
-    rows = [
-        (language_slice(o.language), name, o.counts[name].numerator, o.counts[name].denominator)
-        for o in outcomes
-        for name in names
-    ]
-    frame = pd.DataFrame(rows, columns=["slice", "measure", "numerator", "denominator"])
-    per_language = frame.groupby(["slice", "measure"], sort=False)[["numerator", "denominator"]].sum()
-    overall = frame.groupby("measure", sort=False)[["numerator", "denominator"]].sum()
-    totals: dict[tuple[str, str], Count] = {}
-    for name, row in overall.iterrows():
-        totals[(ALL, str(name))] = Count(int(row["numerator"]), int(row["denominator"]))
-    for (slice_name, name), row in per_language.iterrows():
-        totals[(str(slice_name), str(name))] = Count(int(row["numerator"]), int(row["denominator"]))
-    return [Score(s, name, totals.get((s, name), Count())) for s in slices for name in names]
+    totals: dict[tuple[str, str], list[int]] = {}
+    for o in outcomes:
+        for slice_name in (ALL, language_slice(o.language)):
+            for name in names:
+                count = o.counts[name]
+                cell = totals.setdefault((slice_name, name), [0, 0])
+                cell[0] += count.numerator
+                cell[1] += count.denominator
+    return [Score(s, name, Count(*totals.get((s, name), (0, 0)))) for s in slices for name in names]
+
+
+def to_frame(scores: Iterable[Score]) -> "pandas.DataFrame":
+    """The scores as a pandas DataFrame, for notebooks: one row per slice and measure, columns
+    ``slice``, ``measure``, ``numerator``, ``denominator`` and ``rate`` (a float, NaN when
+    n = 0). pandas is imported only when this is called; ``check`` never needs it."""
+    import pandas as pd
+
+    rows = [(s.slice, s.measure, s.count.numerator, s.count.denominator,
+             float(s.rate) if s.rate is not None else float("nan")) for s in scores]
+    return pd.DataFrame(rows, columns=["slice", "measure", "numerator", "denominator", "rate"])

@@ -12,6 +12,7 @@ import pytest
 
 from conftest import MERGED, ROOT, RUN_12, RUN_13, SET_12, THRESHOLDS
 from gate.baseline import BaselineComparer
+from gate.measures import MEASURES
 from gate.pipeline import check_run, check_run_in_memory
 from gate.render.json_report import render_json, report_to_dict
 
@@ -111,3 +112,28 @@ def test_a_bad_cap_is_refused(cli, workdir):
     code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--max-findings", "some")
     assert code == 2
     assert "expected a whole number or 'all', found 'some'" in err
+
+
+def test_scores_as_a_frame_for_notebooks():
+    from gate.measures import score_run
+    from gate.records import join, load_question_set, load_run
+    from gate.scores import aggregate, to_frame
+    from gate.thresholds import load_thresholds
+
+    pairs = join(load_run(RUN_13), load_question_set(SET_12)).pairs
+    outcomes, _ = score_run(pairs, load_thresholds(THRESHOLDS).matching)
+    frame = to_frame(aggregate(outcomes))
+    row = frame[(frame["slice"] == "all") & (frame["measure"] == "unsupported_numbers")].iloc[0]
+    assert (row["numerator"], row["denominator"], row["rate"]) == (2, 8, 0.25)
+    assert list(frame.columns) == ["slice", "measure", "numerator", "denominator", "rate"]
+    assert len(frame) == 3 * len(MEASURES)
+
+
+def test_check_does_not_import_pandas(tmp_path):
+    import subprocess
+
+    code = ("import sys; from gate.cli import main; main(['check', sys.argv[1], '--questions', sys.argv[2], '--thresholds', sys.argv[3], "
+            "'--no-baseline', '--json', sys.argv[4]]); print('pandas' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(RUN_13), str(SET_12), str(THRESHOLDS), str(tmp_path / "r.json")],
+                         capture_output=True, text=True, check=False).stdout
+    assert out.strip().splitlines()[-1] == "False"
