@@ -35,6 +35,7 @@ __all__ = [
     "SettingsError",
     "TOKEN_VARIABLES",
     "WorkflowCommandFormatter",
+    "WorkflowRunHead",
     "annotation",
     "annotations",
     "escape_data",
@@ -430,3 +431,84 @@ def _pr_number(event_path: Path) -> tuple[int | None, str | None]:
         f"GITHUB_EVENT_PATH {str(event_path)!r} has no pull request number "
         f"(pull_request.number or number), found {number!r}"
     )
+
+
+@dataclass(frozen=True)
+class WorkflowRunHead:
+    """The pull request side of the run that triggered a ``workflow_run`` workflow.
+
+    Read from the ``workflow_run`` event payload, which the runner writes: the only
+    trustworthy account of which run finished, unlike anything in that run's artifacts.
+
+    Attributes:
+        run_id: the triggering run's id (``workflow_run.id``).
+        run_url: its page (``workflow_run.html_url``), or None.
+        event: the event that started it, e.g. ``"pull_request"``.
+        head_repository: ``"owner/name"`` of the head branch's repository (the fork).
+        head_branch: the head branch, or None (a tag or a deleted branch).
+        head_sha: the commit the run gated.
+    """
+
+    run_id: int
+    run_url: str | None
+    event: str
+    head_repository: str
+    head_branch: str | None
+    head_sha: str
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> WorkflowRunHead:
+        """Read the triggering run from ``GITHUB_EVENT_NAME`` and ``GITHUB_EVENT_PATH``.
+
+        Raises:
+            SettingsError: the event is not ``workflow_run``, the payload cannot be read,
+                or a field is missing or malformed; every problem at once.
+        """
+        missing = [name for name in ("GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH") if not env.get(name)]
+        if missing:
+            raise SettingsError(missing)
+        if env["GITHUB_EVENT_NAME"] != "workflow_run":
+            raise SettingsError((), [f"GITHUB_EVENT_NAME must be 'workflow_run' (the comment is posted by a workflow "
+                                     f"triggered by the gate's run), got {env['GITHUB_EVENT_NAME']!r}"])
+        path = env["GITHUB_EVENT_PATH"]
+        try:
+            payload: Any = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise SettingsError((), [f"GITHUB_EVENT_PATH {path!r} cannot be read: {exc.strerror}"]) from None
+        except ValueError as exc:
+            raise SettingsError((), [f"GITHUB_EVENT_PATH {path!r} is not JSON: {exc}"]) from None
+        run = payload.get("workflow_run") if isinstance(payload, dict) else None
+        if not isinstance(run, dict):
+            raise SettingsError((), [f"GITHUB_EVENT_PATH {path!r} has no workflow_run object"])
+        head_repo = run.get("head_repository")
+        fields = {
+            "workflow_run.id": run.get("id"),
+            "workflow_run.event": run.get("event"),
+            "workflow_run.head_repository.full_name": head_repo.get("full_name") if isinstance(head_repo, dict) else None,
+            "workflow_run.head_sha": run.get("head_sha"),
+        }
+        problems = []
+        if not (isinstance(fields["workflow_run.id"], int) and not isinstance(fields["workflow_run.id"], bool)):
+            problems.append(f"workflow_run.id: expected a number, found {fields['workflow_run.id']!r}")
+        if not isinstance(fields["workflow_run.event"], str):
+            problems.append(f"workflow_run.event: expected a string, found {fields['workflow_run.event']!r}")
+        full_name = fields["workflow_run.head_repository.full_name"]
+        if not (isinstance(full_name, str) and re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", full_name)):
+            problems.append(f"workflow_run.head_repository.full_name: expected 'owner/name', found {full_name!r}")
+        sha = fields["workflow_run.head_sha"]
+        if not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", sha)):
+            problems.append(f"workflow_run.head_sha: expected a commit SHA, found {sha!r}")
+        branch = run.get("head_branch")
+        if branch is not None and not isinstance(branch, str):
+            problems.append(f"workflow_run.head_branch: expected a string or null, found {branch!r}")
+        if problems:
+            raise SettingsError((), [f"GITHUB_EVENT_PATH {path!r}: {p}" for p in problems])
+        url = run.get("html_url")
+        return cls(
+            run_id=fields["workflow_run.id"],
+            run_url=url if isinstance(url, str) else None,
+            event=fields["workflow_run.event"],
+            head_repository=full_name,
+            head_branch=branch,
+            head_sha=sha,
+        )

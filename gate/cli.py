@@ -8,6 +8,7 @@ Exit codes:
     1  the gate failed: a rule with severity error broke
     2  bad input or configuration (every problem named, with file and line)
     3  internal error (a bug in answer-gate: please report it)
+    130  interrupted (Ctrl-C); nothing was written
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="answer-gate",
         description="Score a logged answer run per language, check it against thresholds.yaml "
         "and the previous version's baseline, and exit non-zero when a rule fails.",
-        epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error.",
+        epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -44,10 +45,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
     check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
+    check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
     check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
     check.add_argument("--jobs", type=_positive, default=None, metavar="N", help="worker processes that score (default: the cores available)")
     check.add_argument("--max-findings", type=_findings_cap, default=1000, metavar="N|all",
                        help="findings listed in the reports (default 1000); the rest are counted by code and slice")
+    check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -82,11 +86,16 @@ def _parser() -> argparse.ArgumentParser:
     merge_which = merge.add_mutually_exclusive_group()
     merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
     merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
-    comment = commands.add_parser("comment", help="post a stored markdown report as the sticky PR comment",
-                                  description="Post or update the sticky pull request comment from a markdown report written by 'check --markdown' "
-                                  "(the workflow_run half of the fork-safe pattern). Reads GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
-    comment.add_argument("markdown", help="the markdown report")
-    comment.add_argument("--pr", type=_positive, required=True, metavar="NUMBER", help="the pull request number")
+    comment = commands.add_parser("comment", help="post the sticky PR comment from a JSON report, in a workflow_run workflow",
+                                  description="The trusted half of the fork-safe pattern, in a workflow triggered by workflow_run: read the JSON report "
+                                  "written by 'check --json' (validated; never a markdown body), find the open pull request whose head is the triggering run's "
+                                  "head repository, branch and commit through the GitHub API (never from the artifact), and post or update the sticky comment "
+                                  "rendered here. Reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
+    comment.add_argument("report", help="the JSON report (check --json)")
+    comment.add_argument("--comment-key", metavar="KEY", default="", help="the key the gate's comment was posted with, if any")
+    from gate.cli_rubric import add_commands
+
+    add_commands(commands)
     listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
     listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
     return parser
@@ -153,6 +162,17 @@ def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> lis
     return problems
 
 
+def _comment_key_problems(key: str) -> list:
+    from gate.errors import Problem
+    from gate.github import comment_marker
+
+    try:
+        comment_marker(key)
+    except ValueError as exc:
+        return [Problem("--comment-key", None, None, f"expected {str(exc)[len('comment key must be '):]}")]
+    return []
+
+
 def _error(message: str) -> None:
     print(f"answer-gate: {message}", file=sys.stderr)
 
@@ -169,9 +189,10 @@ def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
     from gate.pipeline import check_run
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds])
+    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements])
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
+    problems += _comment_key_problems(args.comment_key)
     if problems:
         raise InputError(problems)
     settings = None
@@ -186,7 +207,7 @@ def _check(args: argparse.Namespace) -> int:
     from gate.stream import default_jobs
 
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, jobs=jobs, max_findings=args.max_findings)
+    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric, jobs=jobs, max_findings=args.max_findings)
     return _emit(report, args, settings)
 
 
@@ -221,9 +242,9 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
     Nothing here changes the verdict: a comment that cannot be posted is one warning.
     """
     from gate.actions import Annotation, SettingsError, annotations, write_output, write_summary
-    from gate.github import GitHubClient, GitHubError, ReadOnlyToken
+    from gate.github import GitHubClient, GitHubError, ReadOnlyToken, comment_body, comment_marker
     from gate.limits import SUMMARY_LIMIT_BYTES
-    from gate.render.markdown import MARKER, render_markdown
+    from gate.render.markdown import render_markdown
     from gate.verdict import FAIL, WARN
 
     items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
@@ -246,10 +267,11 @@ def _publish(report, settings, args: argparse.Namespace) -> None:
         if comment_settings is not None and comment_settings.comment_skip_reason:
             print(f"comment skipped: {comment_settings.comment_skip_reason}")
         elif comment_settings is not None:
-            body = render_markdown(report, full_report=where)
+            marker = comment_marker(args.comment_key)
+            body = comment_body(report, marker, full_report=where)
             try:
                 with GitHubClient(comment_settings.token, comment_settings.repository, api_url=comment_settings.api_url) as client:
-                    result = client.upsert_comment(comment_settings.pr_number, body, MARKER)
+                    result = client.upsert_comment(comment_settings.pr_number, body, marker)
                 comment_url = result.url
                 print(f"comment {result.action}: {result.url}")
             except ReadOnlyToken:
@@ -313,36 +335,46 @@ def _shard_spec(text: str) -> tuple[int, int]:
 
 
 def _comment(args: argparse.Namespace) -> int:
-    from gate.actions import ActionSettings, SettingsError
-    from gate.errors import InputError, Problem
-    from gate.github import GitHubClient
-    from gate.render.markdown import MARKER
+    """The workflow_run half: re-render the comment from a validated JSON report and post it
+    on the pull request the triggering run belongs to, found through the API."""
+    from gate.actions import ActionSettings, PULL_REQUEST_EVENTS, SettingsError, WorkflowRunHead
+    from gate.errors import InputError
+    from gate.github import GitHubClient, comment_body, comment_marker
+    from gate.render.json_report import read_report
 
-    try:
-        body = open(args.markdown, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(args.markdown, None, None, f"cannot be read: {exc}")]) from None
+    problems = _comment_key_problems(args.comment_key)
+    if problems:
+        raise InputError(problems)
     env = dict(os.environ)
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
     if missing:
         raise SettingsError(missing)
-    from gate.github import MAX_COMMENT_CHARS
-
-    if len(body) + len(MARKER) + 1 > MAX_COMMENT_CHARS:
-        raise InputError([Problem(args.markdown, None, None, f"expected at most {MAX_COMMENT_CHARS - len(MARKER) - 1:,} characters for a comment, "
-                                  f"found {len(body):,}; write it with 'answer-gate check --markdown', which keeps it under the limit")])
+    head = WorkflowRunHead.from_env(env)
+    report = read_report(args.report)
+    if head.event not in PULL_REQUEST_EVENTS:
+        print(f"no comment: the triggering run {head.run_id} ran on '{head.event}', not on a pull request")
+        return EXIT_PASS
     settings = ActionSettings.from_env(env)
+    marker = comment_marker(args.comment_key)
+    where = f"the job summary of {head.run_url}" if head.run_url else f"the job summary of run {head.run_id}"
+    body = comment_body(report, marker, full_report=where)
     with GitHubClient(settings.token, settings.repository, api_url=settings.api_url) as client:
-        result = client.upsert_comment(args.pr, body, MARKER)
-    print(f"comment {result.action}: {result.url}")
+        numbers = client.pull_requests_for_head(head.head_repository, head.head_branch, head.head_sha)
+        if not numbers:
+            print(f"no comment: no open pull request of {settings.repository} has the head {head.head_repository}"
+                  f"{':' + head.head_branch if head.head_branch else ''} at {head.head_sha[:12]} (closed, or pushed again since run {head.run_id})")
+            return EXIT_PASS
+        for number in numbers:
+            result = client.upsert_comment(number, body, marker)
+            print(f"comment {result.action} on pull request #{number}: {result.url}")
     return EXIT_PASS
 
 
 def _baseline_save(args: argparse.Namespace) -> int:
     from gate.baseline import save_baseline
-    from gate.measures import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -350,6 +382,9 @@ def _baseline_save(args: argparse.Namespace) -> int:
     b = saved.baseline
     for notice in saved.notices:
         _error(f"notice: {notice}")
+    if saved.unchanged:
+        print(f"unchanged: the baseline of assistant {b.assistant_version} is stored already from this log: {b.path}")
+        return EXIT_PASS
     verb = "replaced" if saved.replaced else "saved"
     print(f"{verb} the baseline of assistant {b.assistant_version} (set {b.set_version or 'unversioned'}): {b.path}, log {b.log_path}")
     scores = ", ".join(f"{m.label} {display_rate(b.score(ALL, m.name).rate)} (n={b.score(ALL, m.name).denominator})" for m in MEASURES)
@@ -364,7 +399,7 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from gate.baseline import list_baselines
-    from gate.measures import MEASURES
+    from gate.baseline.storage import STORED_MEASURES as MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
@@ -417,6 +452,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _baseline_list(args)
             args.print_baseline_help(sys.stderr)
             return EXIT_INPUT
+        from gate.cli_rubric import run as run_rubric_command
+
+        code = run_rubric_command(args)
+        if code is not None:
+            return code
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total

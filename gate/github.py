@@ -37,6 +37,8 @@ import httpx
 from gate import __version__
 from gate.errors import GateError
 from gate.limits import COMMENT_LIMIT
+from gate.render.markdown import MARKER as _MARKER_DEFAULT
+from gate.render.markdown import render_markdown
 
 __all__ = [
     "ACTIONS_BOT_LOGIN",
@@ -45,10 +47,55 @@ __all__ = [
     "GitHubClient",
     "GitHubError",
     "ReadOnlyToken",
+    "comment_marker",
 ]
 
 MAX_COMMENT_CHARS = COMMENT_LIMIT
-"""GitHub's limit on an issue comment body, in characters (Unicode code points)."""
+"""GitHub's limit on an issue comment body, in characters (Unicode code points); defined
+once, as :data:`gate.limits.COMMENT_LIMIT`."""
+
+_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+def comment_marker(key: str = "") -> str:
+    """The hidden marker that finds a gate's sticky comment again.
+
+    With no key it is ``<!-- answer-gate -->``, the marker of every earlier version, so an
+    existing comment is still found. A key (``comment-key`` of the Action, ``--comment-key``)
+    gives each gate of a pull request its own comment: ``<!-- answer-gate:fr -->``. No
+    marker is a substring of another, so one gate never finds another's comment.
+
+    Args:
+        key: empty, or 1 to 64 of ``A-Z a-z 0-9 . _ -``, starting with a letter or digit
+            (a job name, a matrix value such as ``3.11`` or ``fr``, a question set).
+
+    Raises:
+        ValueError: the key has other characters, or is too long.
+    """
+    if not key:
+        return _MARKER_DEFAULT
+    if not _KEY.fullmatch(key):
+        raise ValueError(f"comment key must be 1 to 64 letters, digits, '.', '_' or '-' starting with a "
+                         f"letter or digit, got {key!r}")
+    return f"<!-- answer-gate:{key} -->"
+
+
+def comment_body(report: Any, marker: str, full_report: str | None = None) -> str:
+    """The sticky comment's body for a report, under ``marker``, within GitHub's limit.
+
+    The markdown report (:func:`gate.render.markdown.render_markdown`) starts with the
+    default marker; a keyed marker takes its place, and the findings are cut so that the
+    body still fits :data:`MAX_COMMENT_CHARS`.
+
+    Args:
+        report: a :class:`gate.report.Report` (built, or read back from the JSON report).
+        marker: from :func:`comment_marker`.
+        full_report: where the whole report is, said when findings are cut.
+    """
+    body = render_markdown(report, limit=MAX_COMMENT_CHARS - (len(marker) - len(_MARKER_DEFAULT)), full_report=full_report)
+    if marker != _MARKER_DEFAULT:
+        body = marker + body[len(_MARKER_DEFAULT):]
+    return body
 
 ACTIONS_BOT_LOGIN = "github-actions[bot]"
 """Author of comments made with a GitHub Actions installation token (``GITHUB_TOKEN``)."""
@@ -248,7 +295,8 @@ class GitHubClient:
             What was done, the comment's ``html_url`` and its id.
 
         Raises:
-            ValueError: the body (with the marker) is longer than 65,536 characters,
+            ValueError: the body (with the marker) is longer than
+                :data:`MAX_COMMENT_CHARS` (65,536) characters,
                 the marker is empty or the issue number is not positive; raised before
                 any request.
             ReadOnlyToken: GitHub answered 403 or 404 to the ``POST`` or ``PATCH``.
@@ -279,6 +327,70 @@ class GitHubClient:
                 continue  # list again: the failed POST may have created the comment
             return self._result("created", "POST", create_path, response)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def pull_requests_for_head(self, head_repository: str, head_branch: str | None, head_sha: str) -> list[int]:
+        """The open pull requests of this repository whose head is exactly that commit.
+
+        How the comment workflow finds where to post: from the triggering run's head
+        repository, branch and SHA (the ``workflow_run`` event), never from anything the
+        run uploaded. First ``GET /repos/{repo}/pulls?state=open&head={owner}:{branch}``;
+        when that finds none (no branch, or GitHub has not indexed it yet),
+        ``GET /repos/{repo}/commits/{sha}/pulls``. Either way a pull request counts only
+        when it is open, its head commit is ``head_sha``, its head repository is
+        ``head_repository`` and its base repository is this one: a run of an older commit
+        of the pull request finds nothing (a newer run will comment).
+
+        Args:
+            head_repository: ``"owner/name"`` of the head (the fork, or this repository).
+            head_branch: the head branch, or None.
+            head_sha: the commit the run gated.
+
+        Returns:
+            Pull request numbers, ascending; empty when none matches.
+
+        Raises:
+            GitHubError: a call failed after its retries, or GitHub answered something
+                that is not a list of pull requests.
+        """
+        owner = head_repository.split("/", 1)[0]
+        candidates: list[Any] = []
+        if head_branch:
+            query = httpx.QueryParams({"state": "open", "head": f"{owner}:{head_branch}", "per_page": PER_PAGE})
+            candidates = self._list_pulls(f"repos/{self.repository}/pulls?{query}")
+        matches = self._matching_pulls(candidates, head_repository, head_sha)
+        if not matches:
+            candidates = self._list_pulls(f"repos/{self.repository}/commits/{head_sha}/pulls?per_page={PER_PAGE}")
+            matches = self._matching_pulls(candidates, head_repository, head_sha)
+        return matches
+
+    def _list_pulls(self, url: str) -> list[Any]:
+        path = url.split("?", 1)[0]
+        response = self._call("GET", url)
+        page = self._json(response, "GET", path)
+        if not isinstance(page, list):
+            self._fail_shape("GET", path, "a list of pull requests")
+        return page
+
+    def _matching_pulls(self, pulls: list[Any], head_repository: str, head_sha: str) -> list[int]:
+        numbers = set()
+        for pull in pulls:
+            if not isinstance(pull, dict):
+                continue
+            head, base = pull.get("head"), pull.get("base")
+            if not (isinstance(head, dict) and isinstance(base, dict)):
+                continue
+            head_repo = (head.get("repo") or {}).get("full_name") if isinstance(head.get("repo"), dict) else None
+            base_repo = (base.get("repo") or {}).get("full_name") if isinstance(base.get("repo"), dict) else None
+            number = pull.get("number")
+            if (
+                pull.get("state") == "open"
+                and head.get("sha") == head_sha
+                and isinstance(head_repo, str) and head_repo.casefold() == head_repository.casefold()
+                and isinstance(base_repo, str) and base_repo.casefold() == self.repository.casefold()
+                and isinstance(number, int) and not isinstance(number, bool) and number > 0
+            ):
+                numbers.add(number)
+        return sorted(numbers)
 
     # -- steps -------------------------------------------------------------------------
 

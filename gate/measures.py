@@ -65,8 +65,42 @@ MEASURES: tuple[Measure, ...] = (
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
             "share of figures stated in answers that no retrieved value, question number or passage supports"),
+    # The rubric (recipe 4.3), from readers' judgements: see gate/review.py.
+    Measure("rubric_pass", "rubric pass", True, "answers",
+            "share of judged answers that pass every rubric question that applies to them", "rubric"),
+    Measure("rubric_series", "rubric: right series", True, "answers",
+            "share of judged answers the readers found to use the right series", "rubric"),
+    Measure("rubric_period", "rubric: right period", True, "answers",
+            "share of judged answers the readers found to give the right period", "rubric"),
+    Measure("rubric_unit", "rubric: unit stated", True, "answers",
+            "share of judged answers the readers found to state the unit", "rubric"),
+    Measure("rubric_caveat", "rubric: caveat stated", True, "answers",
+            "share of judged answers with a known caveat that state it, as the readers found", "rubric"),
+    Measure("rubric_no_unsupported_claim", "rubric: no unsupported claim", True, "answers",
+            "share of judged answers the readers found to claim nothing the retrieved records do not support", "rubric"),
+    Measure("reviewed_share", "reviewed share", True, "answers",
+            "share of the run's answers that a person judged", "rubric"),
+    Measure("grader_reviewed_share", "grader judgements re-read", True, "answers",
+            "share of the answers a counted grader judged that a person judged too", "rubric"),
+    # Quality (scored 1 to 5), never blended with groundedness.
+    Measure("quality_answer_correctness", "quality: answer correctness", True, "answers",
+            "share of scored answers whose answer correctness is at or above the rubric's pass score", "quality"),
+    Measure("quality_completeness", "quality: completeness", True, "answers",
+            "share of scored answers whose completeness is at or above the rubric's pass score", "quality"),
+    Measure("quality_instruction_following", "quality: instruction following", True, "answers",
+            "share of scored answers whose instruction following is at or above the rubric's pass score", "quality"),
+    Measure("quality_clarity", "quality: clarity", True, "answers",
+            "share of scored answers whose clarity is at or above the rubric's pass score", "quality"),
+    Measure("decision_pass", "decision pass", True, "answers",
+            "share of decided answers that pass: neither fail_groundedness nor fail_quality", "quality"),
 )
 MEASURE_BY_NAME: dict[str, Measure] = {m.name: m for m in MEASURES}
+
+
+def measures_of(families: Iterable[str]) -> tuple[Measure, ...]:
+    """The measures of some families, in :data:`MEASURES` order."""
+    wanted = set(families)
+    return tuple(m for m in MEASURES if m.family in wanted)
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,12 @@ from typing import Any, Protocol
 
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
+from gate.judgements import JudgementSet, load_judgements
 from gate.figures import MatchSettings
-from gate.measures import Outcome, score_run
+from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
+from gate.review import score_rubric_run
+from gate.rubric import Rubric, load_rubric
 from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds, load_thresholds
@@ -113,6 +116,8 @@ def check_run(
     questions_path: str | Path | None,
     thresholds: str | Path | Thresholds,
     compare: Comparer | None = None,
+    judgements: Sequence[str | Path] = (),
+    rubric: str | Path = "rubric.yaml",
     jobs: int = 1,
     max_findings: int | None = None,
 ) -> Report:
@@ -127,6 +132,8 @@ def check_run(
         questions_path: the question set, or None for a log in the merged form.
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :data:`Comparer`).
+        judgements, rubric: judgement files and their rubric; a run with judgements is
+            scored by :func:`check_run_in_memory` (the rubric reads the whole run).
         jobs: worker processes that score (1: this process).
         max_findings: findings listed in the report; None lists them all.
 
@@ -140,6 +147,8 @@ def check_run(
 
     from gate.stream import stream_run
 
+    if judgements:
+        return check_run_in_memory(run_path, questions_path, thresholds, compare, judgements, rubric)
     problems = ProblemCollector()
     rules = thresholds
     if not isinstance(thresholds, Thresholds):
@@ -162,7 +171,9 @@ def report_of_stream(streamed: Any, rules: Any, compare: Comparer | None, proble
 
     problems.raise_if_any()
     assert isinstance(rules, Thresholds) and streamed is not None
-    scores = streamed.tally.scores()
+    shown = measures_of(["automatic"])
+    names = {m.name for m in shown}
+    scores = [s for s in streamed.tally.scores() if s.measure in names]
     results = check_levels(scores, rules)
     used_set = QuestionSet(streamed.set_display, streamed.set_version_used, ())
     comparison = None
@@ -190,6 +201,7 @@ def report_of_stream(streamed: Any, rules: Any, compare: Comparer | None, proble
         notices=streamed.notices + streamed.score_notices + compare_notices,
         verdict=verdict,
         comparison=comparison,
+        measures=shown,
     )
 
 
@@ -243,15 +255,22 @@ def check_run_in_memory(
     questions_path: str | Path | None,
     thresholds: str | Path | Thresholds,
     compare: Comparer | None = None,
+    judgements: Sequence[str | Path] = (),
+    rubric: str | Path = "rubric.yaml",
 ) -> Report:
     """Score a run and check it against the rules, every answer held in memory: the
-    reference :func:`check_run` is tested against (``tests/test_stream.py``).
+    reference :func:`check_run` is tested against (``tests/test_stream.py``), and the path
+    of a run with judgements (the rubric reads the whole run).
 
     Args:
         run_path: the run log (JSON lines).
         questions_path: the question set, or None for a log in the merged form.
         thresholds: a thresholds file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :class:`Comparer`).
+        judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
+            families are not scored and the report is the automatic one.
+        rubric: the rubric file the judgements are checked against (read only with
+            judgements).
 
     Returns:
         The Report.
@@ -261,7 +280,17 @@ def check_run_in_memory(
     """
     inputs = load_inputs(run_path, questions_path, thresholds)
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
+    judged, loaded_rubric = read_judgements(judgements, rubric, run)
     scored = score(joined.pairs, rules)
+    summary = None
+    families = ["automatic"]
+    if judged is not None and loaded_rubric is not None:
+        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap)
+        notices = scored.notices + list(judged.notices) + list(summary.notices)
+        scored = Scored(outcomes, aggregate(outcomes), notices)
+        families += ["rubric", "quality"]
+    shown = measures_of(families)
+    scored = Scored(scored.outcomes, [s for s in scored.scores if s.measure in {m.name for m in shown}], scored.notices)
     results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
@@ -285,4 +314,18 @@ def check_run_in_memory(
         notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices,
         verdict=verdict,
         comparison=comparison,
+        measures=shown,
+        rubric=summary,
     )
+
+
+def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:
+    """The judgements and their rubric, or (None, None) when no judgement file is given.
+
+    Raises:
+        gate.errors.InputError: the rubric or a judgement is bad, every problem at once.
+    """
+    if not paths:
+        return None, None
+    rubric = load_rubric(rubric_path)
+    return load_judgements(paths, rubric, run), rubric

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from fractions import Fraction
 
 from gate import __version__
 from gate.comparison import Comparison
 from gate.display import display_change, display_points, display_rate, round_half_up
 from gate.figures.model import MatchSettings
-from gate.measures import MEASURES, Finding, Measure
+from gate.measures import MEASURES, Finding, Measure, measures_of
 from gate.scores import Score
 from gate.verdict import SKIP, RuleResult, Verdict, change_holds, worst_status
+
+if TYPE_CHECKING:
+    from gate.review import RubricSummary
 
 SCHEMA_VERSION = "1.0"
 
@@ -97,6 +101,8 @@ class Report:
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
+        rubric: who judged and how they agreed (:class:`gate.review.RubricSummary`), or
+            None when no judgements were read.
     """
 
     tool_version: str
@@ -119,6 +125,7 @@ class Report:
     comparison: Comparison | None = None
     findings_not_listed: tuple[tuple[str, str, int], ...] = ()
     schema_version: str = SCHEMA_VERSION
+    rubric: RubricSummary | None = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -189,9 +196,14 @@ def build_report(
     notices: Iterable[str],
     verdict: Verdict,
     comparison: Comparison | None = None,
+    measures: tuple[Measure, ...] | None = None,
+    rubric: RubricSummary | None = None,
     findings_not_listed: Iterable[tuple[str, str, int]] = (),
 ) -> Report:
-    """Assemble the Report from the stages' results; no scoring happens here."""
+    """Assemble the Report from the stages' results; no scoring happens here.
+
+    ``measures`` are the measures shown (default: the automatic family); ``rubric`` is the
+    :class:`gate.review.RubricSummary` when judgements were read."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
     findings = tuple(findings)
     cells = tuple(build_cells(scores, rules))
@@ -205,7 +217,7 @@ def build_report(
         min_n=min_n,
         answers=answers,
         questions=questions,
-        measures=MEASURES,
+        measures=measures if measures is not None else measures_of(("automatic",)),
         slices=slices,
         cells=cells,
         rules=tuple(rules),
@@ -214,5 +226,6 @@ def build_report(
         notices=tuple(notices),
         verdict=verdict,
         comparison=comparison,
+        rubric=rubric,
         findings_not_listed=tuple(findings_not_listed),
     )

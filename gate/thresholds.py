@@ -51,6 +51,12 @@ class Rule:
     language: str | None = None
 
 
+#: Graders are validated against people with these unless thresholds.yaml says otherwise:
+#: kappa 0.6 is the lower end of "substantial" agreement (Landis and Koch, 1977).
+DEFAULT_MIN_KAPPA = Fraction(3, 5)
+DEFAULT_MIN_OVERLAP = 10
+
+
 @dataclass(frozen=True)
 class Thresholds:
     """The rules and settings of a thresholds file.
@@ -62,6 +68,10 @@ class Thresholds:
         alpha: significance level of the regression test, or None (the drop alone decides).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
+        min_kappa: a grader's judgements count only while its Cohen's kappa with people
+            reaches this on every rubric question (``graders.min_kappa``).
+        min_overlap: ...and only once people and the grader judged at least this many
+            answers in common (``graders.min_overlap``).
     """
 
     path: str
@@ -70,6 +80,8 @@ class Thresholds:
     alpha: Fraction | None = Fraction(1, 20)
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
+    min_kappa: Fraction = DEFAULT_MIN_KAPPA
+    min_overlap: int = DEFAULT_MIN_OVERLAP
 
     def rules_for(self, language: str | None) -> list[Rule]:
         """The rules of a slice: the top level for ``all`` (language None), else the
@@ -297,4 +309,8 @@ def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds
     alpha_raw = regression.get("alpha", 0.05)
     alpha = None if alpha_raw is None else _fraction(alpha_raw)
     min_n = (data.get("slices") or {}).get("min_n", 0)
-    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages)
+    graders = data.get("graders") or {}
+    min_kappa = _fraction(graders["min_kappa"]) if "min_kappa" in graders else DEFAULT_MIN_KAPPA
+    min_overlap = graders.get("min_overlap", DEFAULT_MIN_OVERLAP)
+    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
+                      min_kappa=min_kappa, min_overlap=min_overlap)

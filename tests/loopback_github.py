@@ -7,6 +7,10 @@ It speaks the few endpoints the gate uses, over real HTTP, with comments kept in
   ``Link: <...>; rel="next"`` pointing back at this server)
 - ``POST {prefix}/repos/{owner}/{repo}/issues/{n}/comments``
 - ``PATCH {prefix}/repos/{owner}/{repo}/issues/comments/{id}``
+- ``GET  {prefix}/repos/{owner}/{repo}/pulls?state=&head={user}:{branch}`` (pull requests
+  added with :meth:`LoopbackGitHub.add_pull`, filtered as GitHub filters them)
+- ``GET  {prefix}/repos/{owner}/{repo}/commits/{sha}/pulls`` (the pull requests whose head
+  commit is ``sha``, open or not)
 
 Behaviours are attributes set by a test before the client runs: ``page_size``,
 ``read_only`` (403 "Resource not accessible by integration" on POST/PATCH),
@@ -62,6 +66,15 @@ class Scripted:
 
 
 @dataclass
+class Pull:
+    number: int
+    head_repository: str  # owner/name of the head (a fork, or the repository itself)
+    head_ref: str
+    head_sha: str
+    state: str = "open"
+
+
+@dataclass
 class Comment:
     id: int
     body: str
@@ -85,6 +98,7 @@ class LoopbackGitHub:
         self.user_forbidden = False
         self.echo_authorization = False
         self.comments: list[Comment] = []
+        self.pulls: list[Pull] = []
         self.requests: list[Recorded] = []
         self.scripts: list[Scripted] = []
         self._next_id = 1000
@@ -119,6 +133,19 @@ class LoopbackGitHub:
         """Store a comment as if somebody had posted it; return its id."""
         with self._lock:
             return self._store(issue, body, login or self.login, type)
+
+    def add_pull(self, number: int, head_repository: str, head_ref: str, head_sha: str, state: str = "open") -> None:
+        """Open (or record) a pull request of this repository."""
+        with self._lock:
+            self.pulls.append(Pull(number, head_repository, head_ref, head_sha, state))
+
+    def pull_json(self, p: Pull) -> dict[str, Any]:
+        return {
+            "number": p.number,
+            "state": p.state,
+            "head": {"ref": p.head_ref, "sha": p.head_sha, "repo": {"full_name": p.head_repository}},
+            "base": {"ref": "main", "repo": {"full_name": self.repository}},
+        }
 
     def fail(
         self,
@@ -195,6 +222,17 @@ class LoopbackGitHub:
                 login, kind = self._writer()
                 self._store(int(match.group(1)), body["body"], login, kind)
                 return 201, {}, self.comment_json(self.comments[-1])
+            if path == f"/repos/{self.repository}/pulls" and method == "GET":
+                state = query.get("state", "open")
+                head = query.get("head")
+                pulls = [p for p in self.pulls if state == "all" or p.state == state]
+                if head is not None:
+                    user, _, ref = head.partition(":")
+                    pulls = [p for p in pulls if p.head_repository.split("/")[0] == user and p.head_ref == ref]
+                return 200, {}, [self.pull_json(p) for p in pulls]
+            match = re.fullmatch(rf"/repos/{repo}/commits/([0-9a-f]+)/pulls", path)
+            if match and method == "GET":
+                return 200, {}, [self.pull_json(p) for p in self.pulls if p.head_sha == match.group(1)]
             match = re.fullmatch(rf"/repos/{repo}/issues/comments/(\d+)", path)
             if match and method == "PATCH":
                 if self.read_only:

@@ -386,17 +386,17 @@ def test_badly_named_baseline_file_is_an_error(workdir):
 # ------------------------------------------------------------------------------ saving
 
 
-def test_saving_twice_is_refused_without_force(workdir, capsys):
+def test_saving_another_log_under_a_stored_version_needs_force(workdir, capsys):
     assert save(f"examples/{RUN_12}") == 0
     capsys.readouterr()
     before = {p.name: p.read_bytes() for p in (workdir / "baselines").iterdir()}
-    assert save(f"examples/{RUN_12}") == 2
+    changed = write_run("run-1.2b.jsonl", "1.2", edit={"a03": {"answer": "The under-five mortality rate was 35 per 1,000 live births in 2020 (HLTH_U5_MORT_RATE)."}})
+    assert save(changed) == 2
     err = capsys.readouterr().err
-    assert "baselines/assistant-1.2.json: a baseline for assistant 1.2 is already stored here; pass --force to replace it" in err
+    assert "baselines/assistant-1.2.json: a baseline for assistant 1.2 is already stored here from another log" in err
     assert {p.name: p.read_bytes() for p in (workdir / "baselines").iterdir()} == before
 
     # --force replaces it; the old log goes once the new JSON is in place.
-    changed = write_run("run-1.2b.jsonl", "1.2", edit={"a03": {"answer": "The under-five mortality rate was 35 per 1,000 live births in 2020 (HLTH_U5_MORT_RATE)."}})
     assert save(changed, "--force") == 0
     out = capsys.readouterr().out
     assert out.startswith("replaced the baseline of assistant 1.2 (set 1.2): baselines/assistant-1.2.json")

@@ -341,16 +341,6 @@ def test_more_bad_thresholds(files, cli, text, message):
     assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"), message)
 
 
-def test_comment_command_refuses_what_github_would(files, cli, monkeypatch):
-    monkeypatch.setenv("GITHUB_REPOSITORY", "o/r")
-    monkeypatch.setenv("GITHUB_TOKEN", "t")
-    (files / "huge.md").write_text("x" * 200_000)
-    code, _, err = cli("comment", "huge.md", "--pr", "7")
-    assert code == 2 and "huge.md: expected at most 65,515 characters for a comment, found 200,000" in err
-    code, _, err = cli("comment", "huge.md", "--pr", "-3")
-    assert code == 2 and "argument --pr: expected a number from 1, found -3" in err
-
-
 def test_an_internal_error_exits_3_and_shows_the_traceback_on_request(files, cli, monkeypatch):
     import gate.pipeline
 

@@ -79,3 +79,16 @@ def test_one_status_order():
     assert worst_status([SKIP, PASS]) == PASS
     assert worst_status([SKIP]) == SKIP
     assert worst_status([]) is None
+
+
+@pytest.mark.parametrize(("tag", "split"), [
+    ("en-u-ca-gregory", ("en", None)),  # read as en-CA before the one reader
+    ("de-CH-u-co-phonebk", ("de", "CH")),
+    ("pt_BR", ("pt", "BR")),
+    ("es-419", ("es", "419")),
+    ("12", ("12", None)),
+])
+def test_the_figure_reader_reads_tags_with_the_one_reader(tag, split):
+    from gate.figures.locale import _split_tag
+
+    assert _split_tag(tag) == split

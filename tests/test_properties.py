@@ -15,7 +15,7 @@ from gate.scores import aggregate
 counts = st.builds(lambda a, b: Count(min(a, b), max(a, b)), st.integers(0, 50), st.integers(0, 50))
 outcome = st.builds(
     lambda qid, lang, cs: Outcome(qid, lang, dict(zip([m.name for m in MEASURES], cs)), ()),
-    st.text("abc", min_size=1, max_size=3), st.sampled_from(["en", "fr", "de"]), st.lists(counts, min_size=5, max_size=5),
+    st.text("abc", min_size=1, max_size=3), st.sampled_from(["en", "fr", "de"]), st.lists(counts, min_size=len(MEASURES), max_size=len(MEASURES)),
 )
 
 

@@ -151,26 +151,3 @@ def test_cli_writes_markdown_and_junit_reports(workdir, cli):
     assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("15", "8", "1")
 
 
-def test_comment_command_posts_then_updates_the_sticky_comment(workdir, cli, monkeypatch):
-    from loopback_github import serve
-
-    token = "ghs_commandtesttoken000000000000000000"
-    (workdir / "report.md").write_text("### answer-gate report\n", encoding="utf-8")
-    with serve(token, repository="octo/stats") as api:
-        monkeypatch.setenv("GITHUB_REPOSITORY", "octo/stats")
-        monkeypatch.setenv("GITHUB_API_URL", api.api_url)
-        monkeypatch.setenv("GITHUB_TOKEN", token)
-        code, out, err = cli("comment", "report.md", "--pr", "7")
-        assert code == 0, err
-        (created,) = api.issue_comments(7)
-        assert out == f"comment created: {out.split(': ', 1)[1]}" and out.strip().endswith(f"#issuecomment-{created.id}")
-        assert created.body.startswith(MARKER) and "### answer-gate report" in created.body
-        code, out, _ = cli("comment", "report.md", "--pr", "7")
-        assert code == 0 and out.startswith("comment updated: ")
-        assert [c.id for c in api.issue_comments(7)] == [created.id]
-        api.read_only = True
-        code, _, err = cli("comment", "report.md", "--pr", "7")
-        assert code == 2 and token not in err
-    monkeypatch.delenv("GITHUB_TOKEN")
-    code, _, err = cli("comment", "report.md", "--pr", "7")
-    assert code == 2 and "GITHUB_TOKEN (or INPUT_TOKEN)" in err

@@ -12,11 +12,10 @@ from pathlib import Path
 
 from packaging.version import Version
 
-from gate.baseline.storage import Baseline, read_baseline
+from gate.baseline.storage import STORED_MEASURES, Baseline, read_baseline
 from gate.baseline.versions import VERSION_HINT, parse_version, previous_version
 from gate.comparison import HistoryPoint
 from gate.errors import InputError, Problem
-from gate.measures import MEASURES
 from gate.records import Run
 from gate.scores import ALL
 
@@ -30,7 +29,7 @@ def history_of(baselines: Iterable[Baseline], below: Version | None) -> tuple[Hi
     """The stored ``all`` scores of the baselines below a version (all of them when None), oldest first."""
     points = [b for b in baselines if below is None or b.version < below]
     points.sort(key=lambda b: b.version)
-    return tuple(HistoryPoint(b.assistant_version, b.set_version, tuple((m.name, b.score(ALL, m.name)) for m in MEASURES))
+    return tuple(HistoryPoint(b.assistant_version, b.set_version, tuple((m.name, b.score(ALL, m.name)) for m in STORED_MEASURES))
                  for b in points)
 
 

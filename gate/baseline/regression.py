@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from gate.baseline.stats import mcnemar_p
-from gate.baseline.storage import Baseline, settings_dict
+from gate.baseline.storage import STORED_MEASURES, Baseline, settings_dict
 from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.display import decimal_text, display_p
-from gate.measures import MEASURES, Count, Measure, Outcome
+from gate.measures import Count, Measure, Outcome
 from gate.pipeline import score
 from gate.records import Answer, Question, Run
 from gate.scores import ALL, language_slice, slice_language
@@ -99,7 +99,7 @@ def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Quest
     stored = {o.question_id: o for o in baseline.outcomes}
     rescored_outcomes = sum(
         1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
-        for m in MEASURES if o.passed(m.name) != stored[qid].passed(m.name)
+        for m in STORED_MEASURES if o.passed(m.name) != stored[qid].passed(m.name)
     )
     old_settings, new_settings = settings_dict(baseline.matching), settings_dict(thresholds.matching)
     return Differences(
@@ -181,7 +181,7 @@ def compare(
     for slice_name in [ALL] + sorted({language_slice(q.language) for q in common}):
         ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
         rules = thresholds.rules_for(slice_language(slice_name))
-        cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in MEASURES)
+        cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in STORED_MEASURES)
     results = [r for c in cells for r in c.results]
     comparison = Comparison(baseline.assistant_version, baseline.path, found, tuple(cells), tuple(history),
                             thresholds.alpha, thresholds.min_n)

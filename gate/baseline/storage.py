@@ -49,6 +49,10 @@ FORMAT = 1
 #: Where baselines are kept unless ``--baselines DIR`` says otherwise (relative to the working directory).
 DEFAULT_DIR = "baselines"
 
+#: The measures a baseline stores and compares: every family but the rubric's and quality's,
+#: which come from judgements that a baseline does not store yet (issue 11, left for later).
+STORED_MEASURES = tuple(m for m in MEASURES if m.family not in ("rubric", "quality"))
+
 
 def settings_dict(settings: MatchSettings) -> dict[str, Any]:
     """The matching settings as plain JSON data, ``derived`` sorted (its order has no meaning)."""
@@ -156,7 +160,7 @@ def baseline_document(
         "log": {"file": log_file, "name": Path(run.path).name, "sha256": hashlib.sha256(log).hexdigest(), "bytes": len(log)},
         "scores": [
             {"slice": s.slice, "measure": s.measure, "numerator": s.count.numerator, "denominator": s.count.denominator}
-            for s in scores
+            for s in scores if s.measure in {m.name for m in STORED_MEASURES}
         ],
         "outcomes": [
             {
@@ -165,7 +169,7 @@ def baseline_document(
                 "answered": answer is not None,
                 "measures": {
                     m.name: {"passed": o.passed(m.name), "numerator": o.counts[m.name].numerator, "denominator": o.counts[m.name].denominator}
-                    for m in MEASURES
+                    for m in STORED_MEASURES
                 },
             }
             for (_, answer), o in zip(joined.pairs, outcomes)
@@ -206,6 +210,7 @@ class Saved:
     replaced: bool
     removed: tuple[str, ...]
     notices: tuple[str, ...]
+    unchanged: bool = False
 
 
 def save_baseline(
@@ -229,21 +234,27 @@ def save_baseline(
         directory: the baselines folder.
         force: replace a baseline already stored for the same version.
 
+    Saving a version that is stored already is a no-op when the stored log is this very
+    log (same SHA-256): ``unchanged`` is True and a notice says so. From another log it
+    is refused unless ``force``: the assistant changed without a new version.
+
     Returns:
         What was written.
 
     Raises:
         InputError: bad run, set or thresholds; the run names no assistant version or one
-            that is not PEP 440; a baseline of that version is stored and ``force`` is
-            False; the folder cannot be written. Nothing is written then.
+            that is not PEP 440; a baseline of that version is stored from another log and
+            ``force`` is False; the folder cannot be written. Nothing is written then.
     """
     inputs = load_inputs(run_path, questions_path, thresholds)
     run, joined = inputs.run, inputs.joined
     version = _version_of(run)
     folder = Path(directory)
-    target, replaced = _target(folder, version, run, force)
-    scored = score(joined.pairs, inputs.thresholds)
     log = Path(run_path).read_bytes()
+    target, replaced = _target(folder, version, run, force)
+    if replaced and not force:
+        return _unchanged(target, run, joined, log)
+    scored = score(joined.pairs, inputs.thresholds)
     stem = target.name[: -len(".json")]
     log_file = f"{stem}.run-{hashlib.sha256(log).hexdigest()[:12]}.jsonl.gz"
     document = baseline_document(run, inputs.question_set, joined, scored.outcomes, scored.scores,
@@ -270,21 +281,37 @@ def _version_of(run: Run) -> Version:
 
 
 def _target(folder: Path, version: Version, run: Run, force: bool) -> tuple[Path, bool]:
-    """The JSON file a version's baseline is saved to, and whether it replaces a stored one.
+    """The JSON file a version's baseline is saved to, and whether a baseline of the version
+    is stored there already (replaced with ``force``, else checked by :func:`_unchanged`).
 
     Raises:
-        InputError: the folder is a file; a baseline of the version is stored and ``force``
-            is False.
+        InputError: the folder is a file.
     """
     if folder.exists() and not folder.is_dir():
         raise InputError([Problem(str(folder), None, "--baselines", "expected a folder for the baselines, found a file")])
     existing = dict(stored_files(folder)) if folder.is_dir() else {}
     target = existing.get(version, folder / json_name(version))
-    if version in existing and not force:
-        raise InputError([Problem(str(target), None, None,
-                                  f"a baseline for assistant {run.assistant_version} is already stored here; "
-                                  "pass --force to replace it")])
     return target, version in existing
+
+
+def _unchanged(target: Path, run: Run, joined: Any, log: bytes) -> Saved:
+    """A version stored already, without ``force``: nothing to do when it was stored from
+    this very log (a merge that did not change the assistant).
+
+    Raises:
+        InputError: it was stored from another log: the assistant changed without a new
+            version; the message says to bump it or pass ``--force``.
+    """
+    stored = read_baseline(target)
+    digest = hashlib.sha256(log).hexdigest()
+    if stored.log_sha256 != digest:
+        raise InputError([Problem(str(target), None, None,
+                                  f"a baseline for assistant {run.assistant_version} is already stored here from another log "
+                                  f"(sha256 {stored.log_sha256[:12]}, this log {digest[:12]}): the assistant changed without a new "
+                                  "version. Bump the assistant version in the run log, or pass --force to replace the stored baseline")])
+    notice = (f"the baseline of assistant {run.assistant_version} is already stored from this very log "
+              f"(sha256 {digest[:12]}); nothing was written")
+    return Saved(stored, False, (), tuple(run.notices) + tuple(joined.notices) + (notice,), unchanged=True)
 
 
 def _write(folder: Path, log_file: str, log: bytes, target: Path, document: Mapping[str, Any]) -> None:

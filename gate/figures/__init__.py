@@ -47,9 +47,9 @@ The modules, in reading order:
   (evidence, intervals, :func:`check_figure`) and
   :mod:`~gate.figures.explain`.
 
-The words per language live in :mod:`gate.lexicon`. Everything here is pure:
-no I/O, no printing, no global mutable state other than ``functools.lru_cache``
-caches of locale data.
+The words of each language live in one module of :mod:`gate.figures.languages`.
+Everything here is pure: no I/O, no printing, no global mutable state other than
+``functools.lru_cache`` caches of locale data.
 """
 
 from __future__ import annotations

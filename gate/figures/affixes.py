@@ -7,20 +7,19 @@ from __future__ import annotations
 import re
 
 from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _ISO_CURRENCIES, _LETTERS, _MINUS, _SPACES
+from gate.figures.languages import (
+    CODE_WORDS,
+    CURRENCY_NAMES,
+    PERCENT_STARTS,
+    PRICE_BASE_WORDS,
+)
 from gate.figures.locale import _Conventions
-from gate.lexicon import CODE_WORDS, PERCENT_STARTS
 
 _TIME_MINUTES = re.compile(r"[ \u00a0]?\d{2}(?!\d)")
 
 
 # Currency names written after an amount ("2000 Euro", "5 dollars"), lowercase.
-_CURRENCY_WORDS = frozenset(
-    "euro euros dollar dollars dólar dólares dollari pound pounds sterling libras sterline franc "
-    "francs franken franchi yen yuan renminbi peso pesos reais rupee rupees rupias dirham dirhams "
-    "riyal riyals rial rials dinar dinars naira shilling shillings kronor kroner krona krone "
-    "zloty złoty lira lire rubles roubles rubel rublos cedis kwacha ringgit baht "
-    "دولار دولارا يورو دينار دينارا ريال ريالا درهم درهما جنيه جنيها".split()
-)
+_CURRENCY_WORDS = CURRENCY_NAMES
 _CURRENCY_PRE2 = frozenset(w[:2] for w in _CURRENCY_WORDS)
 _CURRENCY_AFTER = re.compile(r"[ \u00a0\u202f]?(?:[" + _CURRENCY_CHARS + r"]|(?P<iso>[A-Z]{3})(?![^\W\d_]))")
 
@@ -59,7 +58,7 @@ def _after_word(text: str, e: int, conv: _Conventions) -> tuple[int, str, int] |
     return None
 
 
-_PRICE_BASE_BEFORE = frozenset("in constant real en constants constantes konstanten costanti em im".split())
+_PRICE_BASE_BEFORE = PRICE_BASE_WORDS
 
 
 def _year_amount(text: str, s: int, e: int) -> int:

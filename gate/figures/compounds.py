@@ -9,8 +9,8 @@ from decimal import Decimal
 
 from gate.figures.chars import _SPACES
 from gate.figures.context import _is_power_of_ten
+from gate.figures.languages import RANGE_AND, RANGE_TO, RATIO_CONNECTORS, RATIO_ONES
 from gate.figures.model import _CTX, Figure, _Cand
-from gate.lexicon import RANGE_AND, RANGE_TO
 
 _GROUPED = re.compile(r"\d[^\d\s]\d{3}(?!\d)|\d[\u00a0\u202f\u2009 ]\d{3}(?!\d)")
 
@@ -85,7 +85,7 @@ def _compounds(text: str, figs: list[Figure], cands: list[_Cand]) -> list[Figure
 # Between the two numbers of a ratio: "6 in 10", "one out of five", "9 de cada 10",
 # "1 sur 4", "3 su 10", "1 op de 5", "4.5 in 100,000". Not "von" or "op" alone, which
 # also mean "from" and "to" ("von 3 auf 5", "van 5 op 7").
-_RATIO_CONNECTOR = r"\s+(?:in|out\s+of|of\s+every|in\s+every|sur|de\s+cada|em\s+cada|su|op\s+de|van\s+de)\s+"
+_RATIO_CONNECTOR = r"\s+(?:" + RATIO_CONNECTORS + r")\s+"
 _RATIO_GAP = re.compile(r"(?i)" + _RATIO_CONNECTOR)
 _RATIO_NEXT = re.compile(_RATIO_GAP.pattern + r"(?=[^\W_])")
 # "one adult in five", "un habitant sur trois": after a one, a noun may come first
@@ -118,7 +118,7 @@ def _ratio_denominator(fa: Figure, fb: Figure, text: str) -> bool:
 # "un habitant sur", "one adult in", "una persona de cada": a word for one (no figure
 # alone) and a noun before a ratio's connector; what follows is the denominator.
 _LONE_RATIO_BEFORE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:one|un|une|uno|una|um|uma|ein|eine|einer|een|één)\s+[^\W\d_]+" + _RATIO_CONNECTOR + r"$"
+    r"(?i)(?<![^\W\d_])(?:" + RATIO_ONES + r")\s+[^\W\d_]+" + _RATIO_CONNECTOR + r"$"
 )
 
 

@@ -9,10 +9,19 @@ import re
 from decimal import Decimal
 
 from gate.figures.chars import _LETTERS
-from gate.figures.hedges import _hedge_before, _hedge_of
+from gate.figures.hedges import _hedge_of
+from gate.figures.languages import (
+    AGE_AT_WORDS,
+    AGE_OF_WORDS,
+    AGE_PEOPLE_WORDS,
+    AGE_WORDS,
+    CUMULATED_WORDS,
+    DURATION_WORDS,
+    LOOK_BACK_WORDS,
+    OVER_WORDS,
+    PERIOD_ARTICLES,
+)
 from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand, _new
-from gate.lexicon import BETWEEN_WORDS
 
 _CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
 # More references after a reference ("tables 3 and 4", "pages 3, 4 and 7",
@@ -96,19 +105,11 @@ def _unopened(text: str, s: int) -> bool:
 # Numbers that define an indicator rather than state a figure: ages, age
 # bands, look-back periods ("aged 15–64", "15-24 ans", "children under 5",
 # "over the past 12 months").
-_AGE_BEFORE = frozenset("aged age ages edad".split())
-_AGE_OF = frozenset(  # + de/von/di/van: "âgés de 15", "menores de cinco años"
-    "âgés âgées âgé âgée edad alter età idade leeftijd menores mayores maiores".split()
-)
-_AGE_AT = frozenset("à a at los aos mit met".split())  # "à 60 ans", "a los 65 años"
-_AGE_PEOPLE = frozenset(
-    "children child kids infants babies boys girls people persons adults women men "
-    "enfants niños niñas kinder crianças bambini kinderen".split()
-)
-_LOOK_BACK = frozenset(
-    "past last previous preceding sur últimos últimas pasados letzten vergangenen "
-    "afgelopen laatste ultimi ultime derniers dernières".split()
-)
+_AGE_BEFORE = AGE_WORDS
+_AGE_OF = AGE_OF_WORDS  # + de/von/di/van: "âgés de 15", "menores de cinco años"
+_AGE_AT = AGE_AT_WORDS  # "à 60 ans", "a los 65 años"
+_AGE_PEOPLE = AGE_PEOPLE_WORDS
+_LOOK_BACK = LOOK_BACK_WORDS
 _BAND = r"(?:-?\s*(?:[-–—/]|to|à|a|bis|tot|al|y|and|et|und|e|en)\s*-?\d{1,3}(?![\d.,]\d))"
 _AGE_UNIT = (
     r"(?:-(?:years?-olds?|jährigen?|jährige|jarigen?)\b|[ \u00a0](?:years?[ -]olds?|ans|años|anos|"
@@ -117,22 +118,15 @@ _AGE_UNIT = (
 _AGE_AFTER = re.compile(r"(?i)" + _BAND + r"?" + _AGE_UNIT)
 _AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
 _OLD = re.compile(r"(?i)-?(?:years?[ -]olds?|jährigen?|jährige|jarigen?)")
-_DURATIONS = (
-    r"(?:months?|years?|weeks?|days?|quarters?|decades?|mois|ans|années|semaines|jours|"
-    r"meses|años|semanas|días|trimestres|monaten?|monate|jahren?|jahre|wochen|tagen?|tage|quartalen?|quartale|"
-    r"maanden|jaren|jaar|weken|dagen|kwartalen|mesi|anni|settimane|giorni|trimestri|anos|dias)"
-)
+_DURATIONS = r"(?:" + DURATION_WORDS + r")"
 _DURATION_AFTER = re.compile(r"(?i)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_])")
 _ZERO_COMPOUND = re.compile(
     r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
 )
 _BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
-_CUMULATED = frozenset(
-    "accumulated cumulative cumulated acumulado acumulada acumulados acumuladas cumulé cumulée "
-    "cumulés cumulato cumulata cumulati kumuliert gecumuleerd".split()
-)
-_OVER_WORDS = frozenset("over in em en nos sur su auf over".split())
-_PERIOD_ARTICLES = frozenset("the les los las die den de het i gli le os as".split())
+_CUMULATED = CUMULATED_WORDS
+_OVER_WORDS = OVER_WORDS
+_PERIOD_ARTICLES = PERIOD_ARTICLES
 # After a duration: the period it ends with ("the 12 months to June 2025").
 _PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
 # The first words of what _DEFINING_AFTER reads after a space.
@@ -245,43 +239,51 @@ def _first_word(text: str, i: int) -> str:
 _BAND_START = re.compile(r"(?i)" + _BAND)
 
 
-def _finish(
+def _not_a_figure(
     text: str,
     conv: _Conventions,
     toks: list[str],
+    last: str,
     start: int,
     end: int,
     value: Decimal,
-    exponent: int,
+    small: bool,
+    unit: bool,
     percent: bool,
-    power: int,
-    currency: bool,
-) -> _Cand | None:
-    """Apply the context rules to a figure written in words; None when it is none.
+) -> int | None:
+    """The rules both readers share that make a number at ``start:end`` no figure.
 
-    The digit scanner applies the same rules inline (it is the hot path).
+    * A defining number, for a small integer (``small``: no decimals, below 1,000)
+      without unit: an age, age band or look-back period ("aged 15–64", "15-24
+      ans", "children under 5", "over the past 12 months", "menores de cinco
+      años"); see :func:`_defining_number`.
+    * A denominator: a power of ten after a denominator word ("per 1,000", "pour
+      1 000", "por cada 1.000", "je 100.000", "per thousand").
+    * A reference or code, for a number without unit ("table 3", "SDG 2", "No. 5",
+      "p. 12", "tables 3 and 4").
+
+    Args:
+        toks, last: The words before the number (see :func:`_prefix_tokens`) and
+            the last of them ("" when none).
+        value: The number's value, sign and scale applied.
+        unit: It has a percent, scale or currency.
+
+    Returns:
+        None when it is a figure; else where the scan may resume: past an age band
+        or a list of references, or 0 for no further than it was.
     """
-    unit = percent or power or currency
-    last = toks[-1] if toks else ""
-    if not unit and exponent == 0 and value < 1000:
-        if not value and _ZERO_COMPOUND.match(text, end):
-            return None  # "zero width", "zero hunger": no quantity
-        if _defining_number(text, start, end, toks, last, conv):
-            return None  # "menores de cinco años", "over the past ten years"
-    if last:
-        # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
-        if last in conv.denominator_last and not percent and _is_power_of_ten(value):
-            if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
-                return None
-        # references and codes: "table 3", "SDG 2", "No. 5", "p. 12"
-        if not unit and (
-            last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
-        ):
-            return None
-    hedge = _hedge_before(text, start, end, toks, last, conv)
-    fig = _new(
-        Figure,
-        {"text": text[start:end], "start": start, "end": end, "value": value,
-         "exponent": exponent, "percent": percent, "hedge": hedge},
-    )
-    return (fig, start, currency, power, last in BETWEEN_WORDS)
+    if small and not unit:
+        skip = _defining_number(text, start, end, toks, last, conv)
+        if skip:
+            return skip
+    if not last:
+        return None
+    if last in conv.denominator_last and not percent and _is_power_of_ten(value):
+        if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
+            return 0
+    if not unit and (last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)):
+        rc = _REF_CHAIN.match(text, end)
+        if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):
+            rc = _REF_LIST.match(text, end)  # a plural names a list: "tables 3, 4"
+        return rc.end() if rc else 0
+    return None

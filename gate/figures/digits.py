@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 
 from gate.figures.affixes import (
@@ -24,21 +25,16 @@ from gate.figures.context import (
     _GROUP_AFTER,
     _GROUP_WORDS,
     _P_VALUE,
-    _REF_CHAIN,
-    _REF_LIST,
     _URL,
     _confidence_before,
-    _defining_number,
-    _is_power_of_ten,
     _is_reference,
     _line_start,
+    _not_a_figure,
     _prefix_tokens,
     _unopened,
 )
 from gate.figures.hedges import _hedge_before
-from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand, _new
-from gate.lexicon import (
+from gate.figures.languages import (
     AND_A_HALF,
     ATTACHED_SCALES,
     ATTACHED_UNITS,
@@ -48,6 +44,8 @@ from gate.lexicon import (
     HEDGE_MARKS,
     LABEL_WORDS,
 )
+from gate.figures.locale import _Conventions
+from gate.figures.model import Figure, _Cand, _new
 
 _SEPARATOR = re.compile(r"(\D)")
 _CHAIN_COLON = re.compile(r"\d+(?::\d+)+")
@@ -57,6 +55,7 @@ _YMD_COMPACT = re.compile(r"(?:18|19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[
 _DMY_DASH = re.compile(r"\d{1,2}-\d{1,2}-\d{2,4}(?!\d)")
 _YEAR_TAIL = re.compile(r"(?:[-–—/](?:\d{4}|\d{2})(?!\d))(?:-\d{2}(?!\d))?(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?")
 _DAY_MONTH_DOT = re.compile(r"\d{1,2}\.\d{1,2}$")
+_BEFORE = frozenset(_MINUS + "+%٪" + _CURRENCY_CHARS)  # what may precede a number and belong to its figure
 
 
 def _read(body: str, conv: _Conventions) -> tuple[str, str, bool] | None:
@@ -128,348 +127,437 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     ``text`` ends with two NUL sentinels (see :func:`extract_figures`), so the
     characters around a number can be read without bounds checks; ``text[-1]``
     is a sentinel too, which serves as the character before offset 0.
+
+    Each number the language's pattern finds goes through these steps; a step
+    that finds it is no figure says where the scan resumes:
+
+    1. :func:`_number_at`: its span and digits ("1 234 567", ".5");
+    2. :func:`_skip_not_a_number`: a year, a link, a time, ratio or date, a
+       citation, identifier or list marker;
+    3. :func:`_digits_of`: its integer and fraction digits;
+    4. :func:`_after_number`: the half, unit, scale, percent or currency after it;
+    5. :func:`_before_number`: the sign, currency or percent sign before it;
+    6. :func:`_numbering_or_date` and :func:`_digit_context`: the rules of digits
+       alone (dates, list numbering, index bases, levels, ordinals, labels);
+    7. :func:`~gate.figures.context.not_a_figure`: the rules both readers share
+       (defining numbers, denominators, references);
+    8. a significance threshold ("p < 0.05") is none; the hedge, then the figure.
     """
     search = (conv.body_ascii if text.isascii() else conv.body).search
-    after_first = conv.after_first
-    after_pre2 = conv.after_pre2
-    after_one = conv.after_one
-    halves = AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
-    hedge_last = conv.hedge_last
-    context_last = conv.context_last
-    native_decimals, native_groups = conv.native
-    swapped_decimals = conv.swapped[0]
-    denominator_last = conv.denominator_last
-    references = conv.references
-    dot_ordinals = conv.dot_ordinals
+    urls = [m.span() for m in _URL.finditer(text)] if ("://" in text or "www." in text or "@" in text) else ()
     pos = 0
     prev_end = 0  # end of the last figure
-    urls = [m.span() for m in _URL.finditer(text)] if ("://" in text or "www." in text or "@" in text) else ()
     while True:
         m = search(text, pos)
         if m is None:
             return
         s, e = m.span()
         body = m.group()
-        c1 = text[e]
-        c2 = text[e + 1]
         simple = True  # the groups of m describe body
-        if c1 in _SPACES and c2.isdigit() and e - s <= 3:
-            sm = conv.space_body.match(text, s)
-            if sm:
-                e = sm.end()
-                body = sm.group()
-                c1 = text[e]
-                c2 = text[e + 1]
-                simple = False
+        if text[e] in _SPACES or text[s - 1] in ".\u066b":
+            s, e, body, simple = _number_at(text, m, conv)
         pos = e
-        cb = text[s - 1]
-        if cb == "." or cb == "\u066b":
-            s -= 1  # ".5"
-            body = cb + body
-            cb = text[s - 1]
-            simple = False
         if spans is not None:
             spans.append((s, e))
-        # years, the commonest number in answers: "2024", "2023-24", "2025-06-30"
-        if len(body) == 4 and "1800" <= body <= "2100" and body.isdigit() and body.isascii():
-            if c1.isalpha():
-                lm = _LETTERS.match(text, e)
-                if lm.group() not in ATTACHED_SCALES or text[lm.end()].isdigit():
-                    pos = lm.end()
-                    continue  # "1990s", "2025Q2", "2024M06" (SDMX period)
-            elif cb not in _CURRENCY_CHARS and cb not in "%٪" and not (cb == " " and text[s - 2] in _CURRENCY_CHARS):
-                c = text[e + 1] if c1 in _SPACES else c1
-                aw = _after_word(text, e, conv) if c in after_first else None
-                money = (
-                    c in _CURRENCY_CHARS
-                    or c.isupper()
-                    or (c.isalpha() and (c + text[e + 2 if c1 in _SPACES else e + 1]).lower() in _CURRENCY_PRE2)
-                ) and _year_amount(text, s, e)
-                if (aw is None or aw[1] == "time") and not money:
-                    if c1 in "-–—/" and c2.isdigit():
-                        tm = _YEAR_TAIL.match(text, e)
-                        if tm:
-                            pos = tm.end()
-                            if spans is not None:
-                                spans.append((s, pos))
-                    continue
-        if urls and any(a <= s < b for a, b in urls):
+        if len(body) == 4 or urls or text[e + 1].isdigit() or text[s - 1] not in _SPACES or text[s - 2] in "[,;":
+            skip = _skip_not_a_number(text, s, e, body, conv, spans, urls)
+            if skip is not None:
+                pos = max(pos, skip)
+                continue
+        digits = _digits_of(text, m, body, simple, e, conv)
+        if digits is None:
+            continue  # codes "2.1.1", dates "30.06.2025", lists "1,2,3", "5'6", "am 30.06."
+        body, int_digits, frac, grouped = digits
+        skip, e, end, frac, power, percent, currency = _after_number(text, e, body, frac, grouped, conv)
+        if skip is not None:
+            pos = max(pos, skip)
             continue
-        # chains: times, ratios, dates
-        if c2.isdigit():
-            if c1 == ":":
-                cm = _CHAIN_COLON.match(text, s)
-                pos = cm.end() if cm else e
-                if spans is not None:
-                    spans.append((s, pos))
-                continue
-            if c1 == "/":
-                cm = _CHAIN_SLASH.match(text, s)
-                pos = cm.end() if cm else e + 1
-                if spans is not None:
-                    spans.append((s, pos))
-                continue
-            if c1 == "-" and len(body) <= 2:
-                dm = _DMY_DASH.match(text, s)
-                if dm:
-                    pos = dm.end()
-                    if spans is not None:
-                        spans.append((s, pos))
-                    continue
-        if cb not in _SPACES:
-            if cb in "/:#№^【":
-                continue  # "[^1]", "14.2%^1", "【3†source】"
-            if cb in "'’" and len(body) == 2 and text[s - 2].isalnum() and not c1.isdigit():
-                continue  # "Q4'24", "FY’25": a year
-            if cb in _MINUS and (text[s - 2].isalpha() or text[s - 2] == "_"):
-                continue  # identifier: "doc-2", "COVID-19", "under-5"
-            if cb == "(" and c1 == ")" and len(body) == 1 and not text[s - 2].isalnum():
-                continue  # "(1)" list marker
-            if cb == "[":
-                cm = _CITATION.match(text, s - 1)
-                if cm:
-                    pos = max(pos, cm.end())
-                    continue
-        elif text[s - 2] in "[,;":
-            # a citation marker such as "[1, 2]"
-            lb = text.rfind("[", max(0, s - 12), s)
-            if lb >= 0:
-                cm = _CITATION.match(text, lb)
-                if cm and cm.end() >= e:
-                    pos = max(pos, cm.end())
-                    continue
-        if not body.isascii():
-            body = _ascii(body)
-            simple = False
-        int_digits, sep, frac, more = m.groups()
-        if simple and not more:  # one separator at most
-            grouped = False
-            if sep is None:
-                frac = ""
-            elif sep in native_decimals:
-                pass
-            elif sep in native_groups and len(frac) == 3 and len(int_digits) <= 3:
-                int_digits += frac
-                frac = ""
-                grouped = True
-            elif sep in swapped_decimals:
-                pass
-            else:
-                continue  # "5'6"
+        c0 = text[s - 2] if text[s - 1] in _SPACES else text[s - 1]
+        if c0 in _BEFORE or c0.isupper():  # the characters _before_number reads
+            start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end)
         else:
-            read = _read(body, conv)
-            if read is None:
-                continue  # codes "2.1.1", dates "30.06.2025", lists "1,2,3"
-            int_digits, frac, grouped = read
-        if frac and c1 == "." and "," in native_decimals and len(body) <= 5 and _DAY_MONTH_DOT.match(body):
-            continue  # German-style date without year: "am 30.06."
-        if c1 == " " and c2 in "aeyAEY" and halves is not None and not frac and not grouped:
-            h = halves.match(text, e)
-            if h:  # "2 and a half million", "2 et demi pour cent"
-                frac = "5"
-                e = h.end()
-                c1 = text[e]
-                c2 = text[e + 1]
-        # what follows: attached scale or unit, scale word, percent, currency
-        power = 0
-        percent = False
-        currency = False
-        end = e
-        if c1.isalpha():
-            lm = _LETTERS.match(text, e)
-            run = lm.group()
-            if run == "T" and len(body) == 1 and "1" <= body <= "4" and _PERIOD_YEAR.match(text, lm.end()):
-                pos = lm.end()
-                continue  # "2T 2025", "2T25": a quarter (trimestre), not 2 trillion
-            if run in ATTACHED_SCALES:
-                power = ATTACHED_SCALES[run]
-                end = lm.end()
-                if text[end] == "." and run in ("Mio", "Mrd", "Md"):
-                    end += 1
-                ce = _currency_after(text, end)
-                if ce:
-                    currency = True
-                    end = ce
-            elif run in ATTACHED_UNITS:
-                if run == "pp":
-                    percent = True
-                    end = lm.end()
-            else:
-                pos = lm.end()
-                continue  # 2nd, 3e, 1er, 1990s, 5G, 10h30, 2025Q2
-        elif c1 == "." and c2.isalpha():
-            continue  # "2.º", "1.er"
-        elif c1 == "°" and c2 == " " and text[e + 2].islower() and not frac and not grouped:
-            continue  # "1° gennaio", "2° trimestre": an ordinal (not "25 °C")
-        elif c1 != "\0":
-            i = e + 1 if c1 in _SPACES else e
-            c = text[i]
-            if c in "%٪％":  # what _suffix would read, without the call
-                percent = True
-                end = i + 1
-            elif c.isalpha():
-                d = text[i + 1]
-                call = (
-                    c.isupper()
-                    or (c + d).lower() in after_pre2
-                    or (not d.isalpha() and c.lower() in after_one)
-                )
-            else:
-                call = c in after_first or c in _CURRENCY_CHARS
-            if not percent and call:
-                end, power, percent, is_time, currency = _suffix(text, e, conv)
-                if is_time:
-                    pos = end
-                    continue
-        if power and not frac and halves is not None and text[end] == " ":
-            h = halves.match(text, end)
-            if h:  # "2 millions et demi", "3 milioni e mezzo"
-                frac = "5"
-                end = h.end()
-        # what precedes: sign, currency, percent sign
-        percent_after, currency_after = percent, currency
-        start = s
-        sign = None
-        if cb in _MINUS or cb == "+":
-            sign = _sign_before(text, s)
-            if sign is not None:
-                start = s - 1
-        c = text[start - 1]
-        c0 = text[start - 2] if c in _SPACES else c  # the character before a space
-        if c0 in _CURRENCY_CHARS or c0.isupper():
-            cs = _currency_before(text, start, power)
-            if cs != start:
-                currency = True
-                start = cs
-                if sign is None:
-                    sign = _sign_before(text, start)
-                    if sign is not None:
-                        start -= 1
-        if c in "%٪" and not percent and start > 0:
-            percent = True
-            start -= 1
-        if start < prev_end:  # those characters belong to the previous figure: "0%0"
-            start, sign, percent, currency = s, None, percent_after, currency_after
+            start, sign = s, None
         unit = percent or power or currency
         plain_int = not frac and not grouped
         if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
-            ce = _year_amount(text, s, e)
-            if not ce:
+            end = _year_amount(text, s, e)
+            if not end:
                 continue  # a year (in other digits: "٢٠٢٥")
             currency = unit = True  # "2000 euros": an amount
-            end = ce
-        if plain_int and not unit and len(int_digits) == 8 and _YMD_COMPACT.fullmatch(int_digits):
-            continue  # a compact date: "20250630"
-        # list numbering: "1. Rural" at a line start, "2) Urban"
-        if plain_int and c1 in ".)" and c2 in " \t\n\0" and len(int_digits) <= 2:
-            if _line_start(text, start) or (c1 == ")" and _unopened(text, start)):
-                continue
-        if (
-            frac and not unit and not grouped and len(frac) <= 2 and len(int_digits) <= 2
-            and (c1 in " \t" and c2.isupper() or c1 == "." and c2 in " \t")
-            and _line_start(text, start)
-        ):
-            continue  # "1.1 Employment", "2.3. Prices": nested list numbering
-        # the words before: one is enough unless it may end a longer phrase
-        j = start - 1
-        toks = None
-        if j > 0 and text[j] == " ":
-            k = text.rfind(" ", j - 24 if j > 24 else 0, j)
-            if k >= 0 or j <= 24:
-                last = text[k + 1 : j]
-                if last.isalpha():
-                    last = last.lower()
-                    if last not in context_last or k < 0:  # k < 0: the text's first word
-                        toks = [last]
-                    elif k > 0:
-                        # a phrase may end here ("up to", "more than"): two words more
-                        k2 = text.rfind(" ", max(0, k - 24), k)
-                        k3 = text.rfind(" ", max(0, k2 - 24), k2) if k2 > 0 else -1
-                        if k3 >= 0:
-                            words = text[k3 + 1 : j].lower().split(" ")
-                            if len(words) == 3 and all(w.isalpha() for w in words):
-                                toks = words
-        if toks is None:
-            toks = _prefix_tokens(text, start)
-            last = toks[-1] if toks else ""
-        if plain_int and not unit and len(int_digits) <= 2 and 1 <= int(int_digits) <= 31:
-            if (
-                ((c1 == "." or (c1 in _SPACES and text[e + 1] in conv.month_first)) and conv.month_after.match(text, e))
-                or last in conv.months
-                or last.rstrip(",.") in conv.months
-                or (c1 == "-" and c2.isalpha() and _LETTERS.match(text, e + 1).group().lower() in conv.months)
-                or text[max(0, start - 4) : start].rstrip() == "May"
-            ):
-                continue  # day of a date: "30 juin", "June 30", "30. Juni"
-        if body == "100" and not unit and (cb == "=" or cb == " ") and _BASE_BEFORE.search(text, max(0, s - 7), s):
-            continue  # "2015=100", "2015 = 100": an index base
-        if plain_int and not unit and len(int_digits) <= 3:
-            skip = _defining_number(text, start, end, toks, last, conv)
-            if skip:
-                pos = max(pos, skip)
-                continue  # "aged 15–64", "15-24 ans", "over the past 12 months"
-        elif percent and text[end] in _SPACES and _CONFIDENCE.match(text, end):
-            continue  # "95% confidence interval": a level, not a claim
-        elif percent and last in _CONFIDENCE_LAST and _confidence_before(text, start, last):
-            continue  # "IC 95%", "intervallo di confidenza al 95%": a level, not a claim
-        elif percent and (
-            last in _GROUP_WORDS or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
-        ):
-            continue  # "the top 10%", "les 10 % les plus riches": a group, not a claim
-        if dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
-            nxt = _LETTERS.match(text, e + 2)
-            word = nxt.group() if nxt else ""
-            if word and (word[0].islower() or word.lower() in DOT_ORDINAL_NOUNS or last in DOT_ORDINAL_BEFORE):
-                continue  # "im 2. Quartal"
-        if plain_int and not unit and last in LABEL_WORDS and int(int_digits) <= LABEL_WORDS[last]:
-            continue  # "quarter 2", "week 23", "decile 10": a label
-        if power and end - e <= 1 and not percent and not currency and _is_reference(last, conv):
-            continue  # "Figure 4b", "Table 2m": a label, not 4 billion
-        if power or sign:
-            value, exponent = _make_value(bool(sign), int_digits, frac, power)
-        elif frac:
-            value, exponent = Decimal(int_digits + "." + frac), -len(frac)
-        else:
-            value, exponent = Decimal(int_digits), 0
-        if last:
-            # denominators: "per 1,000", "pour 1 000", "por cada 1.000", "je 100.000"
-            if last in denominator_last and not percent and _is_power_of_ten(value):
-                if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
-                    continue
-            # references and codes: "table 3", "SDG 2", "No. 5", "p. 12", "tables 3 and 4"
-            if not unit and (
-                last in references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)
-            ):
-                rc = _REF_CHAIN.match(text, end)
-                if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):
-                    rc = _REF_LIST.match(text, end)  # a plural names a list: "tables 3, 4"
-                if rc:
-                    pos = max(pos, rc.end())
-                continue
-        if cb == "#":
+        c1 = text[e]
+        numbering = c1 in ".)" or len(int_digits) == 8 or (frac and c1 in " \t" and text[e + 1].isupper())
+        if numbering and _numbering_or_date(text, start, e, int_digits, frac, grouped, unit):
+            continue
+        toks, last = _words_before(text, start, conv.context_last)
+        skip = _digit_context(text, s, e, start, end, body, int_digits, plain_int, unit, percent, power, currency, toks, last, conv)
+        if skip is None:
+            if power or sign:
+                value, exponent = _make_value(bool(sign), int_digits, frac, power)
+            else:
+                value, exponent = (Decimal(int_digits + "." + frac), -len(frac)) if frac else (Decimal(int_digits), 0)
+            small = plain_int and len(int_digits) <= 3
+            skip = _not_a_figure(text, conv, toks, last, start, end, value, small, unit, percent)
+        if skip is not None:
+            pos = max(pos, skip)
             continue
         marked = text[start - 1] in HEDGE_MARKS or text[start - 2] in HEDGE_MARKS
         if marked and _P_VALUE.search(text, max(0, start - 6), start):
             continue  # "p < 0.05": a significance threshold, not a claim
-        if marked or last in hedge_last or text[end] == "+":
-            hedge = _hedge_before(text, start, end, toks, last, conv)
-        else:
-            hedge = None
-        out.append(
-            (
-                _new(
-                    Figure,
-                    {"text": text[start:end], "start": start, "end": end, "value": value,
-                     "exponent": exponent, "percent": percent, "hedge": hedge},
-                ),
-                s,
-                currency,
-                power,
-                last in BETWEEN_WORDS,
-            )
-        )
+        hedge = _hedge_before(text, start, end, toks, last, conv) if marked or last in conv.hedge_last or text[end] == "+" else None
+        figure = _new(Figure, {"text": text[start:end], "start": start, "end": end, "value": value,
+                               "exponent": exponent, "percent": percent, "hedge": hedge})
+        out.append((figure, s, currency, power, last in BETWEEN_WORDS))
         if end > pos:
             pos = end
         prev_end = end
         if spans is not None:
             spans.append((start, end))
+
+
+def _number_at(text: str, m: re.Match[str], conv: _Conventions) -> tuple[int, int, str, bool]:
+    """(start, end, digits as written, whether ``m``'s groups describe them) of the
+    number ``m`` found: digits grouped with spaces ("1 234 567,8") are one number,
+    and a "." or U+066B before the digits is their decimal mark (".5")."""
+    s, e = m.span()
+    body = m.group()
+    simple = True
+    if text[e] in _SPACES and text[e + 1].isdigit() and e - s <= 3:
+        sm = conv.space_body.match(text, s)
+        if sm:
+            e = sm.end()
+            body = sm.group()
+            simple = False
+    cb = text[s - 1]
+    if cb == "." or cb == "\u066b":
+        s -= 1  # ".5"
+        body = cb + body
+        simple = False
+    return s, e, body, simple
+
+
+def _skip_not_a_number(
+    text: str, s: int, e: int, body: str, conv: _Conventions, spans: list[tuple[int, int]] | None,
+    urls: Sequence[tuple[int, int]],
+) -> int | None:
+    """Where the scan resumes when the digits at ``s:e`` are a year, part of a link,
+    a chain (time, ratio, date) or a marker; None when they are a number to read."""
+    if len(body) == 4 and "1800" <= body <= "2100" and body.isdigit() and body.isascii():
+        skip = _skip_year(text, s, e, conv, spans)  # the commonest number in answers
+        if skip is not None:
+            return skip
+    if urls and any(a <= s < b for a, b in urls):
+        return e
+    if text[e + 1].isdigit():
+        skip = _skip_chain(text, s, e, body, spans)
+        if skip is not None:
+            return skip
+    return _skip_marker(text, s, e, body)
+
+
+def _skip_year(text: str, s: int, e: int, conv: _Conventions, spans: list[tuple[int, int]] | None) -> int | None:
+    """Where the scan resumes after a year used as a year ("2024", "2023-24",
+    "2025-06-30", "1990s", "2025Q2", "2024M06"); None when the four digits at
+    ``s:e`` may state an amount ("2000 €", "$2024", "2024 million")."""
+    c1 = text[e]
+    if c1.isalpha():
+        lm = _LETTERS.match(text, e)
+        if lm.group() not in ATTACHED_SCALES or text[lm.end()].isdigit():
+            return lm.end()  # "1990s", "2025Q2", "2024M06" (SDMX period)
+        return None
+    cb = text[s - 1]
+    if cb in _CURRENCY_CHARS or cb in "%٪" or (cb == " " and text[s - 2] in _CURRENCY_CHARS):
+        return None
+    c = text[e + 1] if c1 in _SPACES else c1
+    aw = _after_word(text, e, conv) if c in conv.after_first else None
+    money = (
+        c in _CURRENCY_CHARS
+        or c.isupper()
+        or (c.isalpha() and (c + text[e + 2 if c1 in _SPACES else e + 1]).lower() in _CURRENCY_PRE2)
+    ) and _year_amount(text, s, e)
+    if (aw is not None and aw[1] != "time") or money:
+        return None
+    if c1 in "-–—/" and text[e + 1].isdigit():
+        tm = _YEAR_TAIL.match(text, e)
+        if tm:
+            if spans is not None:
+                spans.append((s, tm.end()))
+            return tm.end()
+    return e
+
+
+def _skip_chain(text: str, s: int, e: int, body: str, spans: list[tuple[int, int]] | None) -> int | None:
+    """Where the scan resumes after a time, a ratio or a date written as a chain of
+    numbers ("10:30", "1/2/2025", "30-06-2025"); None for none."""
+    c1 = text[e]
+    if c1 == ":":
+        cm = _CHAIN_COLON.match(text, s)
+        end = cm.end() if cm else e
+    elif c1 == "/":
+        cm = _CHAIN_SLASH.match(text, s)
+        end = cm.end() if cm else e + 1
+    elif c1 == "-" and len(body) <= 2 and (dm := _DMY_DASH.match(text, s)):
+        end = dm.end()
+    else:
+        return None
+    if spans is not None:
+        spans.append((s, end))
+    return end
+
+
+def _skip_marker(text: str, s: int, e: int, body: str) -> int | None:
+    """Where the scan resumes after a citation marker ("[1]", "[1, 2]", "[^1]",
+    "【3†source】"), an identifier ("doc-2", "COVID-19"), a year ("Q4'24") or a
+    list marker ("(1)"); None for none."""
+    cb = text[s - 1]
+    c1 = text[e]
+    if cb not in _SPACES:
+        if cb in "/:#№^【":
+            return e  # "[^1]", "14.2%^1", "【3†source】"
+        if cb in "'’" and len(body) == 2 and text[s - 2].isalnum() and not c1.isdigit():
+            return e  # "Q4'24", "FY’25": a year
+        if cb in _MINUS and (text[s - 2].isalpha() or text[s - 2] == "_"):
+            return e  # identifier: "doc-2", "COVID-19", "under-5"
+        if cb == "(" and c1 == ")" and len(body) == 1 and not text[s - 2].isalnum():
+            return e  # "(1)" list marker
+        if cb == "[":
+            cm = _CITATION.match(text, s - 1)
+            if cm:
+                return max(e, cm.end())
+    elif text[s - 2] in "[,;":
+        # a citation marker such as "[1, 2]"
+        lb = text.rfind("[", max(0, s - 12), s)
+        if lb >= 0:
+            cm = _CITATION.match(text, lb)
+            if cm and cm.end() >= e:
+                return max(e, cm.end())
+    return None
+
+
+def _digits_of(
+    text: str, m: re.Match[str], body: str, simple: bool, e: int, conv: _Conventions
+) -> tuple[str, str, str, bool] | None:
+    """(body in ASCII digits, integer digits, fraction digits, grouped) of a number
+    in the language's convention (see :func:`_read`); None when no reading fits or
+    it is a day and month ("am 30.06.")."""
+    if not body.isascii():
+        body = _ascii(body)
+        simple = False
+    int_digits, sep, frac, more = m.groups()
+    if simple and not more:  # one separator at most
+        grouped = False
+        native_decimals, native_groups = conv.native
+        if sep is None:
+            frac = ""
+        elif sep in native_decimals:
+            pass
+        elif sep in native_groups and len(frac) == 3 and len(int_digits) <= 3:
+            int_digits += frac
+            frac = ""
+            grouped = True
+        elif sep not in conv.swapped[0]:
+            return None  # "5'6"
+    else:
+        read = _read(body, conv)
+        if read is None:
+            return None  # codes "2.1.1", dates "30.06.2025", lists "1,2,3"
+        int_digits, frac, grouped = read
+    if frac and text[e] == "." and "," in conv.native[0] and len(body) <= 5 and _DAY_MONTH_DOT.match(body):
+        return None  # German-style date without year: "am 30.06."
+    return body, int_digits, frac, grouped
+
+
+def _after_number(
+    text: str, e: int, body: str, frac: str, grouped: bool, conv: _Conventions
+) -> tuple[int | None, int, int, str, int, bool, bool]:
+    """What follows the digits ending at ``e``: a half, an attached scale or unit, a
+    scale word, a percent sign or word, a currency.
+
+    Returns (skip, e, end, frac, power, percent, currency): ``skip`` is None, or where
+    the scan resumes when what follows makes the number no figure (an ordinal "2nd",
+    "1er", "2.º", "1° gennaio", a quarter "2T 2025", a time "10h30"); ``e`` is past a
+    half read before the scale ("2 and a half million"), ``end`` past all of it.
+    """
+    c1 = text[e]
+    c2 = text[e + 1]
+    halves = AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
+    if c1 == " " and c2 in "aeyAEY" and halves is not None and not frac and not grouped:
+        h = halves.match(text, e)
+        if h:  # "2 and a half million", "2 et demi pour cent"
+            frac = "5"
+            e = h.end()
+            c1 = text[e]
+            c2 = text[e + 1]
+    power = 0
+    percent = False
+    currency = False
+    end = e
+    if c1.isalpha():
+        lm = _LETTERS.match(text, e)
+        run = lm.group()
+        if run == "T" and len(body) == 1 and "1" <= body <= "4" and _PERIOD_YEAR.match(text, lm.end()):
+            return lm.end(), e, end, frac, power, percent, currency  # "2T 2025", "2T25": a quarter, not 2 trillion
+        if run in ATTACHED_SCALES:
+            power = ATTACHED_SCALES[run]
+            end = lm.end()
+            if text[end] == "." and run in ("Mio", "Mrd", "Md"):
+                end += 1
+            ce = _currency_after(text, end)
+            if ce:
+                currency = True
+                end = ce
+        elif run in ATTACHED_UNITS:
+            if run == "pp":
+                percent = True
+                end = lm.end()
+        else:
+            return lm.end(), e, end, frac, power, percent, currency  # 2nd, 3e, 1er, 1990s, 5G, 10h30, 2025Q2
+    elif c1 == "." and c2.isalpha():
+        return 0, e, end, frac, power, percent, currency  # "2.º", "1.er"
+    elif c1 == "°" and c2 == " " and text[e + 2].islower() and not frac and not grouped:
+        return 0, e, end, frac, power, percent, currency  # "1° gennaio", "2° trimestre": an ordinal (not "25 °C")
+    elif c1 != "\0":
+        i = e + 1 if c1 in _SPACES else e
+        c = text[i]
+        if c in "%٪％":  # what _suffix would read, without the call
+            percent = True
+            end = i + 1
+        elif _may_follow(c, text[i + 1], conv):
+            end, power, percent, is_time, currency = _suffix(text, e, conv)
+            if is_time:
+                return end, e, end, frac, power, percent, currency
+    if power and not frac and halves is not None and text[end] == " ":
+        h = halves.match(text, end)
+        if h:  # "2 millions et demi", "3 milioni e mezzo"
+            frac = "5"
+            end = h.end()
+    return None, e, end, frac, power, percent, currency
+
+
+def _may_follow(c: str, d: str, conv: _Conventions) -> bool:
+    """Whether the characters ``c``, ``d`` after a number may start what
+    :func:`_suffix` reads (a quick test that spares most calls)."""
+    if c.isalpha():
+        return c.isupper() or (c + d).lower() in conv.after_pre2 or (not d.isalpha() and c.lower() in conv.after_one)
+    return c in conv.after_first or c in _CURRENCY_CHARS
+
+
+def _before_number(
+    text: str, s: int, power: int, percent: bool, currency: bool, prev_end: int
+) -> tuple[int, bool | None, bool, bool]:
+    """What precedes the number at ``s``: a sign, a currency symbol or code, a
+    percent sign ("%5" in Turkish style). Returns (start, sign, percent, currency),
+    ``sign`` True for minus, False for plus, None for none. Characters that belong
+    to the previous figure (ending at ``prev_end``: "0%0") are not taken."""
+    cb = text[s - 1]
+    percent_after, currency_after = percent, currency
+    start = s
+    sign = None
+    if cb in _MINUS or cb == "+":
+        sign = _sign_before(text, s)
+        if sign is not None:
+            start = s - 1
+    c = text[start - 1]
+    c0 = text[start - 2] if c in _SPACES else c  # the character before a space
+    if c0 in _CURRENCY_CHARS or c0.isupper():
+        cs = _currency_before(text, start, power)
+        if cs != start:
+            currency = True
+            start = cs
+            if sign is None:
+                sign = _sign_before(text, start)
+                if sign is not None:
+                    start -= 1
+    if c in "%٪" and not percent and start > 0:
+        percent = True
+        start -= 1
+    if start < prev_end:  # those characters belong to the previous figure: "0%0"
+        return s, None, percent_after, currency_after
+    return start, sign, percent, currency
+
+
+def _numbering_or_date(text: str, start: int, e: int, int_digits: str, frac: str, grouped: bool, unit: bool) -> bool:
+    """Whether the number is a compact date ("20250630") or list numbering ("1. Rural"
+    at a line start, "2) Urban", "1.1 Employment", "2.3. Prices")."""
+    c1 = text[e]
+    c2 = text[e + 1]
+    plain_int = not frac and not grouped
+    if plain_int and not unit and len(int_digits) == 8 and _YMD_COMPACT.fullmatch(int_digits):
+        return True  # a compact date: "20250630"
+    if plain_int and c1 in ".)" and c2 in " \t\n\0" and len(int_digits) <= 2:
+        if _line_start(text, start) or (c1 == ")" and _unopened(text, start)):
+            return True  # list numbering: "1. Rural" at a line start, "2) Urban"
+    return bool(
+        frac and not unit and not grouped and len(frac) <= 2 and len(int_digits) <= 2
+        and (c1 in " \t" and c2.isupper() or c1 == "." and c2 in " \t")
+        and _line_start(text, start)
+    )  # "1.1 Employment", "2.3. Prices": nested list numbering
+
+
+def _words_before(text: str, start: int, context_last: frozenset[str]) -> tuple[list[str], str]:
+    """(the words before ``start``, lowercased, and the last of them; "" when none).
+
+    One word is enough unless it may end a longer phrase ("up to", "more than"):
+    then three; anything but plain words is read by :func:`_prefix_tokens`.
+    """
+    j = start - 1
+    if j > 0 and text[j] == " ":
+        k = text.rfind(" ", j - 24 if j > 24 else 0, j)
+        if k >= 0 or j <= 24:
+            last = text[k + 1 : j]
+            if last.isalpha():
+                last = last.lower()
+                if last not in context_last or k < 0:  # k < 0: the text's first word
+                    return [last], last
+                if k > 0:
+                    # a phrase may end here ("up to", "more than"): two words more
+                    k2 = text.rfind(" ", max(0, k - 24), k)
+                    k3 = text.rfind(" ", max(0, k2 - 24), k2) if k2 > 0 else -1
+                    if k3 >= 0:
+                        words = text[k3 + 1 : j].lower().split(" ")
+                        if len(words) == 3 and all(w.isalpha() for w in words):
+                            return words, last
+    toks = _prefix_tokens(text, start)
+    return toks, toks[-1] if toks else ""
+
+
+def _digit_context(
+    text: str, s: int, e: int, start: int, end: int, body: str, int_digits: str, plain_int: bool,
+    unit: bool, percent: bool, power: int, currency: bool, toks: list[str], last: str, conv: _Conventions,
+) -> int | None:
+    """The rules of digits alone that make a number no figure: a day of a date ("30
+    juin", "June 30", "30. Juni"), an index base ("2015=100"), a confidence level
+    ("95% confidence interval", "IC 95%"), a group of a distribution ("the top
+    10%"), an ordinal written "2." ("im 2. Quartal"), a label ("quarter 2", "decile
+    10") or a document label read as a scale ("Figure 4b"). Returns 0 (the scan
+    resumes where it was) or None when no rule applies."""
+    c1 = text[e]
+    c2 = text[e + 1]
+    if plain_int and not unit and len(int_digits) <= 2 and 1 <= int(int_digits) <= 31:
+        if (
+            ((c1 == "." or (c1 in _SPACES and text[e + 1] in conv.month_first)) and conv.month_after.match(text, e))
+            or last in conv.months
+            or last.rstrip(",.") in conv.months
+            or (c1 == "-" and c2.isalpha() and _LETTERS.match(text, e + 1).group().lower() in conv.months)
+            or text[max(0, start - 4) : start].rstrip() == "May"
+        ):
+            return 0  # day of a date: "30 juin", "June 30", "30. Juni"
+    cb = text[s - 1]
+    if body == "100" and not unit and (cb == "=" or cb == " ") and _BASE_BEFORE.search(text, max(0, s - 7), s):
+        return 0  # "2015=100", "2015 = 100": an index base
+    if percent and (
+        (text[end] in _SPACES and _CONFIDENCE.match(text, end))  # "95% confidence interval"
+        or (last in _CONFIDENCE_LAST and _confidence_before(text, start, last))  # "IC 95%", "al 95%" of confidence
+        or last in _GROUP_WORDS  # "the top 10%"
+        or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
+    ):
+        return 0  # a level or a group ("les 10 % les plus riches"), not a claim
+    if conv.dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:
+        nxt = _LETTERS.match(text, e + 2)
+        word = nxt.group() if nxt else ""
+        if word and (word[0].islower() or word.lower() in DOT_ORDINAL_NOUNS or last in DOT_ORDINAL_BEFORE):
+            return 0  # "im 2. Quartal"
+    if plain_int and not unit and last in LABEL_WORDS and int(int_digits) <= LABEL_WORDS[last]:
+        return 0  # "quarter 2", "week 23", "decile 10": a label
+    if power and end - e <= 1 and not percent and not currency and _is_reference(last, conv):
+        return 0  # "Figure 4b", "Table 2m": a label, not 4 billion
+    return None

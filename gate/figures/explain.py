@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from gate.decimals import decimal_text
 from gate.figures.model import _CTX, _HUNDRED, Figure, Support
 
 _HEDGE_TEXT = {"about": "about", "over": "over", "at_least": "at least", "under": "under", "at_most": "at most"}
-
-
-def _fmt(d: Decimal) -> str:
-    """A decimal without exponent notation and without artefact zeros."""
-    if d == d.to_integral_value():
-        return str(int(d))
-    s = format(d, "f")
-    return s.rstrip("0").rstrip(".") if "." in s else s
 
 
 def explain(figure: Figure, support: Support, against: str = "retrieved value") -> str:
@@ -38,23 +31,23 @@ def explain(figure: Figure, support: Support, against: str = "retrieved value") 
         The sentence, without a final period.
     """
     value = format(figure.value, "f")
-    unit = _fmt(Decimal((0, (1,), figure.exponent)))
+    unit = decimal_text(Decimal((0, (1,), figure.exponent)))
     hedge = f"{_HEDGE_TEXT[figure.hedge]} " if figure.hedge else ""
     head = f"'{figure.text}' ({hedge}{value}{' percent' if figure.percent else ''}, to the nearest {unit})"
-    low, high = _fmt(support.low), _fmt(support.high)
+    low, high = decimal_text(support.low), decimal_text(support.high)
     if support.supported:
         m = support.matched
         how = ""
         if m is not None and figure.percent and not (support.low <= m <= support.high) and m != figure.value:
-            how = f" as a fraction ({_fmt(_CTX.multiply(m, _HUNDRED))} percent)"
-        return f"{head} is supported by {_fmt(m) if m is not None else 'the evidence'}{how}; it needs a value in {_bracket(figure, support, low, high)}"
-    nearest = f"nearest {_fmt(support.nearest)}" if support.nearest is not None else f"there is no {against}"
+            how = f" as a fraction ({decimal_text(_CTX.multiply(m, _HUNDRED))} percent)"
+        return f"{head} is supported by {decimal_text(m) if m is not None else 'the evidence'}{how}; it needs a value in {_bracket(figure, support, low, high)}"
+    nearest = f"nearest {decimal_text(support.nearest)}" if support.nearest is not None else f"there is no {against}"
     if support.nearest is not None and figure.value and support.nearest == -figure.value:
         nearest += ", which has the opposite sign"
     if support.low == support.high:
         return f"{head} equals no {against}; {nearest}"
     if figure.hedge in (None, "about"):
-        half = _fmt(_CTX.subtract(figure.value, support.low))
+        half = decimal_text(_CTX.subtract(figure.value, support.low))
         return f"{head} is not within {half} of any {against}; {nearest}"
     return f"{head} needs a {against} in {_bracket(figure, support, low, high)}; {nearest}"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from gate.figures.chars import _SPACES
+from gate.figures.languages import HEDGE_SYMBOLS
 from gate.figures.locale import _Conventions
-from gate.lexicon import HEDGE_SYMBOLS
 
 
 def _hedge_of(toks: list[str], conv: _Conventions) -> str | None:

@@ -12,9 +12,9 @@ from typing import NamedTuple
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 
+from gate.bcp47 import parse_tag
 from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _LETTERS, _SPACES
-from gate.figures.vocabulary import _Lexicon, _lexicon
-from gate.lexicon import (
+from gate.figures.languages import (
     ARTICLE_SCALES,
     CODE_WORDS,
     DENOMINATOR_WORDS,
@@ -31,20 +31,21 @@ from gate.lexicon import (
     REFERENCE_WORDS,
     SCALE_WORDS,
 )
+from gate.figures.vocabulary import _Lexicon, _lexicon
 
 #: Conventions used for a language Babel does not know (separators, words).
 DEFAULT_LANGUAGE = "en"
 
 
 def _split_tag(language: str) -> tuple[str, str | None]:
-    parts = str(language).strip().replace("_", "-").split("-")
-    lang = parts[0].lower()
-    region = None
-    for p in parts[1:]:
-        if len(p) == 2 and p.isalpha() or len(p) == 3 and p.isdigit():
-            region = p.upper()
-            break
-    return lang, region
+    """The language and region subtags of a tag, read by :func:`gate.bcp47.parse_tag` (the
+    ``ca`` of ``en-u-ca-gregory`` is a calendar, not a region); a tag it cannot read has its
+    first subtag as language and no region."""
+    try:
+        tag = parse_tag(language)
+    except ValueError:
+        return language.strip().replace("_", "-").split("-")[0].lower(), None
+    return tag.language, tag.region
 
 
 @lru_cache(maxsize=512)

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
 from gate.figures.extract import extract_figures
+from gate.figures.languages import DECREASE_IN_CLAUSE, DECREASE_WORDS, INCREASE_WORDS, LOWER_WORDS
 from gate.figures.model import _CTX, _HUNDRED, Figure
 
 
@@ -51,15 +52,7 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
 # Only the connectors that mean "by" may stand between the word and the number: "fell to
 # 5.1%" states a level, not a change.
 _FALL = re.compile(
-    r"(?:\b(?:fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|shrank|shrunk|"
-    r"contracted|slipped|sank|down|(?:decline|decrease|drop|fall|reduction|contraction)\s+of|"
-    r"contract[ée]e?s?|r[ée]duit[es]?|redujo|contrajo|encolheu|reduziu|scesa|sceso|scesi|scese|"
-    r"verringerte\s+sich|verringert|Minus|nam\s+af|kromp|"
-    r"baiss[ée]e?s?|recul[ée]e?s?|reculé|diminu[ée]e?s?|chut[ée]e?s?|repli|"
-    r"cay[óo]|baj[óo]|descendi[óo]|disminuy[óo]|retrocedi[óo]|ca[íi]da|descenso|"
-    r"gesunken|gefallen|fiel|sank|zur[üu]ckgegangen|R[üu]ckgang|"
-    r"caiu|recuou|diminuiu|queda|calat[oa]|ces[oa]|diminuit[oa]|calo|flessione|daalde|gedaald|daling|"
-    r"انخفض|انخفضت|انخفاض|تراجع|تراجعت|هبط|هبطت|هبوط|انكمش|انكمشت|انكماش))"
+    r"(?:\b(?:" + DECREASE_WORDS + r"))"
     r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|von|بنسبة|بمقدار))?"
     r"(?:\s+(?:a\s+)?further)?"
     r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
@@ -164,28 +157,15 @@ def _clause_before(text: str, start: int) -> str:
 # A comparative of decrease right after the amount: "0.3 points lower than a year earlier",
 # "0,5 p.p. inferior", "0,5 procent lager", "3,7 puntos menos", "0,75 ponto percentual abaixo".
 _LOWER_AFTER = re.compile(
-    r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:lower|less|below|down|smaller|fewer|inférieure?s?|en\s+dessous|"
-    r"de\s+moins|inferior(?:es)?|menos|por\s+debajo|abaixo|a\s+menos|inferiore|in\s+meno|lager|minder|"
-    r"kleiner|onder|niedriger|weniger|geringer|unter|أقل|دون)\b"
+    r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:" + LOWER_WORDS + r")\b"
 )
 _LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:to|from|at|à|au|auf|op|naar|para|até|al|a|إلى|الى|من)\b")
 _INCREASE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:r[oi]se|rising|risen|gr[eo]w|grown|growing|increas(?:e|ed|es|ing)|up|narrow(?:ed|s|ing)?|"
-    r"improv(?:e|ed|es|ing)|augment\w*|hausse|progress\w*|aument\w*|sub(?:e|ió|iu)|creci\w*|cresc\w*|"
-    r"st(?:ieg|eigt|iegen)|gestiegen|steeg|gestegen|toename|ارتفع|ارتفعت|ارتفاع|بلغ|وبلغ|بلغت|وبلغت)"
+    r"(?i)(?<![^\W\d_])(?:" + INCREASE_WORDS + r")"
 )
 # A word of decrease or deficit earlier in the same sentence ("with prices falling by 0.1%",
 # "le esportazioni diminuiscono dello 0,4%, le importazioni del 3,9%", "recuo de 24,6%",
 # "le déficit s'établit à 169,6 milliards d'euros, soit 5,8 % du PIB, après 5,4 %").
 _DECREASE_IN_CLAUSE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:fall(?:s|ing|en)?|fell|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|"
-    r"down|shr[iau]nk(?:ing)?|contract(?:ed|ion|ing)|deficits?|lower|below|"
-    r"inférieure?s?|inferior(?:es)?|inferiore|abaixo|menor(?:es)?|niedriger|lager|"
-    r"baiss(?:e|es|é|ée|ées|ait)|recul(?:e|é|ée)?|repli(?:e|é)?|diminu(?:e|é|ée|tion)|chut(?:e|é)|déficits?|"
-    r"baj(?:a|ó|an|aron)|ca(?:e|yó|ída)|descen(?:so|dió)|disminu(?:ye|yó|ción)|retroce(?:de|dió|so)|déficit|"
-    r"[\w]*tekort|daal(?:de|t)|gedaald|daling|afname|kromp|kromp|"
-    r"sinkt|sank|gesunken|fiel|gefallen|rückgang|defizit|minus|"
-    r"ca(?:iu|i|íram)|recu(?:ou|o)|queda|retração|diminu(?:iu|ição|i)|"
-    r"cal(?:o|ano|ato|ata|ati)|diminu(?:isce|iscono|ito|ita|zione)|flessione|scend(?:e|ono)|scesa|sceso|disavanzo|"
-    r"انخفض|انخفضت|انخفاض|بانخفاض|تراجع|تراجعت|هبط|هبوط|عجز|عجزا|عجزاً|العجز)"
+    r"(?i)(?<![^\W\d_])(?:" + DECREASE_IN_CLAUSE + r")"
 )

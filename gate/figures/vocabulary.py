@@ -1,6 +1,6 @@
 """The number words of one language as the word reader looks them up.
 
-Built from the tables of :mod:`gate.lexicon`; one :class:`_Lexicon` per language.
+Built from the tables of :mod:`gate.figures.languages`; one :class:`_Lexicon` per language.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from gate.lexicon import (
+from gate.figures.languages import (
     HALF_COMPOUNDS,
     NUMBER_WORDS,
     PERCENT_HEADS,

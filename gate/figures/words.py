@@ -9,11 +9,11 @@ from decimal import Decimal, InvalidOperation
 
 from gate.figures.affixes import _suffix
 from gate.figures.compounds import _RATIO_NEXT
-from gate.figures.context import _finish, _prefix_tokens
-from gate.figures.locale import _Conventions
-from gate.figures.model import _CTX, _ONE, _Cand
-from gate.lexicon import (
+from gate.figures.context import _ZERO_COMPOUND, _not_a_figure, _prefix_tokens
+from gate.figures.hedges import _hedge_before
+from gate.figures.languages import (
     AND_A_HALF,
+    BETWEEN_WORDS,
     FRACTION_WORDS,
     HALF,
     HALF_COMPOUNDS,
@@ -21,6 +21,8 @@ from gate.lexicon import (
     VAGUE_PLURALS,
     WORD,
 )
+from gate.figures.locale import _Conventions
+from gate.figures.model import _CTX, _ONE, Figure, _Cand, _new
 
 
 class _Token:
@@ -44,51 +46,116 @@ class _Token:
         return self.barrier
 
 
+_DAY_BEFORE = re.compile(r"\d(?:\.|º|er)?\s+(?:de\s+)?$")
+_YEAR_AFTER = re.compile(r"\s*(?:de\s+)?\d")
+
+
+def _in_date(text: str, s: int, e: int) -> bool:
+    """Whether a month abbreviation at s:e ("sept.", "dez.") sits by a day or a year."""
+    return bool(_DAY_BEFORE.search(text[max(0, s - 12) : s]) or _YEAR_AFTER.match(text, e))
+
+
+def _skip_spaces(text: str, i: int) -> int:
+    n = len(text)
+    while i < n and text[i].isspace():
+        i += 1
+    return i
+
+
+class _Covered:
+    """Membership test of character ranges in sorted spans."""
+
+    __slots__ = ("spans",)
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.spans = spans
+
+    def hit(self, s: int, e: int) -> bool:
+        for a, b in self.spans:
+            if a >= e:
+                return False
+            if b > s:
+                return True
+        return False
+
+# A number found in words: (start, end, value, exponent), before the scale or percent after it.
+_Found = tuple[int, int, Decimal, int]
+
+
 def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tuple[int, int]]) -> None:
     """Append figures written as words ("seven percent", "trois millions").
 
     Runs of number words (with their joiners: "vingt et un", "two point five")
     are found with this module's tokens, so each keeps its span; text2num's
     ``find_numbers`` reads each run. Scale words and percent words after a
-    run are read as after digits.
-    """
-    from text_to_num import find_numbers
+    run are read as after digits. The steps:
 
+    1. :func:`_special_phrases`: dozens, one-word halves, "half a million",
+       "a million" (phrases text2num does not read);
+    2. :func:`_word_runs`: the runs of number words and their joiners, outside
+       the spans the digit reader consumed (``spans``);
+    3. :func:`_read_runs`: the numbers text2num reads in each run;
+    4. :func:`_word_figures`: halves and the scale or percent word after each
+       number, then the rules that say what is no figure (:func:`_finish`).
+    """
     lex = conv.words
     assert lex is not None
+    lower = text.lower()
     spans.sort()
     covered = _Covered(spans)
-    found: list[tuple[int, int, Decimal, int]] = []
-    lower = text.lower()
-    if conv.specials is not None and (
+    found = _special_phrases(text, lower, conv, covered, spans)
+    found += _read_runs(_word_runs(text, lower, conv, covered), text, lower, conv)
+    found.sort()
+    _word_figures(found, text, conv, out)
+
+
+def _special_phrases(
+    text: str, lower: str, conv: _Conventions, covered: _Covered, spans: list[tuple[int, int]]
+) -> list[_Found]:
+    """Dozens ("a dozen" 12, "half a dozen" 6), halves in one word ("zweieinhalb"),
+    "half a million" (0.5 of the scale word after it) and "a million" (1 of it).
+    Their spans are added to ``spans``, kept sorted, so no run reads them again."""
+    lex = conv.words
+    found: list[_Found] = []
+    if conv.specials is None or not (
         lex.dozen in lower
         or (lex.half_hint and lex.half_hint in lower)
         or ("il" in lower and any(h in lower for h in lex.article_hints))
     ):
-        for m in conv.specials.finditer(text):
-            if covered.hit(m.start(), m.end()):
-                continue
-            if m.group("halfdozen"):
-                found.append((m.start(), m.end(), Decimal(6), 0))
-                spans.append(m.span())
-            elif m.groupdict().get("halfword"):
-                # "zweieinhalb Millionen": the whole number before the half, plus one half
-                word = m.group().lower()
-                units = HALF_COMPOUNDS[conv.lang][1]
-                whole = next(v for k, v in units.items() if word.startswith(k))
-                found.append((m.start(), m.end(), Decimal(whole) + HALF, -1))
-                spans.append(m.span())
-            elif m.group("dozen"):
-                found.append((m.start(), m.end(), Decimal(12), 0))
-                spans.append(m.span())
-            elif m.group("half"):
-                # "half a million": 0.5 of the scale word that follows, to the nearest tenth of it
-                found.append((m.start(), m.start() + len(m.group().rstrip()), HALF, -1))
-                spans.append(m.span())
-            else:
-                # "a million": the scale word follows; the suffix reader applies it
-                found.append((m.start(), m.start() + len(m.group().rstrip()), _ONE, 0))
-        spans.sort()
+        return found
+    for m in conv.specials.finditer(text):
+        if covered.hit(m.start(), m.end()):
+            continue
+        if m.group("halfdozen"):
+            found.append((m.start(), m.end(), Decimal(6), 0))
+            spans.append(m.span())
+        elif m.groupdict().get("halfword"):
+            # "zweieinhalb Millionen": the whole number before the half, plus one half
+            word = m.group().lower()
+            units = HALF_COMPOUNDS[conv.lang][1]
+            whole = next(v for k, v in units.items() if word.startswith(k))
+            found.append((m.start(), m.end(), Decimal(whole) + HALF, -1))
+            spans.append(m.span())
+        elif m.group("dozen"):
+            found.append((m.start(), m.end(), Decimal(12), 0))
+            spans.append(m.span())
+        elif m.group("half"):
+            # "half a million": 0.5 of the scale word that follows, to the nearest tenth of it
+            found.append((m.start(), m.start() + len(m.group().rstrip()), HALF, -1))
+            spans.append(m.span())
+        else:
+            # "a million": the scale word follows; the suffix reader applies it
+            found.append((m.start(), m.start() + len(m.group().rstrip()), _ONE, 0))
+    spans.sort()
+    return found
+
+
+def _word_runs(text: str, lower: str, conv: _Conventions, covered: _Covered) -> list[list[tuple[int, int, str]]]:
+    """The runs of adjacent number words, each word as (start, end, lowercase word),
+    a joiner ("and", "et", "point") kept only between two number words. A word in
+    a consumed span, the "cent" of "pour cent", or a month abbreviation by a date
+    ("sept.") ends a run."""
+    lex = conv.words
     runs: list[list[tuple[int, int, str]]] = []
     run: list[tuple[int, int, str]] = []
     pending: tuple[int, int, str] | None = None  # a joiner waiting for a number word
@@ -138,6 +205,18 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
         prev_word, prev_end = w, e
     if run:
         runs.append(run)
+    return runs
+
+
+def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, conv: _Conventions) -> list[_Found]:
+    """The numbers text2num reads in each run, with their spans and the exponent of
+    their last stated digit ("trois mille" is to the nearest 1,000). Ordinals,
+    vague plurals ("thousands") and fractions ("two thirds") are none; a lone word
+    for one ("one", "ein") is kept for the scale or percent word that may follow."""
+    from text_to_num import find_numbers
+
+    lex = conv.words
+    found: list[_Found] = []
     for run in runs:
         if len(run) == 1 and run[0][2] in lex.lone:
             # a lone word alone ("one", "ein", "een"): text2num reads it as an
@@ -170,7 +249,15 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
             if not frac and names[-1].endswith(THOUSAND_ENDINGS) and value and value % 1000 == 0:
                 exponent = 3
             found.append((first.start, last_tok.end, value, exponent))
-    found.sort()
+    return found
+
+
+def _word_figures(found: list[_Found], text: str, conv: _Conventions, out: list[_Cand]) -> None:
+    """Append the figures of the numbers found, in order: a half after a number or
+    its scale word ("two and a half million", "deux millions et demi"), the scale
+    or percent word after it, then the rules of :func:`_finish`. A number inside
+    the previous figure ("un mil millones") and a lone one ("one of", "un taux")
+    are none."""
     taken = 0  # end of the last word figure: "un mil millones" is one figure
     halves = AND_A_HALF.get(conv.lang)
     for s, e, value, exponent in found:
@@ -199,34 +286,32 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
             taken = end
 
 
-_DAY_BEFORE = re.compile(r"\d(?:\.|º|er)?\s+(?:de\s+)?$")
-_YEAR_AFTER = re.compile(r"\s*(?:de\s+)?\d")
-
-
-def _in_date(text: str, s: int, e: int) -> bool:
-    """Whether a month abbreviation at s:e ("sept.", "dez.") sits by a day or a year."""
-    return bool(_DAY_BEFORE.search(text[max(0, s - 12) : s]) or _YEAR_AFTER.match(text, e))
-
-
-def _skip_spaces(text: str, i: int) -> int:
-    n = len(text)
-    while i < n and text[i].isspace():
-        i += 1
-    return i
-
-
-class _Covered:
-    """Membership test of character ranges in sorted spans."""
-
-    __slots__ = ("spans",)
-
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
-        self.spans = spans
-
-    def hit(self, s: int, e: int) -> bool:
-        for a, b in self.spans:
-            if a >= e:
-                return False
-            if b > s:
-                return True
-        return False
+def _finish(
+    text: str,
+    conv: _Conventions,
+    toks: list[str],
+    start: int,
+    end: int,
+    value: Decimal,
+    exponent: int,
+    percent: bool,
+    power: int,
+    currency: bool,
+) -> _Cand | None:
+    """The candidate figure of a number written in words, or None when the rules
+    say it is none: "zero width", "zero hunger" (no quantity), then the rules both
+    readers share (:func:`~gate.figures.context._not_a_figure`)."""
+    unit = percent or power or currency
+    last = toks[-1] if toks else ""
+    small = exponent == 0 and value < 1000
+    if small and not unit and not value and _ZERO_COMPOUND.match(text, end):
+        return None  # "zero width", "zero hunger": no quantity
+    if _not_a_figure(text, conv, toks, last, start, end, value, small, unit, percent) is not None:
+        return None  # "menores de cinco años", "per thousand", "table three"
+    hedge = _hedge_before(text, start, end, toks, last, conv)
+    fig = _new(
+        Figure,
+        {"text": text[start:end], "start": start, "end": end, "value": value,
+         "exponent": exponent, "percent": percent, "hedge": hedge},
+    )
+    return (fig, start, currency, power, last in BETWEEN_WORDS)

@@ -40,7 +40,15 @@ def render_junit(report: Report) -> str:
             out = ET.SubElement(case, "system-out")
             out.text = f"warning: {text}"
     lines = [printable(f"{f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}") for f in report.findings]
+    lines += _rubric_lines(report)
     system_out = ET.SubElement(suite, "system-out")
     system_out.text = "\n".join(lines) if lines else "no findings"
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def _rubric_lines(report: Report) -> list[str]:
+    """The rubric section (who judged, graders' kappa) for the suite's output."""
+    from gate.render.rubric import rubric_lines
+
+    return [printable(line) for line in rubric_lines(report)]

@@ -215,6 +215,16 @@ def _findings_section(findings: Iterable[Finding], cut: int, where: str | None) 
     return lines
 
 
+def _rubric_section(report: Report) -> list[str]:
+    """Who judged the rubric, graders' kappa, disagreements (only with judgements)."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if not lines:
+        return []
+    return ["", f"**{escape(lines[0])}**", ""] + [f"- {escape(line.strip().lstrip('- '))}" for line in lines[1:]]
+
+
 def _notices_section(report: Report) -> list[str]:
     if not report.notices:
         return []
@@ -240,7 +250,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
         ValueError: the body does not fit even with every finding cut (a limit far too small).
     """
     head = [MARKER, _verdict_line(report), "", _context_line(report), "", *scores_table(report)]
-    head += _rules_section(report) + _flips_section(report)
+    head += _rules_section(report) + _flips_section(report) + _rubric_section(report)
     tail = _trend_section(report) + _notices_section(report)
     findings = list(report.findings)
 

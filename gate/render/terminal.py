@@ -115,6 +115,8 @@ def render_terminal(report: Report, console: Console) -> None:
         by_code = ", ".join(f"{code} {n}" for code, n in left_out)
         console.print(Text(f"  ... and {total} more findings not listed ({by_code}; per language in the JSON report)"), highlight=False)
 
+    _rubric(report, console)
+
     if report.notices:
         console.print()
         console.print(Text(f"Notices ({len(report.notices)}):", style="bold"))
@@ -136,3 +138,14 @@ def render_terminal(report: Report, console: Console) -> None:
 def _skipped(v: Verdict) -> str:
     """The rules not checked, said so that the counts add up to the report's rules."""
     return f"; {v.skipped} skipped (nothing to count in the slice)" if v.skipped else ""
+
+
+def _rubric(report: Report, console: Console) -> None:
+    """The rubric section (only with judgements): who judged, graders' kappa, disagreements."""
+    from gate.render.rubric import rubric_lines
+
+    lines = rubric_lines(report)
+    if lines:
+        console.print()
+        for line in lines:
+            console.print(Text(printable(line)), highlight=False)

@@ -1,0 +1,129 @@
+"""The rubric's commands: ``sample``, ``grade`` and ``set add-failures``.
+
+Kept beside :mod:`gate.cli`, which registers them (:func:`add_commands`) and runs them
+(:func:`run`): only the command line prints and picks the exit code. Library errors are
+:class:`gate.errors.InputError`, which :func:`gate.cli.main` reports with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_PASS, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    """Add the rubric's commands to the ``answer-gate`` parser."""
+    sample = commands.add_parser("sample", help="draw a sample of a run for readers and write the review sheet",
+                                 description="Draw a sample stratified by language (the same seed gives the same sample on any machine) and "
+                                 "write review.csv, review.jsonl and review.html (a self-contained page that exports the judgements file).")
+    sample.add_argument("run", help="the run log (JSON lines)")
+    sample.add_argument("--questions", metavar="FILE", help="the question set; omit for a log in the merged form")
+    sample.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml in the working directory)")
+    sample.add_argument("--size", type=_positive, default=30, help="how many answers (default 30)")
+    sample.add_argument("--seed", type=int, required=True, help="any whole number; the same seed gives the same sample")
+    sample.add_argument("--out", metavar="DIR", required=True, help="the folder to write the review sheet in (created if missing)")
+
+    grade = commands.add_parser("grade", help="judge a run's answers with a model (an OpenAI-compatible endpoint)",
+                                description="Ask a model to judge each answer against the rubric (temperature 0, structured JSON output) and write "
+                                "judgements in the gate's format. The API key is read from the environment variable named by --api-key-env.")
+    grade.add_argument("run", nargs="?", help="the run log (JSON lines); not with --calibrate")
+    grade.add_argument("--questions", metavar="FILE", help="the question set; omit for a log in the merged form")
+    grade.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
+    grade.add_argument("--endpoint", metavar="URL", required=True, help="base URL of the API, e.g. http://localhost:8000/v1")
+    grade.add_argument("--model", metavar="NAME", required=True, help="the model to ask")
+    grade.add_argument("--name", default="answer-gate-grader", help="the grader's name in its judgements")
+    grade.add_argument("--api-key-env", metavar="VAR", default="ANSWER_GATE_API_KEY", help="environment variable holding the API key (default ANSWER_GATE_API_KEY; unset: no key sent)")
+    grade.add_argument("--timeout", type=float, default=60.0, help="seconds per request (default 60)")
+    grade.add_argument("--retries", type=int, default=3, help="retries on a timeout, a 429 or a 5xx (default 3)")
+    grade.add_argument("--out", metavar="FILE", help="write the judgements here (JSON lines)")
+    grade.add_argument("--calibrate", metavar="FILE", help="human-labelled examples (judgements by people, with the run and set given): "
+                       "print kappa per rubric question and exit 1 below the floor")
+    grade.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="for the graders floor with --calibrate (default thresholds.yaml)")
+
+    set_parser = commands.add_parser("set", help="work on the question set", description="Draft additions to the question set.")
+    set_parser.set_defaults(print_set_help=set_parser.print_help)
+    actions = set_parser.add_subparsers(dest="set_command", metavar="ACTION")
+    failures = actions.add_parser("add-failures", help="draft set entries from a run's failures (recipe 4.3, step 4)",
+                                  description="Write draft entries for a person to review: each failed question with its findings or the reader's "
+                                  "note, and the expected caveat added where a reader said it was missing. Never edits the set.")
+    failures.add_argument("run", help="the run log (JSON lines)")
+    failures.add_argument("--questions", metavar="FILE", required=True, help="the question set")
+    failures.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' judgements")
+    failures.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
+    failures.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml)")
+    failures.add_argument("--out", metavar="DRAFT.jsonl", required=True, help="the draft file to write (never the set itself)")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number from 1, found {value}")
+    return value
+
+
+def _warn(message: str) -> None:
+    print(f"answer-gate: warning: {message}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int | None:
+    """Run a rubric command; None when the command is not one of these."""
+    if args.command == "sample":
+        return _sample(args)
+    if args.command == "grade":
+        from gate.grader import grade_command
+
+        return grade_command(args, _warn)
+    if args.command == "set":
+        if args.set_command == "add-failures":
+            from gate.failures import add_failures_command
+
+            return add_failures_command(args)
+        args.print_set_help(sys.stderr)
+        return EXIT_INPUT
+    return None
+
+
+def _sample(args: argparse.Namespace) -> int:
+    from gate.errors import InputError, Problem, ProblemCollector
+    from gate.files import atomic_write_text
+    from gate.records import join, load_question_set, load_run
+    from gate.review_page import review_html
+    from gate.rubric import load_rubric
+    from gate.sample import draw_sample, review_csv, review_jsonl, sheet_items
+
+    problems = ProblemCollector()
+    rubric = None
+    try:
+        rubric = load_rubric(args.rubric)
+    except InputError as error:
+        problems.absorb(error)
+    run_log = load_run(args.run, problems)
+    question_set = load_question_set(args.questions, problems) if args.questions else None
+    joined = join(run_log, question_set, problems)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        problems.add(args.out, None, "--out", "expected a folder for the review sheet, found a file")
+    problems.raise_if_any()
+    assert rubric is not None
+    sample = draw_sample(joined.pairs, args.size, args.seed)
+    for warning in sample.warnings:
+        _warn(warning)
+    items = sheet_items(sample, rubric)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError([Problem(args.out, None, "--out", f"cannot create the folder: {exc.strerror or exc}")]) from None
+    title = f"answer-gate review: {Path(args.run).name}, seed {args.seed}"
+    atomic_write_text(str(out / "review.csv"), review_csv(items, rubric))
+    atomic_write_text(str(out / "review.jsonl"), review_jsonl(items))
+    atomic_write_text(str(out / "review.html"), review_html(items, rubric, title))
+    languages = sorted({i["language"] for i in items})
+    print(f"sampled {len(items)} of {len(run_log.answers)} answers (seed {args.seed}; languages {', '.join(languages)}): "
+          f"{out / 'review.csv'}, {out / 'review.jsonl'}, {out / 'review.html'}")
+    return EXIT_PASS

@@ -1,0 +1,148 @@
+"""The languages the figure reader knows, one module each, and the tables built from them.
+
+:data:`LANGUAGES` maps a code to its :class:`~gate.figures.languages.base.Language` (one
+module per language: ``en``, ``fr``, ``es``, ``de``, ``pt``, ``it``, ``nl``, ``ar``). The
+tables below are what the reader looks up: per language (``SCALE_WORDS["fr"]``), or, for
+words read whatever the text's language, the union over all languages (``RANGE_TO``,
+``VAGUE_PLURALS``). Signs that every language writes alike (``~``, ``k``, ``bn``,
+classification codes) are defined here once. Adding a language is adding one module and
+its name to :data:`_CODES` (see ``CONTRIBUTING.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from importlib import import_module
+
+from gate.figures.languages.base import Language, words
+
+#: The languages, in the order their words are joined into shared tables.
+_CODES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")
+
+#: Code -> language, one module of this package each.
+LANGUAGES: dict[str, Language] = {
+    code: import_module(f"gate.figures.languages.{code}").LANGUAGE for code in _CODES
+}
+
+
+def _union(field: str) -> frozenset[str]:
+    return frozenset().union(*(getattr(lang, field) for lang in LANGUAGES.values()))
+
+
+def _alternatives(field: str) -> str:
+    """The regular expressions of a field, joined in language order: "a|b|c"."""
+    return "|".join(dict.fromkeys(p for lang in LANGUAGES.values() for p in getattr(lang, field)))
+
+
+def _where(field: str) -> dict:
+    """Code -> the field, for the languages that fill it (not None, not empty)."""
+    return {code: getattr(lang, field) for code, lang in LANGUAGES.items() if getattr(lang, field)}
+
+
+# --- Signs every language writes alike -------------------------------------
+
+# Abbreviations written right after the digits ("$4.1bn", "3.2B", "10k"):
+# case-sensitive, every language.
+ATTACHED_SCALES = {
+    "k": 3, "K": 3, "m": 6, "M": 6, "mn": 6, "mln": 6, "Mn": 6, "bn": 9, "Bn": 9,
+    "b": 9, "B": 9, "bln": 9, "tn": 12, "Tn": 12, "T": 12, "Md": 9, "Mds": 9, "Mrd": 9,
+    "Mio": 6, "mila": 3,
+}
+# Units written right after the digits: the number stays a figure.
+ATTACHED_UNITS = frozenset(
+    "km km2 km² m2 m² kg g mg t kt Mt Gt ha l L ml mL hl cm mm kWh MWh GWh TWh kW MW GW "
+    "x pp pts bp bps yrs y mo wk".split()
+)
+HEDGE_SYMBOLS = {
+    "~": "about", "≈": "about", "∼": "about", ">": "over", "<": "under",
+    "≥": "at_least", "≤": "at_most",
+}
+HEDGE_MARKS = frozenset(HEDGE_SYMBOLS) | {"="}  # characters that may stand for a hedge (">=")
+# Classification codes and goal labels written before a number ("SDG 2.1.1").
+CODE_WORDS = frozenset(
+    "sdg sdgs odd ods sdg-indikator iso isic nace naics icd hs cpc coicop cofog nuts isced "
+    "isco sitc #".split()
+)
+# Dashes between the two ends of a range ("7.6–8.4").
+RANGE_DASHES = frozenset("- – —".split())
+# Languages that write ordinals as "2." (CLDR), where "2. Quartal" is no figure.
+DOT_ORDINAL_LANGUAGES = frozenset("de da nb no nn fi cs sk sl hr sr bs hu pl et lv is tr".split())
+HALF = Decimal("0.5")
+WORD_PUNCTUATION = ".,;:!?()[]{}\"'«»“”‘’/–—%…"
+WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+# --- Per language ------------------------------------------------------------
+
+SCALE_WORDS: dict[str, dict[str, int]] = {c: dict(lang.scale_words) for c, lang in LANGUAGES.items()}
+HEDGE_WORDS: dict[str, dict[str, str]] = {c: dict(lang.hedge_words) for c, lang in LANGUAGES.items()}
+HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {c: dict(v) for c, v in _where("hedge_articles").items()}
+GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
+DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
+REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
+NUMBER_WORDS: dict[str, dict[str, str]] = {c: dict(v) for c, v in _where("number_words").items()}
+DOZEN_WORDS: dict[str, str] = _where("dozen_words")
+HALF_DOZEN_WORDS: dict[str, str] = _where("half_dozen_words")
+AND_A_HALF: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("and_a_half").items()}
+HALF_COMPOUNDS: dict[str, tuple[str, dict[str, int], str]] = {
+    c: (p, dict(units), hint) for c, (p, units, hint) in _where("half_compound").items()
+}
+ARTICLE_SCALES: dict[str, str] = _where("article_scales")
+HALF_SCALES: dict[str, str] = _where("half_scales")
+SPECIAL_HINTS: dict[str, tuple[str, ...]] = _where("special_hints")
+
+# --- Read whatever the text's language -------------------------------------
+
+PERCENT_WORDS: tuple[str, ...] = tuple(
+    dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.percent_words)
+)
+# What a percent sign or word may start with, in either case.
+PERCENT_STARTS = frozenset("%٪％" + "".join(w[0] + w[0].upper() for w in PERCENT_WORDS))
+# The first word of every percent word: after a lone word ("one", "ein") it
+# calls for the word reader ("one percent", "ein Prozent").
+PERCENT_HEADS = frozenset(w.split()[0] for w in PERCENT_WORDS)
+LABEL_WORDS: dict[str, int] = {w: n for lang in LANGUAGES.values() for w, n in lang.label_words.items()}
+BETWEEN_WORDS = _union("between_words")
+RANGE_TO = RANGE_DASHES | _union("range_to")
+RANGE_AND = _union("range_and")
+DOT_ORDINAL_BEFORE = _union("dot_ordinal_before")
+DOT_ORDINAL_NOUNS = _union("dot_ordinal_nouns")
+VAGUE_PLURALS = _union("vague_plurals")
+FRACTION_WORDS = _union("fraction_words")
+THOUSAND_ENDINGS: tuple[str, ...] = tuple(
+    dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.thousand_endings)
+)
+# Around numbers: currencies, ages, periods, ratios.
+CURRENCY_NAMES = _union("currency_names")
+PRICE_BASE_WORDS = _union("price_base_words")
+AGE_WORDS = _union("age_words")
+AGE_OF_WORDS = _union("age_of_words")
+AGE_AT_WORDS = _union("age_at_words")
+AGE_PEOPLE_WORDS = _union("age_people_words")
+LOOK_BACK_WORDS = _union("look_back_words")
+CUMULATED_WORDS = _union("cumulated_words")
+OVER_WORDS = _union("over_words")
+PERIOD_ARTICLES = _union("period_articles")
+DURATION_WORDS = _alternatives("duration_words")  # regular expression: "months?|years?|..."
+RATIO_CONNECTORS = _alternatives("ratio_connectors")
+RATIO_ONES = _alternatives("ratio_ones")
+# Decrease and increase: the alternative readings of a change.
+DECREASE_WORDS = _alternatives("decrease_words")
+DECREASE_IN_CLAUSE = _alternatives("decrease_in_clause")
+INCREASE_WORDS = _alternatives("increase_words")
+LOWER_WORDS = _alternatives("lower_words")
+
+__all__ = [
+    "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",
+    "CODE_WORDS", "DENOMINATOR_WORDS", "DOT_ORDINAL_BEFORE", "DOT_ORDINAL_LANGUAGES",
+    "DOT_ORDINAL_NOUNS", "DOZEN_WORDS", "FRACTION_WORDS", "GLUED_PREFIXES", "HALF",
+    "HALF_COMPOUNDS", "HALF_DOZEN_WORDS", "HALF_SCALES", "HEDGE_ARTICLES", "HEDGE_MARKS",
+    "HEDGE_SYMBOLS", "HEDGE_WORDS", "LABEL_WORDS", "LANGUAGES", "Language", "NUMBER_WORDS",
+    "PERCENT_HEADS", "PERCENT_STARTS", "PERCENT_WORDS", "RANGE_AND", "RANGE_DASHES",
+    "RANGE_TO", "REFERENCE_WORDS", "SCALE_WORDS", "SPECIAL_HINTS", "THOUSAND_ENDINGS",
+    "VAGUE_PLURALS", "WORD", "WORD_PUNCTUATION", "words",
+    "AGE_AT_WORDS", "AGE_OF_WORDS", "AGE_PEOPLE_WORDS", "AGE_WORDS", "CUMULATED_WORDS",
+    "CURRENCY_NAMES", "DECREASE_IN_CLAUSE", "DECREASE_WORDS", "DURATION_WORDS",
+    "INCREASE_WORDS", "LOOK_BACK_WORDS", "LOWER_WORDS", "OVER_WORDS", "PERIOD_ARTICLES",
+    "PRICE_BASE_WORDS", "RATIO_CONNECTORS", "RATIO_ONES",
+]

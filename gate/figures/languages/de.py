@@ -1,0 +1,104 @@
+"""German (de): everything the figure reader knows of the language.
+
+Separators and month names come from CLDR through Babel; the words are the project's own
+lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
+"""
+
+from gate.figures.languages.base import Language, words
+
+LANGUAGE = Language(
+    code="de",
+    name="German",
+    scale_words={
+        "tausend": 3, "tsd.": 3, "million": 6, "millionen": 6, "mio.": 6, "mio": 6, "mill.": 6,
+        "milliarde": 9, "milliarden": 9, "mrd.": 9, "mrd": 9, "billion": 12, "billionen": 12,
+        "bio.": 12,
+    },
+    percent_words=("prozentpunkte", "prozentpunkten", "prozentpunkt", "prozent"),
+    hedge_words={
+        "rund": "about", "etwa": "about", "ca.": "about", "circa": "about", "zirka": "about",
+        "ungefähr": "about", "um die": "about", "fast": "under", "knapp": "under",
+        "beinahe": "under", "nahezu": "under", "annähernd": "under", "weniger als": "under",
+        "unter": "under", "gut": "over", "über": "over", "mehr als": "over",
+        "mindestens": "at_least", "wenigstens": "at_least", "höchstens": "at_most",
+        "maximal": "at_most", "bis zu": "at_most", "nicht mehr als": "at_most",
+        "nicht weniger als": "at_least", "rd.": "about",
+    },
+    hedge_articles={},
+    glued_prefixes="",
+    denominator_words=("je", "pro", "auf"),
+    reference_words=words(
+        "tabelle abbildung abb. grafik schaubild abschnitt kapitel seite s. anhang kasten "
+        "fußnote zeile spalte frage indikator ziel nr. nummer artikel version absatz stufe "
+        "rang platz"
+    ),
+    label_words={
+        "quartal": 4, "halbjahr": 2, "woche": 53, "quintil": 5, "dezil": 10, "quartil": 4,
+        "perzentil": 99,
+    },
+    between_words=words("zwischen"),
+    range_to=words("bis"),
+    range_and=words("und"),
+    vague_plurals=words("hunderte tausende millionen milliarden dutzende"),
+    fraction_words=words("hälfte drittel viertel fünftel zehntel"),
+    dot_ordinal_before=words(
+        "ab am beim bis das dem den der des die für ihr ihre ihrem im in jede jeder jedes "
+        "nach sein seine seinem seit vom vor zum zur"
+    ),
+    dot_ordinal_nouns=words(
+        "auflage halbjahr halbjahres jahrhundert jahrhunderts klasse lebensjahr mal monat "
+        "monats platz quartal quartals rang runde stelle stock welle woche"
+    ),
+    thousand_endings=("tausend",),
+    number_words={
+        "compound": (
+            r"(?:null|eins?|eine|zwei|zwo|drei|vier|fünf|sechs|sech|sieben|sieb|acht|neun|zehn"
+            r"|elf|zwölf|zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig"
+            r"|neunzig|hundert|tausend|und)+"
+        ),
+        "starts": "nu ei zw dr vi fü se si ac ne ze el hu ta",
+        "joiners": "komma",
+        "lone": "ein eine eins einer",
+        "stop": "und",
+    },
+    dozen_words=r"ein\s+dutzend",
+    half_dozen_words=r"ein\s+halbes\s+dutzend",
+    and_a_half=None,
+    half_compound=(
+        "(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)einhalb",
+        {
+            "ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7,
+            "acht": 8, "neun": 9, "zehn": 10,
+        },
+        "einhalb",
+    ),
+    article_scales=None,
+    half_scales=r"(?:eine\s+)?halbe\s+(?=(?:million|milliarde)\b)",
+    special_hints=("dutzend", "halbe milli"),
+    currency_names=words("euro franken rubel dollar"),
+    price_base_words=words("konstanten im"),
+    age_words=words(""),
+    age_of_words=words("alter"),
+    age_at_words=words("mit"),
+    age_people_words=words("kinder"),
+    look_back_words=words("letzten vergangenen"),
+    cumulated_words=words("kumuliert"),
+    over_words=words("auf"),
+    period_articles=words("die den"),
+    duration_words=(
+        "monaten?", "monate", "jahren?", "jahre", "wochen", "tagen?", "tage", "quartalen?",
+        "quartale",
+    ),
+    ratio_connectors=(),
+    ratio_ones=("ein", "eine", "einer"),
+    decrease_words=(
+        r"verringerte\s+sich", "verringert", "Minus", "gesunken", "gefallen", "fiel", "sank",
+        "zur[üu]ckgegangen", "R[üu]ckgang",
+    ),
+    decrease_in_clause=(
+        "niedriger", "sinkt", "sank", "gesunken", "fiel", "gefallen", "rückgang", "defizit",
+        "minus",
+    ),
+    increase_words=("st(?:ieg|eigt|iegen)", "gestiegen"),
+    lower_words=("kleiner", "niedriger", "weniger", "geringer", "unter"),
+)

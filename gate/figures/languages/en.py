@@ -1,0 +1,110 @@
+"""English (en): everything the figure reader knows of the language.
+
+Separators and month names come from CLDR through Babel; the words are the project's own
+lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
+"""
+
+from gate.figures.languages.base import Language, words
+
+LANGUAGE = Language(
+    code="en",
+    name="English",
+    scale_words={
+        "thousand": 3, "thousands": 3, "million": 6, "millions": 6, "mn": 6, "mln": 6,
+        "billion": 9, "billions": 9, "bn": 9, "bln": 9, "trillion": 12, "trillions": 12, "tn": 12,
+        "trn": 12, "lakh": 5, "lakhs": 5, "crore": 7, "crores": 7,
+    },
+    percent_words=(
+        "percentage points", "percentage point", "percent", "per cent", "pct", "pp", "p.p.",
+    ),
+    hedge_words={
+        "about": "about", "around": "about", "approximately": "about", "approx.": "about",
+        "approx": "about", "roughly": "about", "circa": "about", "ca.": "about", "c.": "about",
+        "some": "about", "close to": "about", "an estimated": "about", "estimated": "about",
+        "nearly": "under", "almost": "under", "just under": "under", "under": "under",
+        "below": "under", "less than": "under", "fewer than": "under", "just below": "under",
+        "slightly less than": "under", "not quite": "under", "over": "over", "more than": "over",
+        "above": "over", "just over": "over", "exceeding": "over", "in excess of": "over",
+        "upwards of": "over", "slightly more than": "over", "well over": "over",
+        "at least": "at_least", "no less than": "at_least", "no fewer than": "at_least",
+        "a minimum of": "at_least", "at most": "at_most", "up to": "at_most",
+        "no more than": "at_most", "not more than": "at_most", "a maximum of": "at_most",
+        "not less than": "at_least", "not fewer than": "at_least",
+    },
+    hedge_articles={},
+    glued_prefixes="",
+    denominator_words=("per", "per every", "for every"),
+    reference_words=words(
+        "table tables tab. figure figures fig. chart graph section sections chapter page rev. "
+        "revision code codes pages p. pp. annex appendix box item note footnote row column "
+        "line step question indicator indicators goal target no. nos. nr. version v. article "
+        "art. paragraph para. volume vol. issue wave round phase tier grade rank ranked level "
+        "source sources doc docs ref ref. refs."
+    ),
+    label_words={
+        "quarter": 4, "semester": 2, "week": 53, "wk.": 53, "quintile": 5, "decile": 10,
+        "quartile": 4, "tercile": 4, "percentile": 99, "centile": 99,
+    },
+    between_words=words("between"),
+    range_to=words("to"),
+    range_and=words("and"),
+    vague_plurals=words("hundreds thousands millions billions dozens tens scores"),
+    fraction_words=words("half halves third thirds quarter quarters fifth fifths tenth tenths"),
+    dot_ordinal_before=words(""),
+    dot_ordinal_nouns=words(""),
+    thousand_endings=("thousand",),
+    number_words={
+        "words": (
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty "
+            "seventy eighty ninety hundred thousand"
+        ),
+        "joiners": "and point",
+        "lone": "one",
+    },
+    dozen_words=r"(?:a|one)\s+dozen",
+    half_dozen_words=r"half\s+a\s+dozen",
+    and_a_half=r"(?i)\s+and\s+a\s+half(?![^\W\d_])",
+    half_compound=None,
+    article_scales=r"an?\s+(?=(?:million|billion|trillion)\b)",
+    half_scales=r"half\s+an?\s+(?=(?:million|billion|trillion)\b)",
+    special_hints=(
+        "dozen", "a million", "a billion", "a trillion", "one million", "one billion",
+        "one trillion",
+    ),
+    currency_names=words(
+        "euro euros dollar dollars pound pounds sterling franc francs yen yuan renminbi peso "
+        "pesos rupee rupees dirham dirhams riyal riyals rial rials dinar dinars naira "
+        "shilling shillings kronor kroner krona krone zloty złoty lira rubles roubles cedis "
+        "kwacha ringgit baht"
+    ),
+    price_base_words=words("in constant real"),
+    age_words=words("aged age ages"),
+    age_of_words=words(""),
+    age_at_words=words("at"),
+    age_people_words=words(
+        "children child kids infants babies boys girls people persons adults women men"
+    ),
+    look_back_words=words("past last previous preceding"),
+    cumulated_words=words("accumulated cumulative cumulated"),
+    over_words=words("over in"),
+    period_articles=words("the"),
+    duration_words=("months?", "years?", "weeks?", "days?", "quarters?", "decades?"),
+    ratio_connectors=("in", r"out\s+of", r"of\s+every", r"in\s+every"),
+    ratio_ones=("one",),
+    decrease_words=(
+        "fell", "falls?", "fallen", "dropped", "drops?", "declined", "declines?", "decreased",
+        "decreases?", "shrank", "shrunk", "contracted", "slipped", "sank", "down",
+        r"(?:decline|decrease|drop|fall|reduction|contraction)\s+of",
+    ),
+    decrease_in_clause=(
+        "fall(?:s|ing|en)?", "fell", "declin(?:e|es|ed|ing)", "decreas(?:e|es|ed|ing)",
+        "drop(?:s|ped|ping)?", "down", "shr[iau]nk(?:ing)?", "contract(?:ed|ion|ing)",
+        "deficits?", "lower", "below",
+    ),
+    increase_words=(
+        "r[oi]se", "rising", "risen", "gr[eo]w", "grown", "growing", "increas(?:e|ed|es|ing)",
+        "up", "narrow(?:ed|s|ing)?", "improv(?:e|ed|es|ing)",
+    ),
+    lower_words=("lower", "less", "below", "down", "smaller", "fewer"),
+)

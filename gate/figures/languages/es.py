@@ -1,0 +1,92 @@
+"""Spanish (es): everything the figure reader knows of the language.
+
+Separators and month names come from CLDR through Babel; the words are the project's own
+lists. Every table is declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
+"""
+
+from gate.figures.languages.base import Language, words
+
+LANGUAGE = Language(
+    code="es",
+    name="Spanish",
+    scale_words={
+        "mil": 3, "millón": 6, "millones": 6, "millon": 6, "mill.": 6, "mdd": 6, "mil millones": 9,
+        "millardo": 9, "millardos": 9, "billón": 12, "billones": 12, "billon": 12, "décima": -1,
+        "décimas": -1, "centésima": -2, "centésimas": -2,
+    },
+    percent_words=("puntos porcentuales", "punto porcentual", "por ciento"),
+    hedge_words={
+        "unos": "about", "unas": "about", "alrededor de": "about", "aproximadamente": "about",
+        "aprox.": "about", "en torno a": "about", "cerca de": "about", "más o menos": "about",
+        "casi": "under", "menos de": "under", "poco menos de": "under", "inferior a": "under",
+        "más de": "over", "poco más de": "over", "algo más de": "over", "superior a": "over",
+        "por encima de": "over", "por debajo de": "under", "al menos": "at_least",
+        "como mínimo": "at_least", "por lo menos": "at_least", "como máximo": "at_most",
+        "a lo sumo": "at_most", "hasta": "at_most", "no más de": "at_most",
+        "no menos de": "at_least",
+    },
+    hedge_articles={
+        "de": ("del", "de un", "de una"), "a": ("al",),
+        "": ("el", "la", "los", "las", "un", "una"),
+    },
+    glued_prefixes="",
+    denominator_words=("por", "por cada", "cada"),
+    reference_words=words(
+        "cuadro tabla figura gráfico sección capítulo página pág. anexo recuadro nota fila "
+        "columna pregunta indicador objetivo meta n.º nº núm. número artículo versión nivel"
+    ),
+    label_words={
+        "trimestre": 4, "semestre": 2, "semana": 53, "quintil": 5, "decil": 10, "percentil": 99,
+    },
+    between_words=words("entre"),
+    range_to=words("a al"),
+    range_and=words("y"),
+    vague_plurals=words("cientos centenares miles millones decenas"),
+    fraction_words=words("medio media tercio tercios cuarto cuartos quinto quintos décimo décimos"),
+    dot_ordinal_before=words(""),
+    dot_ordinal_nouns=words(""),
+    thousand_endings=("mil",),
+    number_words={
+        "words": (
+            "cero un uno una dos tres cuatro cinco seis siete ocho nueve diez once doce trece "
+            "catorce quince dieciséis diecisiete dieciocho diecinueve veinte veintiuno veintiún "
+            "veintiuna veintidós veintitrés veinticuatro veinticinco veintiséis veintisiete "
+            "veintiocho veintinueve treinta cuarenta cincuenta sesenta setenta ochenta noventa "
+            "cien ciento doscientos doscientas trescientos trescientas cuatrocientos "
+            "cuatrocientas quinientos quinientas seiscientos seiscientas setecientos setecientas "
+            "ochocientos ochocientas novecientos novecientas mil"
+        ),
+        "joiners": "y coma",
+        "lone": "un uno una",
+    },
+    dozen_words=r"una\s+docena",
+    half_dozen_words=r"media\s+docena",
+    and_a_half=r"(?i)\s+y\s+medio(?![^\W\d_])",
+    half_compound=None,
+    article_scales=None,
+    half_scales=r"medio\s+(?=(?:millón|millon)\b)",
+    special_hints=("docena", "medio mill"),
+    currency_names=words("dólar dólares peso pesos libras rupias rublos euros"),
+    price_base_words=words("en constantes"),
+    age_words=words("edad"),
+    age_of_words=words("edad menores mayores"),
+    age_at_words=words("a los"),
+    age_people_words=words("niños niñas"),
+    look_back_words=words("últimos últimas pasados"),
+    cumulated_words=words("acumulado acumulada acumulados acumuladas"),
+    over_words=words("en"),
+    period_articles=words("los las"),
+    duration_words=("meses", "años", "semanas", "días", "trimestres"),
+    ratio_connectors=(r"de\s+cada",),
+    ratio_ones=("uno", "una", "un"),
+    decrease_words=(
+        "redujo", "contrajo", "cay[óo]", "baj[óo]", "descendi[óo]", "disminuy[óo]",
+        "retrocedi[óo]", "ca[íi]da", "descenso",
+    ),
+    decrease_in_clause=(
+        "inferior(?:es)?", "menor(?:es)?", "baj(?:a|ó|an|aron)", "ca(?:e|yó|ída)",
+        "descen(?:so|dió)", "disminu(?:ye|yó|ción)", "retroce(?:de|dió|so)", "déficit",
+    ),
+    increase_words=(r"aument\w*", "sub(?:e|ió|iu)", r"creci\w*"),
+    lower_words=("inferior(?:es)?", "menos", r"por\s+debajo"),
+)

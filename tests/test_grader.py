@@ -1,0 +1,192 @@
+"""The grader client against a loopback chat-completions server: a good response, a
+malformed one, a timeout, a 429 with Retry-After, the key never printed; and calibration."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
+from gate.grader import MAX_RETRY_AFTER, Grader, GraderSettings, prompt_digest
+from gate.judgements import FAILED, OK
+from gate.pipeline import check_run
+from gate.records import join, load_question_set, load_run
+from gate.rubric import load_rubric
+from loopback_llm import Reply, completion, serve
+
+RUBRIC = ROOT / "rubric.yaml"
+KEY = "sk-test-5ecret-never-shown"
+READER = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"
+GOOD = {"labels": {"series": "yes", "period": "yes", "unit": "yes", "caveat": "not_applicable", "no_unsupported_claim": "yes"},
+        "quality": {"answer_correctness": 5, "completeness": 4, "instruction_following": 5, "clarity": 4}, "note": ""}
+
+
+def first_pair():
+    pairs = join(load_run(RUN_13), load_question_set(SET_12)).pairs
+    return pairs[0]
+
+
+def grader_for(url, sleeps=None, **kwargs):
+    settings = GraderSettings(url, "local-model", api_key=KEY, **kwargs)
+    return Grader(settings, load_rubric(RUBRIC), sleep=(sleeps.append if sleeps is not None else (lambda s: None)))
+
+
+def test_a_good_response_is_a_judgement_with_the_graders_identity():
+    with serve([Reply(200, completion(json.dumps(GOOD)))]) as server:
+        grader = grader_for(server.url)
+        j = grader.judge_answer(*first_pair())
+        grader.close()
+    assert j.status == OK and dict(j.labels) == GOOD["labels"] and dict(j.quality) == GOOD["quality"]
+    assert (j.judge.kind, j.judge.model, j.judge.prompt_digest) == ("grader", "local-model", prompt_digest(load_rubric(RUBRIC)))
+    sent = server.requests[0]
+    assert sent.path == "/v1/chat/completions"
+    assert sent.headers["authorization"] == f"Bearer {KEY}"
+    assert sent.body["temperature"] == 0 and sent.body["model"] == "local-model"
+    assert sent.body["response_format"]["type"] == "json_schema"
+    case = json.loads(sent.body["messages"][1]["content"])
+    assert case["allowed_labels"] == ["yes", "no", "not_applicable"]
+    assert [r["id"] for r in case["rubric"]] == ["series", "period", "unit", "caveat", "no_unsupported_claim"]
+    assert case["evidence"]["retrieved_values"] == ["7.6", "7.9", "8.4"]
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("The answer looks fine to me.", "not valid JSON output"),
+    (json.dumps({**GOOD, "labels": {**GOOD["labels"], "unit": "probably"}}), "label of unit is \"probably\""),
+    (json.dumps({"labels": {"series": "yes"}, "quality": {}, "note": ""}), "label of period is null"),
+    (json.dumps({**GOOD, "quality": {"clarity": 9}}), "clarity score 9 is not a whole number from 1 to 5"),
+])
+def test_a_malformed_response_is_a_failed_judgement_never_guessed(content, reason):
+    with serve([Reply(200, completion(content))]) as server:
+        grader = grader_for(server.url)
+        j = grader.judge_answer(*first_pair())
+        grader.close()
+    assert j.status == FAILED and reason in j.error and not j.labels
+
+
+def test_a_body_without_choices_is_a_failed_judgement():
+    with serve([Reply(200, {"object": "error"})]) as server:
+        grader = grader_for(server.url)
+        j = grader.judge_answer(*first_pair())
+        grader.close()
+    assert (j.status, j.error) == (FAILED, "malformed response: no choices[0].message.content")
+
+
+def test_a_timeout_is_retried_a_bounded_number_of_times_then_recorded_as_failed():
+    sleeps: list[float] = []
+    with serve([Reply(200, completion(json.dumps(GOOD)), delay=1.5)]) as server:
+        grader = grader_for(server.url, sleeps, timeout=0.3, retries=1)
+        j = grader.judge_answer(*first_pair())
+        grader.close()
+    assert j.status == FAILED and j.error == "timed out after 0.3s; gave up after 2 attempt(s)"
+    assert len(server.requests) == 2 and sleeps == [0.5]
+
+
+def test_a_429_with_retry_after_is_honoured_within_the_bound():
+    sleeps: list[float] = []
+    replies = [Reply(429, {"error": "slow down"}, {"Retry-After": "2"}),
+               Reply(429, {"error": "slow down"}, {"Retry-After": "3600"}),
+               Reply(200, completion(json.dumps(GOOD)))]
+    with serve(replies) as server:
+        grader = grader_for(server.url, sleeps, retries=3)
+        j = grader.judge_answer(*first_pair())
+        grader.close()
+    assert j.status == OK
+    assert sleeps == [2.0, MAX_RETRY_AFTER]
+
+
+def test_the_key_never_appears_in_output(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("ANSWER_GATE_API_KEY", KEY)
+    # the server echoes the Authorization header into the reply: note, error body
+    def echo(body):
+        return Reply(200, completion(json.dumps({**GOOD, "note": "key was Bearer " + KEY})))
+    out = tmp_path / "graded.jsonl"
+    with serve(echo) as server:
+        code, stdout, stderr = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+                                   "--endpoint", server.url, "--model", "m", "--out", str(out))
+    assert code == 0, stderr
+    assert server.requests[0].headers["authorization"] == f"Bearer {KEY}"
+    text = out.read_text()
+    assert KEY not in text and KEY not in stdout and KEY not in stderr
+    assert "key was Bearer ***" in text
+    from jsonschema import Draft202012Validator
+
+    from gate.records import schema
+
+    validator = Draft202012Validator(schema("judgement"))
+    assert all(list(validator.iter_errors(json.loads(line))) == [] for line in text.splitlines())
+    assert stdout.startswith("graded 8 answers with answer-gate-grader (model m, prompt sha256:")
+    with serve([Reply(401, {"error": {"message": f"bad key Bearer {KEY}"}})]) as server:
+        code, stdout, stderr = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+                                   "--endpoint", server.url, "--model", "m", "--out", str(tmp_path / "x.jsonl"))
+    assert code == 2
+    assert "the endpoint answered 401" in stderr and "bad key Bearer ***" in stderr
+    assert KEY not in stdout + stderr
+
+
+def test_graded_judgements_are_read_by_the_gate_and_not_counted_until_validated(tmp_path, cli):
+    out = tmp_path / "graded.jsonl"
+    with serve([Reply(200, completion(json.dumps(GOOD)))]) as server:
+        assert cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+                   "--endpoint", server.url, "--model", "m", "--out", str(out))[0] == 0
+    report = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[READER, out], rubric=RUBRIC)
+    grader = next(js for js in report.rubric.judges if js.judge.kind == "grader")
+    assert not grader.counted and "min_overlap is 10" in grader.validation.reason
+    assert grader.reviewed == 8
+    assert (report.cell("all", "rubric_pass").numerator, report.cell("all", "rubric_pass").denominator) == (5, 8)
+
+
+def reader_labels():
+    return {json.loads(line)["question_id"]: json.loads(line)["labels"] for line in READER.read_text().splitlines()}
+
+
+def test_calibrate_prints_kappa_per_question_and_exits_by_the_floor(tmp_path, cli):
+    labels = reader_labels()
+
+    def agreeing(body):
+        case = json.loads(body["messages"][1]["content"])
+        qid = next(q for q, lab in labels.items() if case["answer"] and case["question"] and _matches(q, case))
+        return Reply(200, completion(json.dumps({"labels": labels[qid], "quality": GOOD["quality"], "note": ""})))
+
+    rules = tmp_path / "t.yaml"
+    rules.write_text(THRESHOLDS.read_text().replace("min_overlap: 10", "min_overlap: 8").replace("min_kappa: 0.60", "min_kappa: 0.50"))
+    args = ("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--model", "m", "--calibrate", str(READER))
+    with serve(agreeing) as server:
+        code, out, err = cli(*args, "--endpoint", server.url, "--thresholds", str(rules))
+    assert code == 0, out + err
+    assert "  series: kappa 1.00 (n=8)\n" in out and "  caveat: kappa 1.00 (n=8)\n" in out
+    assert out.endswith("  validated: kappa at least 0.50 on every rubric question, n=8\n")
+
+    def contrary(body):
+        reply = agreeing(body)
+        data = json.loads(reply.body["choices"][0]["message"]["content"])
+        data["labels"]["series"] = "no" if data["labels"]["series"] == "yes" else "yes"
+        return Reply(200, completion(json.dumps(data)))
+
+    with serve(contrary) as server:
+        code, out, _ = cli(*args, "--endpoint", server.url, "--thresholds", str(rules))
+    # series, people: yes 6, no 1, n.a. 1; the grader: no where they say yes, yes elsewhere.
+    # p_o = 0, p_e = (6*2 + 1*6)/64 = 18/64, kappa = -18/46 = -0.39
+    assert code == 1 and "  series: kappa -0.39 (n=8)\n" in out and "not validated: series kappa -0.39 < 0.50" in out
+    with serve(agreeing) as server:
+        code, out, _ = cli(*args, "--endpoint", server.url)
+    assert code == 1 and "not validated: 8 answer(s) judged by a person too, min_overlap is 10" in out
+
+
+_ANSWERS = {a.question_id: a.answer for a in load_run(RUN_13).answers}
+
+
+def _matches(qid, case):
+    return _ANSWERS[qid] == case["answer"]
+
+
+@pytest.mark.parametrize("extra, message", [
+    ((), "--out: expected --out FILE for the judgements (or --calibrate FILE)"),
+    (("--out", "x.jsonl", "--retries", "11"), "--retries: expected 0 to 10, found 11"),
+    (("--out", "x.jsonl", "--timeout", "0"), "--timeout: expected more than 0 and at most 600 seconds, found 0"),
+])
+def test_bad_grade_options_are_exit_2(tmp_path, cli, monkeypatch, extra, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+                         "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", *extra)
+    assert code == 2 and message in err and out == ""

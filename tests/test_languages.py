@@ -1,0 +1,98 @@
+"""Each language is one module that fills every table the figure reader declares."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+import typing
+from pathlib import Path
+
+import pytest
+
+from gate.figures import extract_figures
+from gate.figures.languages import LANGUAGES, PERCENT_WORDS, RANGE_TO, SCALE_WORDS
+from gate.figures.languages.base import Language
+
+LANGUAGE_DIR = Path(importlib.import_module("gate.figures.languages").__file__).parent
+FILES = sorted(p.stem for p in LANGUAGE_DIR.glob("*.py") if p.stem not in ("__init__", "base"))
+FIELDS = typing.get_type_hints(Language)
+# Tables every language fills with at least one entry (the others may be empty or None
+# when the language has no such words, e.g. Arabic has no text2num number words).
+REQUIRED = (
+    "scale_words", "percent_words", "hedge_words", "denominator_words", "reference_words",
+)
+# Fields that hold regular expressions.
+PATTERNS = ("dozen_words", "half_dozen_words", "and_a_half", "article_scales", "half_scales")
+
+
+def test_the_registry_holds_every_language_file_and_nothing_else():
+    assert FILES == sorted(LANGUAGES) == ["ar", "de", "en", "es", "fr", "it", "nl", "pt"]
+
+
+@pytest.mark.parametrize("code", FILES)
+def test_a_language_file_fills_every_table(code):
+    module = importlib.import_module(f"gate.figures.languages.{code}")
+    lang = module.LANGUAGE
+    assert isinstance(lang, Language)
+    assert lang.code == code and lang is LANGUAGES[code]
+    assert [f.name for f in dataclasses.fields(Language)] == list(FIELDS)
+    for field in dataclasses.fields(Language):
+        assert field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        assert hasattr(lang, field.name), field.name
+    for name in REQUIRED:
+        assert getattr(lang, name), f"{code}: {name} is empty"
+
+
+@pytest.mark.parametrize("code", FILES)
+def test_each_table_of_a_language_has_its_declared_shape(code):
+    lang = LANGUAGES[code]
+    assert all(isinstance(k, str) and isinstance(v, int) for k, v in lang.scale_words.items())
+    assert set(lang.hedge_words.values()) <= {"about", "over", "at_least", "under", "at_most"}
+    assert all(isinstance(v, tuple) for v in lang.hedge_articles.values())
+    assert all(isinstance(v, int) and v > 0 for v in lang.label_words.values())
+    for name in ("reference_words", "between_words", "range_to", "range_and", "vague_plurals",
+                 "fraction_words", "dot_ordinal_before", "dot_ordinal_nouns"):
+        table = getattr(lang, name)
+        assert isinstance(table, frozenset), name
+        assert all(w == w.lower() and w.strip() == w and w for w in table), name
+    for name in PATTERNS:
+        pattern = getattr(lang, name)
+        assert pattern is None or re.compile(pattern), name
+    if lang.number_words is not None:
+        assert {"joiners", "lone"} <= set(lang.number_words)
+        assert "words" in lang.number_words or {"compound", "starts"} <= set(lang.number_words)
+    if lang.half_compound is not None:
+        regex, units, hint = lang.half_compound
+        assert re.compile(regex) and hint and all(isinstance(v, int) for v in units.values())
+
+
+def test_shared_tables_are_built_from_the_language_files():
+    assert set(PERCENT_WORDS) == {w for lang in LANGUAGES.values() for w in lang.percent_words}
+    assert PERCENT_WORDS[:3] == ("percentage points", "percentage point", "percent")
+    assert RANGE_TO == {"-", "–", "—"} | {w for lang in LANGUAGES.values() for w in lang.range_to}
+    assert SCALE_WORDS["de"]["milliarden"] == 9 and SCALE_WORDS["fr"]["billion"] == 12
+
+
+def test_the_former_import_path_still_reads_the_same_tables():
+    import gate.lexicon as lexicon
+
+    assert lexicon.SCALE_WORDS is SCALE_WORDS and lexicon.PERCENT_WORDS is PERCENT_WORDS
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "value"),
+    [
+        ("en", "about 3.2 million people", 3200000),
+        ("fr", "environ 3,2 millions de personnes", 3200000),
+        ("es", "unos 3,2 millones de personas", 3200000),
+        ("de", "rund 3,2 Millionen Menschen", 3200000),
+        ("pt", "cerca de 3,2 milhões de pessoas", 3200000),
+        ("it", "circa 3,2 milioni di persone", 3200000),
+        ("nl", "ongeveer 3,2 miljoen mensen", 3200000),
+        ("ar", "حوالي 3٫2 مليون شخص", 3200000),
+    ],
+)
+def test_each_language_reads_its_scale_word_and_hedge(code, text, value):
+    (figure,) = extract_figures(text, code)
+    assert (figure.value, figure.hedge) == (value, "about")

@@ -1,0 +1,123 @@
+"""Sampling for readers: same seed same sample, every language, the whole run with a warning,
+and the review sheet written three ways (the CSV read back as judgements)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+
+import pytest
+
+from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
+from gate.pipeline import check_run
+from gate.records import Answer, Question, join, load_question_set, load_run
+from gate.sample import draw_sample
+
+RUBRIC = ROOT / "rubric.yaml"
+
+
+def pairs_13():
+    return join(load_run(RUN_13), load_question_set(SET_12)).pairs
+
+
+def synthetic(counts: dict[str, int]):
+    out = []
+    for lang, n in sorted(counts.items()):
+        for i in range(n):
+            qid = f"{lang}{i:03d}"
+            out.append((Question(qid, lang, "q", "answer"), Answer(qid, lang, "q", (), (), "a", (), False)))
+    return out
+
+
+def test_same_seed_same_sample_and_the_documented_order():
+    a = draw_sample(pairs_13(), 4, 11)
+    b = draw_sample(pairs_13(), 4, 11)
+    assert [q.question_id for q, _ in a.pairs] == [q.question_id for q, _ in b.pairs]
+    # The order is sha256("<seed>:<id>") within each language: recompute it independently.
+    key = lambda qid: hashlib.sha256(f"11:{qid}".encode()).hexdigest()  # noqa: E731
+    fr = sorted(["a04", "a08"], key=key)[:1]
+    assert [q.question_id for q, _ in a.pairs if q.language == "fr"] == fr
+
+
+def test_different_seeds_draw_different_samples():
+    drawn = {tuple(q.question_id for q, _ in draw_sample(pairs_13(), 3, seed).pairs) for seed in range(20)}
+    assert len(drawn) > 1
+
+
+@pytest.mark.parametrize("counts, size, expected", [
+    ({"en": 90, "fr": 9, "de": 1}, 30, {"en": 26, "fr": 3, "de": 1}),   # one each, then in proportion
+    ({"en": 10, "fr": 10}, 5, {"en": 3, "fr": 2}),                      # tie on remainder: by tag
+    ({"en": 5, "fr": 1}, 4, {"en": 3, "fr": 1}),
+])
+def test_every_language_is_represented_then_proportional(counts, size, expected):
+    sample = draw_sample(synthetic(counts), size, 5)
+    got: dict[str, int] = {}
+    for q, _ in sample.pairs:
+        got[q.language] = got.get(q.language, 0) + 1
+    assert got == expected and sample.warnings == ()
+
+
+def test_a_sample_smaller_than_the_languages_says_which_were_left_out():
+    sample = draw_sample(synthetic({"en": 3, "fr": 2, "de": 1}), 2, 1)
+    assert len(sample.pairs) == 2
+    assert sample.warnings == ("a sample of 2 cannot hold every language: de left out",)
+
+
+def test_more_than_the_run_holds_gives_the_whole_run_with_a_warning(tmp_path, cli):
+    code, out, err = cli("sample", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+                         "--size", "30", "--seed", "1", "--out", str(tmp_path / "r"))
+    assert code == 0
+    assert "answer-gate: warning: asked for 30 answers, the run holds 8: the whole run is the sample" in err
+    assert out.startswith("sampled 8 of 8 answers (seed 1; languages en, fr)")
+    items = [json.loads(line) for line in (tmp_path / "r" / "review.jsonl").read_text().splitlines()]
+    assert [i["question_id"] for i in items] == ["a01", "a02", "a03", "a04", "a05", "a06", "a07", "a08"]
+    a04 = items[3]
+    assert a04["caveats_known"] == ["provisional"] and [r["applies"] for r in a04["rubric"]] == [True] * 5
+    assert items[4]["declined"] and [r["applies"] for r in items[4]["rubric"]] == [False, False, False, False, True]
+
+
+def test_the_review_csv_filled_in_is_read_back_as_judgements(tmp_path, cli):
+    assert cli("sample", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+               "--size", "8", "--seed", "2", "--out", str(tmp_path / "r"))[0] == 0
+    sheet = tmp_path / "r" / "review.csv"
+    rows = list(csv.DictReader(sheet.open(encoding="utf-8", newline="")))
+    for row in rows[:3]:  # a reader fills in three rows; five stay blank
+        row["judge_name"] = "Amina Diallo"
+        for q in ("series", "period", "unit", "no_unsupported_claim"):
+            row[q] = "yes"
+    rows[0]["unit"] = "no"
+    rows[0]["note"] = "no unit"
+    with sheet.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    report = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[sheet], rubric=RUBRIC)
+    cell = report.cell("all", "rubric_pass")
+    assert (cell.numerator, cell.denominator) == (2, 3)
+    assert any("5 row(s) not judged yet, skipped: a04, a05, a06, a07, a08" in n for n in report.notices)
+
+
+def test_the_page_loads_nothing_from_elsewhere(tmp_path, cli):
+    assert cli("sample", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
+               "--size", "3", "--seed", "1", "--out", str(tmp_path / "r"))[0] == 0
+    text = (tmp_path / "r" / "review.html").read_text(encoding="utf-8")
+    assert "default-src 'none'" in text
+    for needle in ("http://", "https://", " src=", "<link", "@import", "fetch(", "XMLHttpRequest"):
+        assert needle not in text
+
+
+def test_hostile_answer_text_cannot_close_the_data_script(tmp_path):
+    from gate.review_page import review_html
+    from gate.rubric import load_rubric
+
+    item = {"question_id": "x", "answer_digest": "sha256:0", "answer": "</script><script>alert(1)</script>"}
+    page = review_html([item], load_rubric(RUBRIC), "t")
+    assert page.count("</script>") == 2  # the data script's and the page script's own
+
+
+def test_sample_of_a_bad_run_is_exit_2(tmp_path, cli):
+    bad = tmp_path / "run.jsonl"
+    bad.write_text("not json\n", encoding="utf-8")
+    code, _, err = cli("sample", str(bad), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--seed", "1", "--out", str(tmp_path / "r"))
+    assert code == 2 and "run.jsonl:1: expected a JSON object, found invalid JSON" in err
