@@ -111,6 +111,20 @@ def score(pairs: Iterable[tuple[Question, Answer | None]], thresholds: Threshold
     return Scored(outcomes, aggregate(outcomes), notices)
 
 
+def unused_language_rules(rules: Thresholds, scores: list[Score]) -> list[str]:
+    """One notice per ``languages:`` key of the thresholds file that no language of the run
+    uses (a misspelt ``frr`` or a language the run does not hold): its rules checked nothing,
+    and the run's languages were held to the top-level rules instead. Never silent."""
+    used: set[str] = set()
+    for s in scores:
+        if s.slice.startswith("language="):
+            tag = s.slice.split("=", 1)[1].lower()
+            used.update({tag, tag.split("-")[0]})
+    return [f"{rules.path}: the rules under languages.{key} apply to no language of this run "
+            f"(its languages: {', '.join(sorted(used)) or 'none'}); they checked nothing"
+            for key in sorted(rules.languages) if key.lower() not in used]
+
+
 def check_run(
     run_path: str | Path,
     questions_path: str | Path | None,
@@ -198,7 +212,8 @@ def check_run(
         scores=scored.scores,
         rules=results,
         findings=[f for o in scored.outcomes for f in o.findings],
-        notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices,
+        notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices
+        + unused_language_rules(rules, scored.scores),
         verdict=verdict,
         comparison=comparison,
         measures=shown,

@@ -648,3 +648,13 @@ def test_an_invented_figure_in_chinese_is_caught_and_the_language_gets_one_notic
     assert [n for n in report["notices"] if "not covered" in n] == [
         "language 'zh' is not covered by the figure reader: in its 2 answer(s) digits were read as figures (with its separators), "
         "but not number words, scale words or hedges; an invented figure in words passes unseen"]
+
+
+def test_language_rules_for_a_language_the_run_does_not_hold_get_a_notice(files, cli):
+    """A misspelt language key (frr) would otherwise leave its language on the top-level
+    rules without a word: the report says its rules checked nothing."""
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\nlanguages:\n  frr: {numeric_accuracy: {min: 0.5}}\n  en: {numeric_accuracy: {min: 0.8}}\n")
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    assert code == 0, (out, err)
+    assert "t.yaml: the rules under languages.frr apply to no language of this run (its languages: en); they checked nothing" in out
+    assert "languages.en apply" not in out
