@@ -165,12 +165,15 @@ class QuestionSet:
         version: from the header line, or None.
         questions: in file order.
         notices: warnings met while loading (reported, not fatal).
+        rejected: ids of question lines that were reported as bad input and left out, so
+            that an answer to one is not reported a second time as "not in the set".
     """
 
     path: str
     version: str | None
     questions: tuple[Question, ...]
     notices: tuple[str, ...] = ()
+    rejected: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -590,6 +593,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     version: str | None = None
     questions: list[Question] = []
     seen: dict[str, int] = {}
+    rejected: set[str] = set()
     schemas: dict[str, Any] = {}
     first = True
     for line, value in read_jsonl(Path(path), display, problems, kind="set"):
@@ -606,6 +610,8 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
             problems.add(display, line, "run", "expected a question, found a run log header: is this file a run log rather than the question set?")
             continue
         if not _validate("question", value, display, line, problems):
+            if isinstance(value, dict) and isinstance(value.get("question_id"), str):
+                rejected.add(value["question_id"])
             continue
         qid = value["question_id"]
         if qid in seen:
@@ -617,7 +623,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
-    return QuestionSet(path=display, version=version, questions=tuple(questions))
+    return QuestionSet(path=display, version=version, questions=tuple(questions), rejected=frozenset(rejected))
 
 
 def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
@@ -843,6 +849,8 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     for a in run.answers:
         q = by_id.get(a.question_id)
         if q is None:
+            if a.question_id in question_set.rejected:
+                continue  # its question's line is already reported as bad input
             if question_set.questions and question_set is not run.merged_set:
                 close = difflib.get_close_matches(a.question_id, list(by_id), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""

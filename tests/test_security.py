@@ -658,3 +658,19 @@ def test_language_rules_for_a_language_the_run_does_not_hold_get_a_notice(files,
     assert code == 0, (out, err)
     assert "t.yaml: the rules under languages.frr apply to no language of this run (its languages: en); they checked nothing" in out
     assert "languages.en apply" not in out
+
+
+def test_a_bad_question_line_is_reported_once_not_again_for_its_answer(tmp_path, cli):
+    """A fault on a set's line (a misspelt field) is one problem: the answer to that question
+    is not reported a second time as 'not in the question set'."""
+    from conftest import RUN_13, SET_12, THRESHOLDS
+
+    lines = SET_12.read_text("utf-8").splitlines()
+    lines[1] = lines[1].replace('"expected_values"', '"expected_value"')
+    bad = tmp_path / "set.jsonl"
+    bad.write_text("\n".join(lines) + "\n", "utf-8")
+    code, _, err = cli("check", str(RUN_13), "--questions", str(bad), "--thresholds", str(THRESHOLDS), "--no-baseline")
+    assert code == 2
+    assert f"{bad}:2:" in err and "'expected_value'" in err
+    assert "not in the question set" not in err
+    assert "1 problem with the input" in err
