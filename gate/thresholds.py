@@ -195,6 +195,27 @@ def load_thresholds(path: str | Path) -> Thresholds:
             outside 0..1.
     """
     display = str(path)
+    data, lines = _read(display, path)
+    problems = ProblemCollector()
+    _structure_problems(display, lines, problems)
+    reported = _direction_problems(display, data, lines, problems)
+    _schema_check(display, data, lines, problems, reported)
+    _redact_problems(display, data, lines, problems)
+    if not problems.total:
+        for line, where, message in _undecidable(data, lines):
+            problems.add(display, line, key_path(where) or None, message)
+    problems.problems.sort(key=lambda p: (p.line or 0))
+    problems.raise_if_any()
+    return _build(display, data, lines)
+
+
+def _read(display: str, path: str | Path) -> tuple[dict[str, Any], _LineMap]:
+    """Read the file as YAML: its data (a mapping) and the line of every key.
+
+    Raises:
+        InputError: the file cannot be read, is not UTF-8, is not YAML, expands without
+            end, or is not a mapping.
+    """
     try:
         raw = read_bounded(path, "thresholds", display)
         wide = wide_encoding(raw)
@@ -220,29 +241,42 @@ def load_thresholds(path: str | Path) -> Thresholds:
         raise InputError([Problem(display, line, None, f"expected valid YAML, found a syntax error: {problem}")]) from None
     if not isinstance(data, dict):
         raise InputError([Problem(display, None, None, f"expected a mapping with version and measures, found {describe(data) if data is not None else 'an empty file'}")])
-    problems = ProblemCollector()
+    return data, lines
+
+
+def _structure_problems(display: str, lines: _LineMap, problems: ProblemCollector) -> None:
+    """The shape problems and duplicate keys the line map found."""
     for line, where, message in lines.shape:
         problems.add(display, line, key_path(where) or None, message)
     for where, first, again in lines.duplicates:
         problems.add(display, again, key_path(where), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
 
+
+def _direction_problems(display: str, data: Mapping[str, Any], lines: _LineMap, problems: ProblemCollector) -> set[tuple[Any, ...]]:
+    """A floor on a lower-is-better measure, a ceiling on a higher-is-better one (and the
+    same for drops and rises). Returns the key paths reported, which the schema check then
+    leaves alone."""
     reported: set[tuple[Any, ...]] = set()
+    right = {"min": "max", "max_drop": "max_rise", "max": "min", "max_rise": "max_drop"}
+    kinds = {"min": "a floor (min)", "max": "a ceiling (max)", "max_drop": "a limit on its drop (max_drop)", "max_rise": "a limit on its rise (max_rise)"}
     for scope, table in _rule_tables(data):
         for measure_name, rule in table.items():
             measure = MEASURE_BY_NAME.get(measure_name)
             if measure is None or not isinstance(rule, dict):
                 continue
             wrong = ("min", "max_drop") if not measure.higher_is_better else ("max", "max_rise")
-            right = {"min": "max", "max_drop": "max_rise", "max": "min", "max_rise": "max_drop"}
+            direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
             for key in wrong:
                 if key in rule:
                     where = scope + (measure_name, key)
                     reported.add(where)
-                    direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
-                    kind = {"min": "a floor (min)", "max": "a ceiling (max)", "max_drop": "a limit on its drop (max_drop)", "max_rise": "a limit on its rise (max_rise)"}[key]
                     problems.add(display, lines.line(where), key_path(where),
-                                 f"{measure_name} is {direction}: {kind} makes no sense here; use {right[key]}")
+                                 f"{measure_name} is {direction}: {kinds[key]} makes no sense here; use {right[key]}")
+    return reported
 
+
+def _schema_check(display: str, data: Mapping[str, Any], lines: _LineMap, problems: ProblemCollector, reported: set[tuple[Any, ...]]) -> None:
+    """What the JSON Schema rejects, in file order; an unknown key with the closest known name."""
     validator = Draft202012Validator(schema("thresholds"))
     for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
         where = tuple(error.absolute_path)
@@ -266,18 +300,16 @@ def load_thresholds(path: str | Path) -> Thresholds:
             continue
         fld, message = schema_problems(error)
         problems.add(display, lines.line(where), key_path(where) or fld, message)
+
+
+def _redact_problems(display: str, data: Mapping[str, Any], lines: _LineMap, problems: ProblemCollector) -> None:
+    """A ``redact:`` pattern that is not a regular expression."""
     for i, pattern in enumerate(data["redact"] if isinstance(data.get("redact"), list) else []):
         if isinstance(pattern, str):
             try:
                 re.compile(pattern)
             except re.error as exc:
                 problems.add(display, lines.line(("redact", i)), f"redact[{i}]", f"expected a regular expression, found {pattern!r}: {exc}")
-    if not problems.total:
-        for line, where, message in _undecidable(data, lines):
-            problems.add(display, line, key_path(where) or None, message)
-    problems.problems.sort(key=lambda p: (p.line or 0))
-    problems.raise_if_any()
-    return _build(display, data, lines)
 
 
 _BOUNDS = ", ".join(LEVEL_KINDS + REGRESSION_KINDS)
