@@ -266,16 +266,20 @@ class SettingsError(GateError, ValueError):
         missing: names of the missing variables, all of them, in a stable order;
             a token is named ``"INPUT_TOKEN or GITHUB_TOKEN"``.
         problems: one sentence per invalid value (unreadable event file, bad repository).
+
+    Args:
+        purpose: a sentence after the list: what the command needing them is for, and what
+            to use outside GitHub Actions.
     """
 
-    def __init__(self, missing: Sequence[str], problems: Sequence[str] = ()) -> None:
+    def __init__(self, missing: Sequence[str], problems: Sequence[str] = (), *, purpose: str = "") -> None:
         self.missing = tuple(missing)
         self.problems = tuple(problems)
         parts = []
         if self.missing:
             parts.append("missing environment variables: " + ", ".join(self.missing))
         parts.extend(self.problems)
-        super().__init__("GitHub Actions settings: " + "; ".join(parts))
+        super().__init__("GitHub Actions settings: " + "; ".join(parts) + (f". {purpose}" if purpose else ""))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,13 @@ EXIT_FAIL = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
 
+#: What the GitHub Actions parts are for, said when the variables they need are missing.
+COMMENT_PURPOSE = ("answer-gate comment posts the gate's sticky pull request comment from its JSON report, in a GitHub Actions "
+                   "workflow started by workflow_run (the runner sets these variables, the token comes from the workflow); "
+                   "outside GitHub Actions, answer-gate check --markdown FILE writes the comment's body")
+GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs in a GitHub Actions job (the runner sets these "
+                  "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
+
 
 def _parser() -> argparse.ArgumentParser:
     from gate import __version__
@@ -201,9 +208,12 @@ def _check(args: argparse.Namespace) -> int:
         raise InputError(problems)
     settings = None
     if args.github:
-        from gate.actions import ActionSettings
+        from gate.actions import ActionSettings, SettingsError
 
-        settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        try:
+            settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        except SettingsError as exc:
+            raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
     from gate.baseline import BaselineComparer
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
@@ -354,8 +364,9 @@ def _comment(args: argparse.Namespace) -> int:
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
+    missing += [name for name in ("GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH") if not env.get(name)]
     if missing:
-        raise SettingsError(missing)
+        raise SettingsError(missing, purpose=COMMENT_PURPOSE)
     head = WorkflowRunHead.from_env(env)
     report = read_report(args.report)
     if head.event not in PULL_REQUEST_EVENTS:
