@@ -1,7 +1,7 @@
 """Judgements: readers' and graders' labels for answers, loaded and checked against the run.
 
-A judgement is one judge's labels for one answer under one rubric version (recipe 4.3 of
-the measurement chapter). A file of judgements is JSON lines or CSV (by its extension:
+A judgement is one judge's labels for one answer under one rubric version
+(:mod:`gate.rubric`). A file of judgements is JSON lines or CSV (by its extension:
 ``.csv`` is CSV, anything else JSON lines). One JSON line::
 
     {"question_id": "a04",

@@ -71,7 +71,7 @@ MEASURES: tuple[Measure, ...] = (
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
             "share of figures stated in answers that no retrieved value, question number or passage supports"),
-    # Code checks (issue 10): deterministic checks before any judge, see gate/checks/.
+    # Code checks: deterministic checks before any judge, see gate/checks/.
     Measure("retrieval_presence", "retrieval presence", True, "answers",
             "share of answers whose retrieved series include every series the set expects", "code_checks"),
     Measure("quote_grounding", "quote grounding", True, "quotes",
@@ -90,7 +90,7 @@ MEASURES: tuple[Measure, ...] = (
             "share of answers stating a figure from an observation with a caveat that say the caveat", "code_checks"),
     Measure("series_match", "series match", True, "figures",
             "share of figures bound to an observation whose series the answer cites (and the set expects)", "code_checks"),
-    # The rubric (recipe 4.3), from readers' judgements: see gate/review.py.
+    # The rubric, from readers' judgements: see gate/review.py.
     Measure("rubric_pass", "rubric pass", True, "answers",
             "share of judged answers that pass every rubric question that applies to them", "rubric"),
     Measure("rubric_series", "rubric: right series", True, "answers",

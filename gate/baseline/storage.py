@@ -51,7 +51,7 @@ FORMAT = 1
 DEFAULT_DIR = "baselines"
 
 #: The measures a baseline stores and compares: every family but the rubric's and quality's,
-#: which come from judgements that a baseline does not store yet (issue 11, left for later).
+#: which come from judgements that a baseline does not store yet.
 STORED_MEASURES = tuple(m for m in MEASURES if m.family not in ("rubric", "quality"))
 
 

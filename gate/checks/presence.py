@@ -5,8 +5,7 @@ expected id is in ``retrieved_ids``. Its finding ``expected_not_retrieved`` says
 the answer is also wrong, so a reviewer knows where to look first: a wrong answer whose
 expected series was not retrieved is a *retrieval* failure; a wrong answer whose series
 was retrieved is a *generation* failure (no presence finding, the other measures' findings
-stand). Source: ``seeds/simple-metrics.txt`` ("presence checks separate retrieval failures
-from generation failures").
+stand): presence checks separate retrieval failures from generation failures.
 """
 
 from __future__ import annotations

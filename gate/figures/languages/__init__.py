@@ -80,7 +80,7 @@ HEDGE_WORDS: dict[str, dict[str, str]] = {c: dict(lang.hedge_words) for c, lang 
 HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {c: dict(v) for c, v in _where("hedge_articles").items()}
 GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
 DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
-# Languages the reader does not otherwise cover get their denominators only (issue 13), so
+# Languages the reader does not otherwise cover get their denominators only, so
 # that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
 DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
 REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
