@@ -37,7 +37,7 @@ import difflib
 import hashlib
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -200,8 +200,9 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
         close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         problems.add(display, 1, name, f"unknown column {name!r}{hint}")
+    misspelt = _misspelt(dict.fromkeys(header), sorted(known))
     for name in ("question_id",):
-        if name not in header:
+        if name not in header and name not in misspelt:
             problems.add(display, 1, name, "missing required column")
     if extra or "question_id" not in header:
         return
@@ -252,12 +253,21 @@ def _text(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
 
 
+def _misspelt(value: Mapping[str, Any], known: Sequence[str]) -> set[str]:
+    """The known fields a value lacks but holds a misspelling of (``answer_digset``), whose
+    unknown-field message already asks "did you mean"."""
+    return {close[0] for key in value if key not in known
+            for close in [difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)] if close and close[0] not in value}
+
+
 def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
            answers: Mapping[str, Answer] | None, problems: ProblemCollector) -> Judgement | None:
     before = problems.total
+    misspelt = _misspelt(value, TOP_FIELDS)
 
     def bad(fld: str | None, message: str) -> None:
-        problems.add(display, line, fld, message)
+        if fld not in misspelt:  # a missing field written misspelt: its "did you mean" says it
+            problems.add(display, line, fld, message)
 
     for key in value:
         if key not in TOP_FIELDS:
@@ -338,11 +348,17 @@ def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad: Callable[[str,
             bad(f"labels.{qid}", "missing label: every rubric question gets yes, no or not_applicable")
 
 
-def _judge(value: Any, bad: Callable[[str, str], None]) -> Judge | None:
+def _judge(value: Any, report: Callable[[str, str], None]) -> Judge | None:
     if not isinstance(value, dict):
-        bad("judge", f"expected who judged ({{\"kind\": \"person\" or \"grader\", \"name\": ...}}), found {describe(value) if value is not None else 'nothing'}")
+        report("judge", f"expected who judged ({{\"kind\": \"person\" or \"grader\", \"name\": ...}}), found {describe(value) if value is not None else 'nothing'}")
         return None
     ok = True
+    misspelt = {f"judge.{name}" for name in _misspelt(value, JUDGE_FIELDS)}
+
+    def bad(fld: str, message: str) -> None:
+        if fld not in misspelt:  # a missing field written misspelt: its "did you mean" says it
+            report(fld, message)
+
     for key in value:
         if key not in JUDGE_FIELDS:
             close = difflib.get_close_matches(str(key), JUDGE_FIELDS, n=1, cutoff=0.6)

@@ -141,3 +141,36 @@ def test_a_date_time_in_any_iso_8601_form_is_accepted(files, cli, value):
     write_lines(files / "run.jsonl", [{"run": {"assistant_version": "1.0", "created_at": value}}, GOOD, {**GOOD, "question_id": "q2"}])
     code, out, err = check(cli)
     assert code == 0, err
+
+
+# --- judgements: a misspelt field is its one "did you mean" --------------------------------
+
+READER = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"
+
+
+def _judgement() -> dict:
+    import json
+
+    return json.loads(READER.read_text(encoding="utf-8").splitlines()[0])
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda j: _renamed(j, "answer_digest", "answer_digset"), "j.jsonl:1: answer_digset: unknown field 'answer_digset'; did you mean 'answer_digest'?"),
+    (lambda j: _renamed(j, "question_id", "questionid"), "j.jsonl:1: questionid: unknown field 'questionid'; did you mean 'question_id'?"),
+    (lambda j: {**j, "judge": _renamed(j["judge"], "name", "nmae")}, "j.jsonl:1: judge.nmae: unknown field 'nmae'; did you mean 'name'?"),
+], ids=["answer_digest", "question_id", "judge.name"])
+def test_a_misspelt_judgement_field_is_one_problem(workdir, cli, edit, message):
+    import json
+
+    (workdir / "j.jsonl").write_text(json.dumps(edit(_judgement())) + "\n", encoding="utf-8")
+    code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--no-baseline", "--judgements", "j.jsonl", "--rubric", str(ROOT / "rubric.yaml"))
+    assert code == 2 and out == ""
+    assert "1 problem with the input" in err and message in err, err
+
+
+def test_a_misspelt_required_csv_column_is_one_problem(workdir, cli):
+    (workdir / "j.csv").write_text("questionid,judge_kind,judge_name,rubric_version,answer_digest,series\n"
+                                   "a01,person,Amina,1,sha256:" + "0" * 64 + ",yes\n", encoding="utf-8")
+    code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--no-baseline", "--judgements", "j.csv", "--rubric", str(ROOT / "rubric.yaml"))
+    assert code == 2 and out == ""
+    assert "1 problem with the input" in err and "j.csv:1: questionid: unknown column 'questionid'; did you mean 'question_id'?" in err, err
