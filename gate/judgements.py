@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from gate.errors import ProblemCollector
+from gate.errors import InputError, ProblemCollector
+from gate.limits import read_bounded
 from gate.records import Answer, Run, describe, read_jsonl
 from gate.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
 
@@ -176,7 +177,7 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None
 
 
 def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
-    for line, value in read_jsonl(path, display, problems):
+    for line, value in read_jsonl(path, display, problems, kind="judgements"):
         if not isinstance(value, dict):
             problems.add(display, line, None, f"expected a JSON object (one judgement), found {describe(value)}")
             continue
@@ -185,7 +186,10 @@ def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterato
 
 def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_bounded(path, "judgements", display).decode("utf-8-sig")
+    except InputError as exc:  # past its size limit
+        problems.absorb(exc)
+        return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return

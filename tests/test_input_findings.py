@@ -174,3 +174,18 @@ def test_a_misspelt_required_csv_column_is_one_problem(workdir, cli):
     code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--no-baseline", "--judgements", "j.csv", "--rubric", str(ROOT / "rubric.yaml"))
     assert code == 2 and out == ""
     assert "1 problem with the input" in err and "j.csv:1: questionid: unknown column 'questionid'; did you mean 'question_id'?" in err, err
+
+
+# --- every input has its size limit, named as that input ----------------------------------
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
+def test_a_judgements_file_past_its_limit_stops_there_named_as_judgements(workdir, cli, monkeypatch, suffix):
+    import os
+
+    monkeypatch.setenv("ANSWER_GATE_MAX_JUDGEMENTS_BYTES", "64KiB")
+    os.symlink("/dev/zero", workdir / f"j{suffix}")
+    code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--no-baseline", "--judgements", f"j{suffix}",
+                         "--rubric", str(ROOT / "rubric.yaml"))
+    assert code == 2 and out == ""
+    assert (f"j{suffix}: expected a judgements file of at most 64 KiB, found more (stopped reading there); "
+            "raise the limit with ANSWER_GATE_MAX_JUDGEMENTS_BYTES if the file is meant to be this large") in err, err
