@@ -17,6 +17,7 @@ from gate.figures.languages import (
     AGE_WORDS,
     CUMULATED_WORDS,
     DURATION_WORDS,
+    LEVEL_BEFORE_DENOMINATOR,
     LOOK_BACK_WORDS,
     OVER_WORDS,
     PERIOD_ARTICLES,
@@ -131,7 +132,7 @@ _PERIOD_ARTICLES = PERIOD_ARTICLES
 _PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
 # The first words of what _DEFINING_AFTER reads after a space.
 _DEFINING_FIRST = frozenset(
-    "year years ans años anos jahre jahren anni jaar and or ou et o und oder e en of "
+    "year years ans años anos jahre jahren anni jaar and or ou et o y und oder e en of "
     "month months week weeks day days quarter quarters decades mois semaines jours meses semanas "
     "días trimestres monate monaten wochen tage tagen maanden weken dagen mesi settimane giorni dias "
     "derniers dernières premiers premières últimos últimas primeros primeras letzten ersten "
@@ -145,7 +146,7 @@ _DEFINING_PRE2 = frozenset(w[:2] for w in _DEFINING_FIRST)
 _DEFINING_AFTER = re.compile(
     r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
     r"|[ \u00a0](?:" + _DURATIONS + r"[ \u00a0])?"
-    r"(?:and|or|ou|et|o|und|oder|e|en|of)[ \u00a0]"
+    r"(?:and|or|ou|et|o|y|und|oder|e|en|of)[ \u00a0]"
     r"(?:older|over|above|more|plus|más|mais|älter|mehr|oltre|più|ouder|meer)(?![^\W\d_])"
     r"(?!\s*[\d$€£]|\s+(?:than|the|a|an|that|this|those|its|their|half|que|qu'|de|del|la|le|les|des|du|"
     r"als|die|der|das|den|dem|di|della|dello|delle|dan|do|da|of|in|on|at|for|during)(?![^\W\d_]))"
@@ -208,7 +209,7 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
         if m and (
             _OLD.search(m.group())
             or last in _AGE_AT
-            or (last in conv.hedge_last and _hedge_of(toks, conv) is not None)
+            or (last in conv.hedge_last and _hedge_of(toks, conv) not in (None, "about"))  # "moins de 5 ans", not "environ 81 ans"
             or _BAND_START.match(text, end)
         ):
             return m.end()
@@ -258,7 +259,8 @@ def _not_a_figure(
       ans", "children under 5", "over the past 12 months", "menores de cinco
       años"); see :func:`_defining_number`.
     * A denominator: a power of ten after a denominator word ("per 1,000", "pour
-      1 000", "por cada 1.000", "je 100.000", "per thousand").
+      1 000", "por cada 10 mil", "je 100.000", "per thousand"), unless a verb of
+      level stands before the word ("stieg auf 100.000", "kwam uit op 100.000").
     * A reference or code, for a number without unit ("table 3", "SDG 2", "No. 5",
       "p. 12", "tables 3 and 4").
 
@@ -269,8 +271,8 @@ def _not_a_figure(
         unit: It has a percent, scale or currency.
 
     Returns:
-        None when it is a figure; else where the scan may resume: past an age band
-        or a list of references, or 0 for no further than it was.
+        None when it is a figure; else where the scan may resume: past an age band,
+        a denominator or a list of references, or 0 for no further than it was.
     """
     if small and not unit:
         skip = _defining_number(text, start, end, toks, last, conv)
@@ -279,8 +281,10 @@ def _not_a_figure(
     if not last:
         return None
     if last in conv.denominator_last and not percent and _is_power_of_ten(value):
-        if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
-            return 0
+        if ((last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators) and not (
+            len(toks) > 1 and toks[-2] in LEVEL_BEFORE_DENOMINATOR
+        ):
+            return end  # "per 1,000", "por cada 10 mil"; not "belief sich auf 1 Million"
     if not unit and (last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)):
         rc = _REF_CHAIN.match(text, end)
         if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):

@@ -48,7 +48,7 @@ def _where(field: str) -> dict[str, Any]:
 ATTACHED_SCALES = {
     "k": 3, "K": 3, "m": 6, "M": 6, "mn": 6, "mln": 6, "Mn": 6, "bn": 9, "Bn": 9,
     "b": 9, "B": 9, "bln": 9, "tn": 12, "Tn": 12, "T": 12, "Md": 9, "Mds": 9, "Mrd": 9,
-    "Mio": 6, "mila": 3,
+    "Mio": 6, "mila": 3, "MM": 6,
 }
 # Units written right after the digits: the number stays a figure.
 ATTACHED_UNITS = frozenset(
@@ -83,6 +83,8 @@ DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c
 # Languages the reader does not otherwise cover get their denominators only (issue 13), so
 # that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
 DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
+DIGIT_SCALES: dict[str, dict[str, int]] = {c: dict(lang.digit_scales) for c, lang in LANGUAGES.items()}
+LEVEL_WORDS: dict[str, frozenset[str]] = {c: lang.level_words for c, lang in LANGUAGES.items()}
 REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
 NUMBER_WORDS: dict[str, dict[str, str]] = {c: dict(v) for c, v in _where("number_words").items()}
 DOZEN_WORDS: dict[str, str] = _where("dozen_words")
@@ -127,6 +129,8 @@ LOOK_BACK_WORDS = _union("look_back_words")
 CUMULATED_WORDS = _union("cumulated_words")
 OVER_WORDS = _union("over_words")
 PERIOD_ARTICLES = _union("period_articles")
+LEVEL_BEFORE_DENOMINATOR = _union("level_before_denominator")
+AMOUNT_JOINERS = _union("amount_joiners")
 DURATION_WORDS = _alternatives("duration_words")  # regular expression: "months?|years?|..."
 RATIO_CONNECTORS = _alternatives("ratio_connectors")
 RATIO_ONES = _alternatives("ratio_ones")
@@ -149,4 +153,5 @@ __all__ = [
     "CURRENCY_NAMES", "DECREASE_IN_CLAUSE", "DECREASE_WORDS", "DURATION_WORDS",
     "INCREASE_WORDS", "LOOK_BACK_WORDS", "LOWER_WORDS", "OVER_WORDS", "PERIOD_ARTICLES",
     "PRICE_BASE_WORDS", "RATIO_CONNECTORS", "RATIO_ONES",
+    "AMOUNT_JOINERS", "DIGIT_SCALES", "LEVEL_BEFORE_DENOMINATOR", "LEVEL_WORDS",
 ]

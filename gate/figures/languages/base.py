@@ -41,6 +41,18 @@ class Language:
             (Arabic "و" and "ب"), as one string of letters; "" when none.
         denominator_words: Words before a denominator ("per", "por cada"): a power of ten
             after them is what a rate is out of, not a figure.
+        level_before_denominator: Words after which a denominator word introduces a level,
+            not a denominator ("belief sich auf 1 Million", "kwam uit op 100.000"): the
+            verbs and particles before the prepositions that double as "per" ("auf", "op").
+        digit_scales: Scale words and abbreviations read after digits only, with or
+            without a space, case-sensitive, -> power of ten ("415 hundred", "25 k",
+            "US$ 3 MM", "3 mil M"). Empty when none.
+        level_words: Words before a stated value ("was", "de", "betrug"): after them a dash
+            written with a space before a number is a minus ("de - 2,5 %"). A minus sign
+            (U+2212) with a space is one after any word.
+        amount_joiners: Words joining the two parts of an amount written with scale words
+            ("3 milioni e 118mila", "2 millones y 300 mil"); the Arabic "و" is written glued
+            to the second part. Read in every language.
         reference_words: Words naming a part of a document or a code before a number
             ("table", "tableau", "Abb."): the number is a label.
         label_words: Labels of periods and quantiles before a small integer -> the largest
@@ -89,6 +101,10 @@ class Language:
     hedge_articles: Mapping[str, tuple[str, ...]]
     glued_prefixes: str
     denominator_words: tuple[str, ...]
+    level_before_denominator: frozenset[str]
+    digit_scales: Mapping[str, int]
+    level_words: frozenset[str]
+    amount_joiners: frozenset[str]
     reference_words: frozenset[str]
     label_words: Mapping[str, int]
     between_words: frozenset[str]

@@ -27,6 +27,10 @@ LANGUAGE = Language(
     hedge_articles={},
     glued_prefixes="",
     denominator_words=("je", "pro", "auf"),
+    level_before_denominator=words("sich stieg stiegen steigt gestiegen sank sanken sinkt gesunken fiel fielen fällt gefallen wuchs wächst gewachsen kletterte klettert erhöhte erhöht verringerte verringert ging gingen geht kam kommt bis schätzt geschätzt beziffert"),
+    digit_scales={"k": 3, "K": 3},
+    level_words=words("von auf bei um betrug beträgt lag liegt war ist"),
+    amount_joiners=words("und"),
     reference_words=words(
         "tabelle abbildung abb. grafik schaubild abschnitt kapitel seite s. anhang kasten "
         "fußnote zeile spalte frage indikator ziel nr. nummer artikel version absatz stufe "

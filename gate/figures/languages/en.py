@@ -34,6 +34,10 @@ LANGUAGE = Language(
     hedge_articles={},
     glued_prefixes="",
     denominator_words=("per", "per every", "for every"),
+    level_before_denominator=words(""),
+    digit_scales={"hundred": 2, "k": 3, "K": 3, "MM": 6},
+    level_words=words("was were is are of at to by from reached totalled totaled stood"),
+    amount_joiners=words("and"),
     reference_words=words(
         "table tables tab. figure figures fig. chart graph section sections chapter page rev. "
         "revision code codes pages p. pp. annex appendix box item note footnote row column "

@@ -31,6 +31,10 @@ LANGUAGE = Language(
     },
     glued_prefixes="",
     denominator_words=("por", "por cada", "cada"),
+    level_before_denominator=words(""),
+    digit_scales={"k": 3, "K": 3, "MM": 6, "M": 6},
+    level_words=words("de del a fue es era son fueron alcanzó en"),
+    amount_joiners=words("y"),
     reference_words=words(
         "cuadro tabla figura gráfico sección capítulo página pág. anexo recuadro nota fila "
         "columna pregunta indicador objetivo meta n.º nº núm. número artículo versión nivel"

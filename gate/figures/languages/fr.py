@@ -30,6 +30,10 @@ LANGUAGE = Language(
     hedge_articles={},
     glued_prefixes="",
     denominator_words=("pour", "pour chaque", "sur", "par"),
+    level_before_denominator=words(""),
+    digit_scales={"k": 3, "K": 3},
+    level_words=words("de à est était sont étaient atteint soit"),
+    amount_joiners=words("et"),
     reference_words=words(
         "tableau tableaux graphique graphe figure section chapitre page annexe encadré note "
         "ligne colonne question indicateur objectif cible n° nº numéro article version vague "

@@ -28,6 +28,10 @@ LANGUAGE = Language(
     },
     glued_prefixes="",
     denominator_words=("per", "ogni", "su"),
+    level_before_denominator=words(""),
+    digit_scales={"k": 3, "K": 3},
+    level_words=words("di del della dello a al è era sono stato stata pari"),
+    amount_joiners=words("e"),
     reference_words=words(
         "tabella tavola figura grafico sezione capitolo pagina pag. allegato nota riga "
         "colonna domanda indicatore obiettivo traguardo n. nº numero articolo versione "

@@ -25,6 +25,10 @@ LANGUAGE = Language(
     hedge_articles={},
     glued_prefixes="",
     denominator_words=("per", "op"),
+    level_before_denominator=words("uit komt kwam staat stond ligt lag bleef blijft gesteld geschat becijferd"),
+    digit_scales={"k": 3, "K": 3},
+    level_words=words("van op bij met was is bedroeg bedraagt"),
+    amount_joiners=words("en"),
     reference_words=words(
         "tabel figuur grafiek sectie paragraaf hoofdstuk pagina blz. bijlage kader noot rij "
         "kolom vraag indicator doel nr. nummer artikel versie niveau"

@@ -30,6 +30,10 @@ LANGUAGE = Language(
     },
     glued_prefixes="",
     denominator_words=("por", "por cada", "a cada", "em cada"),
+    level_before_denominator=words(""),
+    digit_scales={"k": 3, "K": 3},
+    level_words=words("de do da a foi é era são foram em atingiu"),
+    amount_joiners=words("e"),
     reference_words=words(
         "tabela quadro figura gráfico seção secção capítulo página pág. anexo nota linha "
         "coluna pergunta indicador objetivo meta nº n.º número artigo versão nível"
