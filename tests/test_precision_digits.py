@@ -4,7 +4,10 @@ kind, in every language it applies to.
 The cases are data: ``tests/fixtures/precision/digits.jsonl``, one sentence a line with
 its labelled figures, each ``[text, value, exponent, percent, hedge]``, and the kind of
 misreading it shows (``kind``; a kind ending in ``-control`` shows what the fix must not
-read). Every case must be read exactly: the full list of figures, in order.
+read). ``digits_heldout.jsonl`` holds sentences written after the fixes, to see whether
+they read the kinds and not only the sentences they were made on. Every case must be read
+exactly: the full list of figures, in order. ``scripts/precision_counts.py`` counts them
+per language, for the reader at any commit.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ import pytest
 
 from gate.figures import evidence_values, extract_figures
 
-CORPUS = Path(__file__).parent / "fixtures" / "precision" / "digits.jsonl"
+FIXTURES = Path(__file__).parent / "fixtures" / "precision"
+CORPUS = FIXTURES / "digits.jsonl"
+HELD_OUT = FIXTURES / "digits_heldout.jsonl"
 CASES = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+HELD_OUT_CASES = [json.loads(line) for line in HELD_OUT.read_text(encoding="utf-8").splitlines() if line.strip()]
 LANGUAGES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")
 
 
@@ -27,7 +33,9 @@ def _read(case: dict) -> list[list[object]]:
     return [[f.text, f.value, f.exponent, f.percent, f.hedge] for f in extract_figures(case["text"], case["language"])]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@pytest.mark.parametrize(
+    "case", CASES + HELD_OUT_CASES, ids=[c["id"] for c in CASES] + ["held-out-" + c["id"] for c in HELD_OUT_CASES]
+)
 def test_each_case_reads_exactly_its_figures(case: dict) -> None:
     expected = [[t, Decimal(v), e, p, h] for t, v, e, p, h in case["figures"]]
     assert _read(case) == expected

@@ -24,6 +24,7 @@ from gate.figures.context import (
     _CONFIDENCE,
     _CONFIDENCE_LAST,
     _GROUP_AFTER,
+    _GROUP_FIRST,
     _GROUP_WORDS,
     _P_VALUE,
     _URL,
@@ -589,7 +590,7 @@ def _digit_context(
         (text[end] in _SPACES and _CONFIDENCE.match(text, end))  # "95% confidence interval"
         or (last in _CONFIDENCE_LAST and _confidence_before(text, start, last))  # "IC 95%", "al 95%" of confidence
         or last in _GROUP_WORDS  # "the top 10%"
-        or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
+        or (text[end] in _SPACES and text[end + 1] in _GROUP_FIRST and _GROUP_AFTER.match(text, end))
     ):
         return 0  # a level or a group ("les 10 % les plus riches"), not a claim
     if conv.dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:

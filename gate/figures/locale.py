@@ -31,6 +31,7 @@ from gate.figures.languages import (
     PERCENT_WORDS,
     REFERENCE_WORDS,
     SCALE_WORDS,
+    TIME_WORDS,
 )
 from gate.figures.vocabulary import _Lexicon, _lexicon
 
@@ -240,7 +241,7 @@ def _after_words(scales: dict[str, int]) -> tuple[dict[str, list[tuple[str, str,
     them, lowercase."""
     after_words: dict[str, list[tuple[str, str, int]]] = {}
     phrases = [(w, "pct", 0) for w in PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
-    phrases += [(w, "time", 0) for w in ("a.m.", "p.m.", "am", "pm", "uhr", "h")]
+    phrases += [(w, "time", 0) for w in TIME_WORDS]
     for phrase, kind, power in phrases:
         phrase = phrase.lower()
         head = _LETTERS.match(phrase)
