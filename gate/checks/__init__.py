@@ -67,6 +67,14 @@ def code_checks(question: Question, answer: Answer, text: str, figures: Sequence
     return counts, findings
 
 
+def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
+    """The findings of one answer marked with where to look first (retrieval or generation):
+    :func:`gate.checks.presence.where_to_look`, imported when called."""
+    from gate.checks.presence import where_to_look as marked
+
+    return marked(question, answer, findings)
+
+
 _ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")
 
 #: The rubric question each observation check answers (rubric ids: series, period, unit,

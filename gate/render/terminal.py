@@ -86,8 +86,7 @@ def _loosened(report: Report, console: Console) -> None:
 def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
     if lead is None:
         return
-    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
-    _heading(console, f"{lead.title}{count}")
+    _heading(console, digest.lead_heading(lead))
     if lead.empty:
         fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
         _line(console, f"  {lead.empty}{fixed}")
@@ -162,9 +161,10 @@ def _findings(report: Report, lead: digest.Lead | None, console: Console) -> Non
         return
     title = f"Other findings ({len(rest):,}; {above:,} shown above):" if above else f"Findings ({len(rest):,}):"
     _heading(console, title)
-    for f in rest:
+    told = dict(lead.look_first) if lead is not None else {}
+    for f, text in zip(rest, digest.finding_texts(rest, told)):
         at_fault = f" at {f.figure.text!r}" if f.figure is not None else (f" at {f.cited_id}" if f.cited_id else "")
-        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {f.message}")
+        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {text}")
 
 
 def _rubric(report: Report, console: Console) -> None:
