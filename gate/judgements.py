@@ -38,7 +38,7 @@ import hashlib
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -174,6 +174,58 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None
     else:
         own.raise_if_any()
     return JudgementSet(tuple(out), tuple(files), tuple(notices))
+
+
+def judgement_record(j: Judgement) -> dict[str, Any]:
+    """A judgement as one line of the judgements file (the form :func:`load_judgements`
+    reads, and the form a baseline stores its judgements in); pure. A person's judge has no
+    ``model`` or ``prompt_digest``; a failed judgement has ``status`` and ``error`` and no
+    labels."""
+    judge: dict[str, Any] = {"kind": j.judge.kind, "name": j.judge.name, "version": j.judge.version}
+    if j.judge.kind == GRADER:
+        judge.update(model=j.judge.model, prompt_digest=j.judge.prompt_digest)
+    out: dict[str, Any] = {"question_id": j.question_id, "judge": judge, "rubric_version": j.rubric_version,
+                           "answer_digest": j.answer_digest}
+    if j.status == FAILED:
+        out.update(status=FAILED, error=j.error)
+        return out
+    out["labels"] = dict(j.labels)
+    if j.quality:
+        out["quality"] = dict(j.quality)
+    if j.note:
+        out["note"] = j.note
+    return out
+
+
+def judgements_from_records(records: Iterable[Mapping[str, Any]], display: str, rubric: Rubric, run: Run | None,
+                            where: str = "judgements.items") -> tuple[Judgement, ...]:
+    """Judgements stored as records (a baseline's, see :func:`judgement_record`), checked as
+    strictly as a judgements file's lines against the rubric and, when given, the run whose
+    answers they judged (the digest must match the stored log's answer).
+
+    Args:
+        records: the stored records, in order.
+        display: the file they are stored in, for the problems.
+        rubric: the rubric they must be made under.
+        run: the run they judged, or None (then id and digest are checked for form only).
+        where: the field path of the records in the file; a problem names
+            ``<where>[i].<field>``.
+
+    Raises:
+        InputError: every bad record, each naming the file and ``<where>[i]``.
+    """
+    own = ProblemCollector()
+    answers = {a.question_id: a for a in run.answers} if run is not None else None
+    out = []
+    for i, value in enumerate(records):
+        inner = ProblemCollector()
+        judgement = _check(value, display, 0, rubric, answers, inner)
+        for p in inner.problems:
+            own.add(p.file, None, f"{where}[{i}]" + (f".{p.field}" if p.field else ""), p.message)
+        if judgement is not None:
+            out.append(replace(judgement, source=f"{display}:{where}[{i}]"))
+    own.raise_if_any()
+    return tuple(out)
 
 
 def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
