@@ -116,8 +116,9 @@ FIXTURES = ROOT / "tests" / "fixtures" / "stream"
 
 
 def _fixture(name: str) -> str:
-    """A JSON report written by ``answer-gate check`` on main before the check streamed
-    (commit 95f5ef1), gzipped."""
+    """A JSON report of the check as it was before it streamed: the in-memory ``check_run``
+    of commit 95f5ef1 on today's other modules (``scripts/stream_fixtures.py`` writes them,
+    and only when the streamed check gives the same bytes), gzipped."""
     return gzip.decompress((FIXTURES / f"{name}.json.gz").read_bytes()).decode("utf-8")
 
 
