@@ -229,6 +229,8 @@ DEFAULT_MAX_FINDINGS = 1000
 
 def _jobs(text: str | None, problems: list[Problem]) -> int:
     """``--jobs``: a whole number from 1; the cores available when not given."""
+    from gate.errors import Problem
+
     if text is None:
         from gate.stream import default_jobs
 
@@ -241,6 +243,8 @@ def _jobs(text: str | None, problems: list[Problem]) -> int:
 
 def _max_findings(text: str, problems: list[Problem]) -> int | None:
     """``--max-findings``: a whole number from 0, or ``all`` (None: every finding)."""
+    from gate.errors import Problem
+
     if text.strip().lower() == "all":
         return None
     if not text.strip().isdigit():
