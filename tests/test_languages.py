@@ -23,7 +23,10 @@ REQUIRED = (
     "scale_words", "percent_words", "hedge_words", "denominator_words", "reference_words",
 )
 # Fields that hold regular expressions.
-PATTERNS = ("dozen_words", "half_dozen_words", "and_a_half", "article_scales", "half_scales")
+PATTERNS = (
+    "dozen_words", "half_dozen_words", "and_a_half", "article_scales", "half_scales", "dozens_after",
+    "ordinal_words",
+)
 
 
 def test_the_registry_holds_every_language_file_and_nothing_else():
@@ -52,7 +55,8 @@ def test_each_table_of_a_language_has_its_declared_shape(code):
     assert all(isinstance(v, tuple) for v in lang.hedge_articles.values())
     assert all(isinstance(v, int) and v > 0 for v in lang.label_words.values())
     for name in ("reference_words", "between_words", "range_to", "range_and", "vague_plurals",
-                 "fraction_words", "dot_ordinal_before", "dot_ordinal_nouns"):
+                 "fraction_words", "dot_ordinal_before", "dot_ordinal_nouns", "scale_and",
+                 "decimal_words", "part_of_words"):
         table = getattr(lang, name)
         assert isinstance(table, frozenset), name
         assert all(w == w.lower() and w.strip() == w and w for w in table), name
@@ -63,8 +67,31 @@ def test_each_table_of_a_language_has_its_declared_shape(code):
         assert {"joiners", "lone"} <= set(lang.number_words)
         assert "words" in lang.number_words or {"compound", "starts"} <= set(lang.number_words)
     if lang.half_compound is not None:
-        regex, units, hint = lang.half_compound
-        assert re.compile(regex) and hint and all(isinstance(v, int) for v in units.values())
+        regex, units, hints = lang.half_compound
+        assert re.compile(regex) and hints and all(isinstance(v, int) for v in units.values())
+        assert isinstance(hints, tuple) and all(isinstance(h, str) and h for h in hints)
+    for word, not_after in lang.minus_words.items():
+        assert word == word.lower() and " " not in word and isinstance(not_after, tuple), word
+    for spelled, typed in lang.unaccented.items():
+        assert spelled and isinstance(typed, tuple) and typed and spelled not in typed, spelled
+
+
+@pytest.mark.parametrize("code", [c for c in FILES if LANGUAGES[c].number_words is not None])
+def test_each_language_reads_its_number_words_typed_without_accents(code):
+    """Every listed number word and joiner with an accent is read in the spellings the
+    language file says people type for it (its ``unaccented`` table)."""
+    from gate.figures.languages import typed_spellings
+    from gate.figures.locale import _conventions
+
+    lex = _conventions(code).words
+    assert lex is not None
+    listed = set(LANGUAGES[code].number_words["words"].split()) if "words" in LANGUAGES[code].number_words else set()
+    for typed, spelled in typed_spellings(listed, code).items():
+        assert lex.is_number_word(typed) and lex.spelled(typed) == spelled, typed
+    for spelled, forms in LANGUAGES[code].unaccented.items():
+        for typed in forms:
+            if lex.compound is not None and len(typed) > 2 and lex.compound.fullmatch(spelled):
+                assert lex.is_number_word(typed) and lex.spelled(typed) == spelled, typed
 
 
 def test_shared_tables_are_built_from_the_language_files():

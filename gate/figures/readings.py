@@ -52,7 +52,7 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
     if ym is not None:
         y, y_end = Decimal(ym.group()), ym.end()
     else:
-        tail = extract_figures(text[m.end() : m.end() + 40], language)
+        tail = extract_figures(text[m.end() : m.end() + 40], language, counts=True)
         if not tail or tail[0].start != 0 or tail[0].exponent != 0:
             return None
         y, y_end = tail[0].value, m.end() + tail[0].end

@@ -12,6 +12,7 @@ its name to :data:`_CODES` (see ``CONTRIBUTING.md``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from importlib import import_module
 from typing import Any
@@ -80,12 +81,39 @@ WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 # --- Per language ------------------------------------------------------------
 
-SCALE_WORDS: dict[str, dict[str, int]] = {c: dict(lang.scale_words) for c, lang in LANGUAGES.items()}
+
+def typed_spellings(spelled: Iterable[str], code: str) -> dict[str, str]:
+    """The spellings people type for ``spelled`` words of language ``code`` without
+    accents (its ``unaccented`` table), each -> the word as spelled: for Spanish
+    ``{"dieciseis": "dieciséis", "millon": "millón"}``. A typed spelling that is itself
+    one of the words is left out."""
+    table = LANGUAGES[code].unaccented
+    words = set(spelled)
+    out: dict[str, str] = {}
+    for word in sorted(words):
+        forms = {word}
+        for letters, typed in table.items():
+            if letters in word:
+                forms |= {f.replace(letters, t) for f in forms for t in typed}
+        for form in sorted(forms - words):
+            out.setdefault(form, word)
+    return out
+
+
+def _with_typed(scales: Mapping[str, int], code: str) -> dict[str, int]:
+    """Scale words and their typed spellings ("millón" and "millon")."""
+    out = dict(scales)
+    for typed, word in typed_spellings(scales, code).items():
+        out.setdefault(typed, scales[word])
+    return out
+
+
+SCALE_WORDS: dict[str, dict[str, int]] = {c: _with_typed(lang.scale_words, c) for c, lang in LANGUAGES.items()}
 HEDGE_WORDS: dict[str, dict[str, str]] = {c: dict(lang.hedge_words) for c, lang in LANGUAGES.items()}
 HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {c: dict(v) for c, v in _where("hedge_articles").items()}
 GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
 DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
-# Languages the reader does not otherwise cover get their denominators only (issue 13), so
+# Languages the reader does not otherwise cover get their denominators only, so
 # that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
 DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
 DIGIT_SCALES: dict[str, dict[str, int]] = {c: dict(lang.digit_scales) for c, lang in LANGUAGES.items()}
@@ -95,12 +123,18 @@ NUMBER_WORDS: dict[str, dict[str, str]] = {c: dict(v) for c, v in _where("number
 DOZEN_WORDS: dict[str, str] = _where("dozen_words")
 HALF_DOZEN_WORDS: dict[str, str] = _where("half_dozen_words")
 AND_A_HALF: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("and_a_half").items()}
-HALF_COMPOUNDS: dict[str, tuple[str, dict[str, int], str]] = {
-    c: (p, dict(units), hint) for c, (p, units, hint) in _where("half_compound").items()
+HALF_COMPOUNDS: dict[str, tuple[str, dict[str, int], tuple[str, ...]]] = {
+    c: (p, dict(units), hints) for c, (p, units, hints) in _where("half_compound").items()
 }
 ARTICLE_SCALES: dict[str, str] = _where("article_scales")
 HALF_SCALES: dict[str, str] = _where("half_scales")
 SPECIAL_HINTS: dict[str, tuple[str, ...]] = _where("special_hints")
+DOZENS_AFTER: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("dozens_after").items()}
+MINUS_WORDS: dict[str, dict[str, tuple[str, ...]]] = {c: dict(lang.minus_words) for c, lang in LANGUAGES.items()}
+SCALE_AND: dict[str, frozenset[str]] = {c: lang.scale_and for c, lang in LANGUAGES.items()}
+DECIMAL_WORDS: dict[str, frozenset[str]] = {c: lang.decimal_words for c, lang in LANGUAGES.items()}
+PART_OF_WORDS: dict[str, frozenset[str]] = {c: lang.part_of_words for c, lang in LANGUAGES.items()}
+ORDINAL_WORDS: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("ordinal_words").items()}
 
 # --- Read whatever the text's language -------------------------------------
 
@@ -189,6 +223,8 @@ CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.
 TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
+    "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
+    "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",
     "CODE_WORDS", "DENOMINATOR_WORDS", "DOT_ORDINAL_BEFORE", "DOT_ORDINAL_LANGUAGES",
     "DOT_ORDINAL_NOUNS", "DOZEN_WORDS", "FRACTION_WORDS", "GLUED_PREFIXES", "HALF",

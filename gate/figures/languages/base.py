@@ -82,9 +82,9 @@ class Language:
         half_dozen_words: Regular expression of "half a dozen" (6), or None.
         and_a_half: Regular expression of "and a half" after a number or its scale word
             ("two and a half million", "deux millions et demi"), or None.
-        half_compound: A half written as one word ("zweieinhalb"): (regular expression of
-            the words, first part -> whole number, the substring that calls for the
-            reader), or None.
+        half_compound: A half written as one word ("zweieinhalb", "anderthalb"): (regular
+            expression of the words, first part -> whole number, the substrings that call
+            for the reader), or None.
         article_scales: Regular expression of an article before a scale word ("a
             million"), where the article is no number word, or None.
         half_scales: Regular expression of half of a scale word ("half a million",
@@ -160,6 +160,30 @@ class Language:
         confidence_abbreviations: Abbreviations of a confidence interval, lowercase ("ci", "ic", "ki").
         confidence_hints: Substrings, as written, of which one stands in a confidence phrase before its level
             ("onf" of "confidence", "IC "): the quick test before the pattern.
+        dozens_after: Regular expression of the word for a dozen after a number, matched
+            right after it ("three dozen" 36, "4 Dutzend" 48, "trois douzaines" 36), or None.
+        minus_words: Words for minus before a number in words -> the words before them
+            after which they are no sign ("moins trois" -3, but "ou moins trois"); a
+            minus word after a number is arithmetic ("ten minus three"), never a sign.
+        scale_and: "and" and its kin between the parts of a number in words after a
+            scale word ("two million and four hundred thousand", "dos millones y
+            cuatrocientos mil"): the parts are one number.
+        decimal_words: Words between a number in words and its decimals that text2num
+            does not read ("nueve con veinticinco" 9.25, "nueve punto cinco" 9.5); the
+            decimal words text2num reads ("point", "virgule", "Komma") are joiners of
+            ``number_words``.
+        part_of_words: Words after a small count in words that make it a part of a whole
+            ("three of the twelve regions", "trois des douze régions", "drei der zwölf"):
+            such a count is a figure (see ``gate.figures.words._without_counts``).
+        ordinal_words: Regular expression of an ordinal word, matched whole on a
+            lowercase word: a number in words right before it (or before "and"/"et" and
+            it) is part of an ordinal ("twenty first", "vingt et unième"), no figure.
+            None when ordinals are glued to the number (de, nl).
+        unaccented: How people type the number words without accents: a spelling of the
+            number words -> the spellings typed for it ("é" -> "e", "fünf" -> "fuenf",
+            "funf"; "ß" -> "ss"). Every number word, joiner and scale word is also read
+            in each typed spelling; a glued compound is read after its typed spellings of
+            two letters or more are put back ("zwoelf" is "zwölf").
     """
 
     code: str
@@ -188,10 +212,17 @@ class Language:
     dozen_words: str | None
     half_dozen_words: str | None
     and_a_half: str | None
-    half_compound: tuple[str, Mapping[str, int], str] | None
+    half_compound: tuple[str, Mapping[str, int], tuple[str, ...]] | None
     article_scales: str | None
     half_scales: str | None
     special_hints: tuple[str, ...]
+    dozens_after: str | None
+    minus_words: Mapping[str, tuple[str, ...]]
+    scale_and: frozenset[str]
+    decimal_words: frozenset[str]
+    part_of_words: frozenset[str]
+    ordinal_words: str | None
+    unaccented: Mapping[str, tuple[str, ...]]
     currency_names: frozenset[str]
     price_base_words: frozenset[str]
     age_words: frozenset[str]

@@ -71,11 +71,21 @@ LANGUAGE = Language(
     and_a_half=r"(?i)\s+and\s+a\s+half(?![^\W\d_])",
     half_compound=None,
     article_scales=r"an?\s+(?=(?:million|billion|trillion)\b)",
-    half_scales=r"half\s+an?\s+(?=(?:million|billion|trillion)\b)",
+    half_scales=r"(?:an?\s+)?half\s+(?:an?\s+)?(?=(?:million|billion|trillion)\b)",
     special_hints=(
         "dozen", "a million", "a billion", "a trillion", "one million", "one billion",
-        "one trillion",
+        "one trillion", "half million", "half billion", "half trillion",
     ),
+    dozens_after=r"(?i)\s+dozens?(?![^\W\d_])",
+    minus_words={"minus": ()},
+    scale_and=words("and"),
+    decimal_words=words(""),
+    part_of_words=words("of"),
+    ordinal_words=(
+        r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+        r"|[a-z]+teenth|[a-z]+ieth|hundredth|thousandth|millionth|billionth"
+    ),
+    unaccented={},
     currency_names=words(
         "euro euros dollar dollars pound pounds sterling franc francs yen yuan renminbi peso "
         "pesos rupee rupees dirham dirhams riyal riyals rial rials dinar dinars naira "

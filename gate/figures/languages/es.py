@@ -70,6 +70,16 @@ LANGUAGE = Language(
     article_scales=None,
     half_scales=r"medio\s+(?=(?:millón|millon)\b)",
     special_hints=("docena", "medio mill"),
+    dozens_after=r"(?i)\s+docenas?(?![^\W\d_])",
+    minus_words={"menos": ("o", "lo", "al", "los", "las", "más")},
+    scale_and=words("y"),
+    decimal_words=words("con punto"),
+    part_of_words=words("de"),
+    ordinal_words=(
+        r"primer[oa]?s?|segund[oa]|tercer[oa]?s?|sext[oa]s?|s[ée]ptim[oa]s?|octav[oa]s?"
+        r"|noven[oa]s?|[a-zéó]+[ée]sim[oa]s?"
+    ),
+    unaccented={"á": ("a",), "é": ("e",), "í": ("i",), "ó": ("o",), "ú": ("u",)},
     currency_names=words("dólar dólares peso pesos libras rupias rublos euros"),
     price_base_words=words("en constantes"),
     age_words=words("edad"),

@@ -69,6 +69,19 @@ LANGUAGE = Language(
     article_scales=None,
     half_scales=r"(?:um\s+)?meio\s+(?=(?:milhão|milhao|bilhão|bilhao)\b)",
     special_hints=("dúzia", "meio milh", "meio bilh"),
+    dozens_after=r"(?i)\s+d[úu]zias?(?![^\W\d_])",
+    minus_words={"menos": ("ou", "ao", "o", "os", "as", "mais")},
+    scale_and=words("e"),
+    decimal_words=words(""),
+    part_of_words=words("de dos das"),
+    ordinal_words=(
+        r"primeir[oa]s?|segund[oa]|terceir[oa]s?|sext[oa]s?|s[ée]tim[oa]s?|oitav[oa]s?"
+        r"|[a-zéó]+[ée]sim[oa]s?"
+    ),
+    unaccented={
+        "á": ("a",), "â": ("a",), "ã": ("a",), "é": ("e",), "ê": ("e",), "í": ("i",),
+        "ó": ("o",), "ô": ("o",), "õ": ("o",), "ú": ("u",), "ç": ("c",),
+    },
     currency_names=words("reais dólares libras euros"),
     price_base_words=words("em constantes"),
     age_words=words(""),
