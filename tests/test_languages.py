@@ -123,3 +123,78 @@ def test_the_former_import_path_still_reads_the_same_tables():
 def test_each_language_reads_its_scale_word_and_hedge(code, text, value):
     (figure,) = extract_figures(text, code)
     assert (figure.value, figure.hedge) == (value, "about")
+
+
+# --- The tables added for precision (issue 15, digit side) and for the words that sat in
+# the reader's regular expressions.
+
+WORD_SETS = (
+    "level_before_denominator", "level_words", "amount_joiners", "duration_nouns", "or_words",
+    "older_words", "last_words", "group_words", "confidence_connectors", "confidence_last",
+    "age_of_prepositions", "age_bounds", "scale_nouns", "scale_prepositions", "confidence_abbreviations",
+)
+REGEX_TUPLES = (
+    "band_words", "age_units", "age_hyphen_units", "age_old_units", "hyphen_durations",
+    "older_continuations", "period_to", "group_most", "group_after", "than_words", "confidence_before",
+    "confidence_after", "zero_compounds", "fall_by", "fall_further", "fall_hedges",
+    "fall_by_before_participle", "decrease_participles", "deficit_words", "deficit_kinds", "deficit_verbs",
+    "level_after_decrease",
+)
+
+
+@pytest.mark.parametrize("code", FILES)
+def test_the_precision_and_pattern_tables_have_their_declared_shape(code):
+    lang = LANGUAGES[code]
+    for name in WORD_SETS:
+        table = getattr(lang, name)
+        assert isinstance(table, frozenset), name
+        assert all(w == w.lower() and w.strip() == w and w for w in table), name
+    for name in REGEX_TUPLES:
+        table = getattr(lang, name)
+        assert isinstance(table, tuple), name
+        for pattern in table:
+            assert re.compile(pattern) and "|" not in pattern, (name, pattern)
+    assert all(isinstance(k, str) and isinstance(v, int) and v > 0 for k, v in lang.digit_scales.items())
+    assert not set(lang.digit_scales) & {w for w in lang.scale_words}  # read by one table only
+    assert lang.fall_across_words is None or re.compile(lang.fall_across_words)
+    assert all(w == w.lower() for w in lang.time_words) and isinstance(lang.time_words, tuple)
+    assert isinstance(lang.confidence_hints, tuple) and all(lang.confidence_hints)
+
+
+def test_the_shared_patterns_hold_every_language_s_words():
+    import gate.figures.languages as shared
+
+    for name in REGEX_TUPLES:
+        alternatives = getattr(shared, name.upper()).split("|")
+        for lang in LANGUAGES.values():
+            assert set(getattr(lang, name)) <= set(alternatives), (lang.code, name)
+    assert set(shared.FALL_ACROSS_WORDS) == {"de", "ar"}
+    assert shared.OR_WORDS == {w for lang in LANGUAGES.values() for w in lang.or_words}
+    assert shared.TIME_WORDS == ("a.m.", "p.m.", "am", "pm", "h", "uhr")
+
+
+def test_the_reader_s_patterns_hold_no_word_of_a_language():
+    """A language is one place: the words the reader's regular expressions read come from
+    the language files, so no string of the reader's modules (docstrings and comments
+    aside) spells one."""
+    import ast
+
+    moved = (
+        "jährig", "gesunken", "betrouwbaar", "déficit", "disavanzo", "riches", "confianza", "jusqu",
+        "derniers", "años", "older", "انخفض", "عجز", "tolerance", "ending", "sank", "around", "stood",
+    )
+    package = LANGUAGE_DIR.parent
+    for path in sorted(package.glob("*.py")):
+        if path.name in ("words.py", "vocabulary.py"):
+            continue  # the word reader's own room (issue 15, word side)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                found = [w for w in moved if w in node.value.lower()]
+                assert not found, (path.name, node.lineno, found)

@@ -27,6 +27,10 @@ LANGUAGE = Language(
     hedge_articles={},
     glued_prefixes="",
     denominator_words=("je", "pro", "auf"),
+    level_before_denominator=words("sich stieg stiegen steigt gestiegen sank sanken sinkt gesunken fiel fielen fällt gefallen wuchs wächst gewachsen kletterte klettert erhöhte erhöht verringerte verringert ging gingen geht kam kommt bis schätzt geschätzt beziffert"),
+    digit_scales={"k": 3, "K": 3},
+    level_words=words("von auf bei um betrug beträgt lag liegt war ist"),
+    amount_joiners=words("und"),
     reference_words=words(
         "tabelle abbildung abb. grafik schaubild abschnitt kapitel seite s. anhang kasten "
         "fußnote zeile spalte frage indikator ziel nr. nummer artikel version absatz stufe "
@@ -111,6 +115,46 @@ LANGUAGE = Language(
     ),
     increase_words=("st(?:ieg|eigt|iegen)", "gestiegen"),
     lower_words=("kleiner", "niedriger", "weniger", "geringer", "unter"),
+    band_words=("bis", "und"),
+    age_units=("jahren?", "jährigen?"),
+    age_hyphen_units=("jährigen?", "jährige"),
+    age_old_units=("jährigen?", "jährige"),
+    duration_nouns=words("jahre jahren monate monaten wochen tage tagen"),
+    hyphen_durations=(),
+    or_words=words("und oder"),
+    older_words=words("älter mehr"),
+    older_continuations=("als", "die", "der", "das", "den", "dem"),
+    last_words=words("letzten ersten"),
+    period_to=("bis",),
+    group_words=words(""),
+    group_most=(r"am\s+",),
+    group_after=("reichsten", "ärmsten"),
+    than_words=("als",),
+    confidence_before=(r"\bKI", "konfidenzintervall"),
+    confidence_connectors=words("von zum"),
+    confidence_last=words("ki konfidenzintervall"),
+    confidence_after=("Konfidenz",),
+    zero_compounds=(),
+    time_words=("uhr",),
+    fall_by=("um", "von"),
+    fall_further=(),
+    fall_hedges=("rund", "etwa", "fast", "über", "knapp"),
+    fall_across_words=(
+        r"(?i)\b(?:sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen)\b"
+        r"[^;:!?]{0,40}?\s+um\s*[-−]?\s*$"
+    ),
+    fall_by_before_participle=("um",),
+    decrease_participles=("gesunken", "gefallen", "zurückgegangen", "geschrumpft"),
+    deficit_words=(r"\bdefizits?",),
+    deficit_kinds=("öffentliche", "staatliche"),
+    deficit_verbs=("von", "betrug", "beträgt", r"lag\s+bei", r"liegt\s+bei"),
+    level_after_decrease=("auf",),
+    age_of_prepositions=words("von"),
+    age_bounds=words(""),
+    scale_nouns=words(""),
+    scale_prepositions=words(""),
+    confidence_abbreviations=words("ki"),
+    confidence_hints=(),
 )
 
 #: The words of the code checks (stated periods, caveats, units): see gate/checks/.
