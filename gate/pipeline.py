@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from gate.checks.readers import CodeAgreement, agreement_with_readers, people_labels
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.judgements import JudgementSet, load_judgements
@@ -177,8 +178,10 @@ def check_run(
     examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
     scored = score(joined.pairs, rules)
     summary = None
+    agreement: tuple[CodeAgreement, ...] = ()
     families = ["automatic", "code_checks"]
     if judged is not None and loaded_rubric is not None:
+        agreement = agreement_with_readers(scored.outcomes, people_labels(judged.judgements, loaded_rubric))
         outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                             calibration=examples)
         notices = scored.notices + list(judged.notices) + list(summary.notices)
@@ -219,6 +222,7 @@ def check_run(
         measures=shown,
         rubric=summary,
         loosened=loosened,
+        code_agreement=agreement,
     )
     return replace(redact_report(report, rules.redact), evidence=rules.evidence)
 
