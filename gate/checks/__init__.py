@@ -1,4 +1,4 @@
-"""Code checks: deterministic checks before any judge (issue 10).
+"""Code checks: deterministic checks before any judge.
 
 One job a module: :mod:`~gate.checks.presence` (the expected series were retrieved),
 :mod:`~gate.checks.quotes` (quoted text is in a cited passage), :mod:`~gate.checks.format`

@@ -8,8 +8,7 @@ was retrieved is a *generation* failure (no presence finding: the count passes, 
 published findings stay as they were). :func:`where_to_look` then marks every finding of a
 wrong answer to a question with ``expected_ids`` with where to look first
 (``Finding.look_first``: ``retrieval`` or ``generation``); the reports show it once per
-question. Source: ``seeds/simple-metrics.txt`` ("presence checks separate retrieval
-failures from generation failures").
+question, so presence checks separate retrieval failures from generation failures.
 """
 
 from __future__ import annotations
