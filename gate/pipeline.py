@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from gate.checks.readers import CodeAgreement, agreement_with_readers, people_labels
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.figures import MatchSettings
@@ -216,6 +217,7 @@ def check_run(
         measures=scored.shown,
         rubric=scored.summary,
         loosened=loosened,
+        code_agreement=scored.agreement,
     )
     return replace(redact_report(report, rules.redact), evidence=rules.evidence)
 
@@ -257,6 +259,7 @@ class _Scored:
     notices: list[str]
     shown: tuple[Measure, ...]
     summary: RubricSummary | None
+    agreement: tuple[CodeAgreement, ...] = ()
 
 
 def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: str | Path, calibration: Sequence[str | Path],
@@ -268,7 +271,9 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: 
     outcomes: Sequence[Outcome] = streamed.outcomes if streamed.outcomes is not None else ()
     families = ["automatic", "code_checks"]
     summary = None
+    agreement: tuple[CodeAgreement, ...] = ()
     if judged is not None and loaded_rubric is not None:
+        agreement = agreement_with_readers(outcomes, people_labels(judged.judgements, loaded_rubric))
         examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration else ()
         outcomes, summary = score_rubric_run(streamed.pairs(), outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                              calibration=examples)
@@ -280,7 +285,7 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: 
         families += ["rubric", "quality"]
     shown = measures_of(families)
     names = {m.name for m in shown}
-    return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary)
+    return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary, agreement)
 
 
 @dataclass(frozen=True)
