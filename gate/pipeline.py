@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
-from gate.judgements import JudgementSet, load_judgements
+from gate.judgements import GRADER, Judgement, JudgementSet, load_judgements
 from gate.loosened import loosened_questions, loosened_rubric, loosened_rules
 from gate.measures import Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
@@ -136,6 +136,7 @@ def check_run(
     base_thresholds: str | Path | None = None,
     base_questions: str | Path | None = None,
     base_rubric: str | Path | None = None,
+    stored_judgements: str | Path | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -155,6 +156,9 @@ def check_run(
             judgements).
         calibration: judgement files of human-labelled examples from other runs, used only
             to validate graders (with judgements only).
+        stored_judgements: a baselines folder: when this run's judgements hold a grader's,
+            the judgements stored with its baselines validate graders too
+            (:func:`gate.baseline.storage.stored_examples`).
 
     Returns:
         The Report.
@@ -175,13 +179,14 @@ def check_run(
     run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
     judged, loaded_rubric = read_judgements(judgements, rubric, run)
     examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
+    examples, stored_notices = _with_stored_examples(examples, judged, loaded_rubric, stored_judgements)
     scored = score(joined.pairs, rules)
     summary = None
     families = ["automatic", "code_checks"]
     if judged is not None and loaded_rubric is not None:
         outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                             calibration=examples)
-        notices = scored.notices + list(judged.notices) + list(summary.notices)
+        notices = scored.notices + list(judged.notices) + list(summary.notices) + stored_notices
         scored = Scored(outcomes, aggregate(outcomes), notices)
         families += ["rubric", "quality"]
     shown = measures_of(families)
@@ -242,6 +247,18 @@ def _unchecked(rules: Thresholds, comparison: Comparison | None) -> str | None:
     if comparison is None and every and all(r.kind in REGRESSION_KINDS for r in every):
         return "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
     return None
+
+
+def _with_stored_examples(examples: Sequence[Judgement], judged: JudgementSet | None, rubric: Rubric | None,
+                          folder: str | Path | None) -> tuple[tuple[Judgement, ...], list[str]]:
+    """The grader-validation examples with the judgements stored with the baselines added,
+    and the notices saying so; only when this run's judgements hold a grader's."""
+    if folder is None or judged is None or rubric is None or not any(j.judge.kind == GRADER for j in judged.judgements):
+        return tuple(examples), []
+    from gate.baseline.storage import stored_examples  # the baseline package builds on this module
+
+    stored, notices = stored_examples(folder, rubric)
+    return tuple(examples) + stored, list(notices)
 
 
 def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:
