@@ -32,6 +32,13 @@ EXIT_FAIL = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
 
+#: What the GitHub Actions parts are for, said when the variables they need are missing.
+COMMENT_PURPOSE = ("answer-gate comment posts the gate's sticky pull request comment from its JSON report, in a GitHub Actions "
+                   "workflow started by workflow_run (the runner sets these variables, the token comes from the workflow); "
+                   "outside GitHub Actions, answer-gate check --markdown FILE writes the comment's body")
+GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs in a GitHub Actions job (the runner sets these "
+                  "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
+
 
 def _parser() -> argparse.ArgumentParser:
     from gate import __version__
@@ -63,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
                        "and fails the gate with fail_on_loosened: true")
     check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
     check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+    check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers (default: the cores available; 1: this process only); "
+                       "the report is the same whatever N")
+    check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
+                       "all: every one). The terminal prints the first few and says where the rest are")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -187,6 +199,32 @@ def _broken_pipe() -> None:
     raise BrokenPipeError("the reader of standard output went away")
 
 
+#: Findings a report lists by default (``check --max-findings``).
+DEFAULT_MAX_FINDINGS = 1000
+
+
+def _jobs(text: str | None, problems: list[Problem]) -> int:
+    """``--jobs``: a whole number from 1; the cores available when not given."""
+    if text is None:
+        from gate.stream import default_jobs
+
+        return default_jobs()
+    if not text.strip().isdigit() or int(text) < 1:
+        problems.append(Problem("--jobs", None, None, f"expected a whole number of processes from 1, found {text!r}"))
+        return 1
+    return int(text)
+
+
+def _max_findings(text: str, problems: list[Problem]) -> int | None:
+    """``--max-findings``: a whole number from 0, or ``all`` (None: every finding)."""
+    if text.strip().lower() == "all":
+        return None
+    if not text.strip().isdigit():
+        problems.append(Problem("--max-findings", None, None, f"expected a whole number from 0 or all, found {text!r}"))
+        return 0
+    return int(text)
+
+
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
     from gate.files import atomic_write_text
@@ -201,13 +239,17 @@ def _check(args: argparse.Namespace) -> int:
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     problems += _comment_key_problems(args.comment_key)
+    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)
     settings = None
     if args.github:
-        from gate.actions import ActionSettings
+        from gate.actions import ActionSettings, SettingsError
 
-        settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        try:
+            settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        except SettingsError as exc:
+            raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
     from gate.baseline import BaselineComparer
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
@@ -215,7 +257,8 @@ def _check(args: argparse.Namespace) -> int:
                                 rubric=args.rubric if args.judgements else None)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
-                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)
+                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
+                       jobs=jobs, max_findings=max_findings)
     report = _with_links(report)
     rendered = {}
     if args.json_path:
@@ -359,8 +402,9 @@ def _comment(args: argparse.Namespace) -> int:
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
+    missing += [name for name in ("GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH") if not env.get(name)]
     if missing:
-        raise SettingsError(missing)
+        raise SettingsError(missing, purpose=COMMENT_PURPOSE)
     head = WorkflowRunHead.from_env(env)
     report = read_report(args.report)
     if head.event not in PULL_REQUEST_EVENTS:

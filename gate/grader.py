@@ -1,7 +1,7 @@
 """A grader you can run: a model asked to apply the rubric, through any OpenAI-compatible
 chat-completions endpoint (a local vLLM, llama.cpp or Ollama server, or a hosted one).
 
-As the scoring-quality lesson asks: the grader is given the question, the answer, the
+The grader is given the question, the answer, the
 evidence, the rubric and the allowed labels; asked for structured JSON (``response_format``
 with a JSON Schema) at temperature 0; and its metadata is recorded: its identity is name +
 model + prompt digest (the digest of the instructions and the rubric), so a changed prompt
