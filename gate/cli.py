@@ -281,7 +281,7 @@ def _check(args: argparse.Namespace) -> int:
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
                                 rubric=args.rubric if args.judgements else None)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       calibration=args.calibration,
+                       calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
                        jobs=jobs, max_findings=max_findings)
     return _emit(_with_links(report), args, settings)

@@ -18,7 +18,7 @@ from gate.checks.readers import CodeAgreement, agreement_with_readers, people_la
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.figures import MatchSettings
-from gate.judgements import JudgementSet, load_judgements
+from gate.judgements import GRADER, Judgement, JudgementSet, load_judgements
 from gate.loosened import Loosening, loosened_questions, loosened_rubric, loosened_rules
 from gate.measures import Measure, Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
@@ -142,6 +142,7 @@ def check_run(
     jobs: int = 1,
     max_findings: int | None = None,
     source: LineSource | None = None,
+    stored_judgements: str | Path | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -171,6 +172,9 @@ def check_run(
             lists every one.
         source: lines already scored (the shards of :func:`gate.shards.merge_shards`)
             instead of the log's; ``run_path`` then only names the log.
+        stored_judgements: a baselines folder: when this run's judgements hold a grader's,
+            the judgements stored with its baselines validate graders too
+            (:func:`gate.baseline.storage.stored_examples`).
 
     Returns:
         The Report.
@@ -186,7 +190,7 @@ def check_run(
     problems.raise_if_any()
     assert streamed is not None and rules is not None  # problems were raised otherwise
     used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
-    scored = _score_judged(streamed, judgements, rubric, calibration, rules, max_findings)
+    scored = _score_judged(streamed, judgements, rubric, calibration, rules, max_findings, stored_judgements)
     results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
@@ -263,7 +267,7 @@ class _Scored:
 
 
 def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: str | Path, calibration: Sequence[str | Path],
-                  rules: Thresholds, max_findings: int | None) -> _Scored:
+                  rules: Thresholds, max_findings: int | None, stored: str | Path | None = None) -> _Scored:
     """The streamed sums, or, with judgements, the outcomes with the rubric's counts and
     findings merged in and summed again; the scores of the families shown only."""
     judged, loaded_rubric = read_judgements(judgements, rubric, streamed.run)
@@ -275,9 +279,10 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: 
     if judged is not None and loaded_rubric is not None:
         agreement = agreement_with_readers(outcomes, people_labels(judged.judgements, loaded_rubric))
         examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration else ()
+        examples, stored_notices = _with_stored_examples(examples, judged, loaded_rubric, stored)
         outcomes, summary = score_rubric_run(streamed.pairs(), outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                              calibration=examples)
-        notices += list(judged.notices) + list(summary.notices)
+        notices += list(judged.notices) + list(summary.notices) + stored_notices
         tally, findings = Tally(), Findings(max_findings)
         for position, outcome in enumerate(outcomes):
             tally.add(outcome)
@@ -335,6 +340,18 @@ def _unchecked(rules: Thresholds, comparison: Comparison | None) -> str | None:
     if comparison is None and every and all(r.kind in REGRESSION_KINDS for r in every):
         return "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
     return None
+
+
+def _with_stored_examples(examples: Sequence[Judgement], judged: JudgementSet, rubric: Rubric,
+                          folder: str | Path | None) -> tuple[tuple[Judgement, ...], list[str]]:
+    """The grader-validation examples with the judgements stored with the baselines added,
+    and the notices saying so; only when this run's judgements hold a grader's."""
+    if folder is None or not any(j.judge.kind == GRADER for j in judged.judgements):
+        return tuple(examples), []
+    from gate.baseline.storage import stored_examples  # the baseline package builds on this module
+
+    stored, notices = stored_examples(folder, rubric)
+    return tuple(examples) + stored, list(notices)
 
 
 def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:
