@@ -17,9 +17,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+
+from gate import TYPE_CHECKING  # typing is not imported at start (``answer-gate --version`` stays quick)
 
 if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from typing import TextIO
+
     from rich.console import Console, JustifyMethod
 
     from gate.actions import ActionSettings
@@ -32,7 +35,27 @@ EXIT_INPUT = 2
 EXIT_INTERNAL = 3
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Unbuilt(argparse.ArgumentParser):
+    """A command's parser when the command line names no command (``--version``, ``--help``,
+    nothing): it keeps the command's name and help for the list of commands and skips its
+    arguments, which nothing reads then (building them all is most of the start's cost)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(prog=str(kwargs.get("prog")), add_help=False)
+
+    def add_argument(self, *args: object, **kwargs: object) -> argparse.Action:
+        return argparse.Action(option_strings=[], dest="")
+
+
+def _names_a_command(argv: Sequence[str]) -> bool:
+    """Whether the arguments name a command: the top level has no option that takes a value,
+    so its first argument that is not an option is the command."""
+    return any(not arg.startswith("-") for arg in argv)
+
+
+def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; with ``commands_built=False`` the commands' own arguments
+    are left out (the top level's help, usage and version are the same)."""
     from gate import __version__
 
     parser = argparse.ArgumentParser(
@@ -42,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser if commands_built else _Unbuilt)
 
     check = commands.add_parser("check", help="score a run and gate it", description="Score a run log against a question set, check the rules, and report.")
     check.add_argument("run", help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
@@ -435,7 +458,8 @@ def _baseline_list(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(commands_built=_names_a_command(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, usage errors
