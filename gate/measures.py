@@ -410,12 +410,23 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
     unknown: dict[str, int] = {}
     uncovered: dict[str, int] = {}
     for question, answer in pairs:
-        if answer is not None and not fig.language_known(answer.language):
-            unknown[answer.language] = unknown.get(answer.language, 0) + 1
-        elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
-            uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
+        count_language(answer, unknown, uncovered)
         outcomes.append(score_answer(question, answer, settings, format_rules))
-    notices = [
+    return outcomes, language_notices(unknown, uncovered)
+
+
+def count_language(answer: Answer | None, unknown: dict[str, int], uncovered: dict[str, int]) -> None:
+    """Count an answer whose language the locale data does not know (``unknown``) or the
+    figure reader does not cover (``uncovered``), for :func:`language_notices`."""
+    if answer is not None and not fig.language_known(answer.language):
+        unknown[answer.language] = unknown.get(answer.language, 0) + 1
+    elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
+        uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
+
+
+def language_notices(unknown: dict[str, int], uncovered: dict[str, int]) -> list[str]:
+    """One notice per language counted by :func:`count_language`, not one per line."""
+    return [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"
         for lang, n in sorted(unknown.items())
@@ -424,4 +435,3 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
         "(with its separators), but not number words, scale words or hedges; an invented figure in words passes unseen"
         for lang, n in sorted(uncovered.items())
     ]
-    return outcomes, notices
