@@ -68,6 +68,9 @@ def add_failures_command(args: Any) -> int:
 
     if os.path.realpath(args.out) in {os.path.realpath(p) for p in (args.questions, args.run, *args.judgements)}:
         raise InputError([Problem(args.out, None, "--out", "expected a new draft file, found an input: the set is never edited in place")])
+    if os.path.lexists(args.out) and not args.force:
+        raise InputError([Problem(args.out, None, "--out", "expected a new draft file, found one already: it may hold a person's edits; "
+                                  "pass --force to replace it, or choose another --out")])
     report = check_run(args.run, args.questions, args.thresholds, judgements=args.judgements, rubric=args.rubric)
     pairs = join(load_run(args.run), load_question_set(args.questions)).pairs
     by_question: dict[str, list[Finding]] = {}

@@ -160,10 +160,14 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None
         display = str(path)
         files.append(display)
         rows = _csv_rows(Path(path), display, rubric, own, notices) if str(path).lower().endswith(".csv") else _jsonl_rows(Path(path), display, own)
+        before, found = own.total, len(out)
         for line, value in rows:
             judgement = _check(value, display, line, rubric, answers, own)
             if judgement is not None:
                 out.append(judgement)
+        if len(out) == found and own.total == before:
+            notices.append(f"{display}: no judgement in this file (it is empty or holds only rows not judged yet); "
+                           "nothing from it was counted")
     if problems is not None:
         problems.extend(own)
     else:

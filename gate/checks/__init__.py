@@ -13,13 +13,23 @@ observation checks to the rubric's questions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from gate import figures as fig
 
+if TYPE_CHECKING:  # the checks' own modules import gate.measures and gate.records, which import this package
+    from gate.agreement import Kappa
+    from gate.checks.format import FormatRules
+    from gate.measures import Count, Finding, Outcome
+    from gate.records import Answer, Question
 
-def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Figure], settings: fig.MatchSettings,
-                format_rules: Any, supports: Callable[..., bool], answer_wrong: bool) -> tuple[dict, list]:
+#: The support test of :mod:`gate.measures`: (figure, values, text, language, settings) -> bool.
+Supports = Callable[[fig.Figure, Sequence[Decimal], str, str, fig.MatchSettings], bool]
+
+
+def code_checks(question: Question, answer: Answer, text: str, figures: Sequence[fig.Figure], settings: fig.MatchSettings,
+                format_rules: FormatRules | None, supports: Supports, answer_wrong: bool) -> tuple[dict[str, Count], list[Finding]]:
     """The counts and findings of every code check for one logged answer; pure.
 
     Args:
@@ -39,8 +49,8 @@ def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Fig
     from gate.checks.presence import check_presence
     from gate.checks.quotes import check_quotes
 
-    counts: dict = {}
-    findings: list = []
+    counts: dict[str, Count] = {}
+    findings: list[Finding] = []
     for name, (count, found) in (
         ("retrieval_presence", check_presence(question, answer, answer_wrong)),
         ("quote_grounding", check_quotes(question, answer)),
@@ -69,7 +79,7 @@ RUBRIC_QUESTIONS: Mapping[str, str] = {
 }
 
 
-def rubric_outcomes(outcome: Any) -> dict[str, bool | None]:
+def rubric_outcomes(outcome: Outcome) -> dict[str, bool | None]:
     """The code's answer to each rubric question for one scored answer.
 
     Args:
@@ -83,13 +93,13 @@ def rubric_outcomes(outcome: Any) -> dict[str, bool | None]:
     return {question: outcome.passed(measure) for measure, question in RUBRIC_QUESTIONS.items()}
 
 
-def code_labels(outcome: Any) -> dict[str, str]:
+def code_labels(outcome: Outcome) -> dict[str, str]:
     """The code's labels for one answer as a reader writes them: rubric question id ->
     ``yes`` or ``no`` (questions the code could not answer are left out)."""
     return {q: ("yes" if passed else "no") for q, passed in rubric_outcomes(outcome).items() if passed is not None}
 
 
-def code_agreement(outcomes: Sequence[Any], people: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+def code_agreement(outcomes: Sequence[Outcome], people: Mapping[str, Mapping[str, str]]) -> dict[str, Kappa]:
     """Cohen's kappa of the code checks with people, per rubric question; pure.
 
     Args:
