@@ -85,6 +85,8 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
                        "and fails the gate with fail_on_loosened: true")
     check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
     check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+    check.add_argument("--dask", metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
+                       "local for a cluster on this machine, else a scheduler's address; RUN may then be a folder, a glob or a URL fsspec reads")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -231,6 +233,12 @@ def _check(args: argparse.Namespace) -> int:
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
+    if args.dask is not None:
+        from functools import partial
+
+        from gate.distributed import check_on_dask
+
+        check_run = partial(check_on_dask, address=args.dask)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        calibration=args.calibration,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)

@@ -25,9 +25,14 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gate.errors import GateError, InputError, Problem, ProblemCollector
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from gate.report import Report
 
 #: What to run when the extra is missing.
 EXTRA = "python -m pip install 'answer-gate[dask]'"
@@ -241,7 +246,7 @@ def connect(address: str, workers: int | None = None) -> tuple[Any, Callable[[],
     Client, LocalCluster = dd.Client, dd.LocalCluster
     if address == "local":
         try:
-            cluster = LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, dashboard_address=None)
+            cluster = LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, dashboard_address=None, worker_dashboard_address=None)
         except Exception as exc:  # distributed raises many kinds; say it plainly
             raise SchedulerError(f"cannot start a local Dask cluster: {type(exc).__name__}: {exc}") from None
         client = Client(cluster)
@@ -333,3 +338,59 @@ def by_part(error: InputError, display: str, firsts: Sequence[tuple[int, Part]])
         else:
             problems.append(p)
     return InputError(problems, error.total)
+
+
+# --- the run on the cluster --------------------------------------------------------------------
+
+class DaskSource:
+    """The lines of a log scored on a Dask cluster, for the command's one pass over them:
+    called with the scoring :class:`gate.stream.Context` and the log's problems, it yields
+    one list of :class:`gate.stream.LineResult` a block, in file order.
+
+    Attributes:
+        spec: the log, folder or glob as given; client: the Dask client.
+        block_bytes: about how many bytes a block holds.
+        firsts: ``(first line in the whole log, part)`` of each part, once counted.
+    """
+
+    def __init__(self, spec: str, client: Any, block_bytes: int = BLOCK_BYTES) -> None:
+        self.spec = spec
+        self.client = client
+        self.block_bytes = block_bytes
+        self.firsts: list[tuple[int, Part]] = []
+
+    def __call__(self, context: Any, problems: ProblemCollector) -> Iterator[Any]:
+        from gate.stream import score_lines
+
+        parts = log_parts(self.spec, problems)
+        if problems.total:
+            return
+        blocks = blocks_of(parts, self.block_bytes)
+        firsts = first_lines(count_blocks(self.client, blocks))
+        self.firsts = part_lines(blocks, firsts)
+        yield from map_blocks(self.client, blocks, firsts, score_lines, context)
+
+
+def check_on_dask(run: str, questions: str | Path | None, thresholds: Any, *, address: str, workers: int | None = None,
+                  block_bytes: int = BLOCK_BYTES, **kwargs: Any) -> Report:
+    """:func:`gate.pipeline.check_run` with the log's lines read and scored on Dask: ``run`` a
+    log, a folder or a glob (local or any URL fsspec reads), ``address`` a scheduler's or
+    ``local`` (a cluster of ``workers`` processes on this machine, started and closed here);
+    ``questions``, ``thresholds`` and the other keyword arguments are
+    :func:`~gate.pipeline.check_run`'s. Returns the Report ``check_run`` gives for that log.
+
+    Raises:
+        DaskMissing: the extra is not installed. SchedulerError: no scheduler there.
+        gate.errors.InputError: as :func:`~gate.pipeline.check_run`, the log's problems named
+            by part and line.
+    """
+    from gate.pipeline import check_run
+
+    client, close = connect(address, workers)
+    source = DaskSource(run, client, block_bytes)
+    try:
+        return check_run(run, questions, thresholds, batches=source, **kwargs)
+    except InputError as error:
+        raise by_part(error, run, source.firsts) from None
+    finally:
+        close()

@@ -4,13 +4,21 @@ and the ``memory://`` filesystem of the tests is the workers' too), closed at th
 
 from __future__ import annotations
 
+import json
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import MERGED, ROOT, RUN_12, RUN_13, SET_12, THRESHOLDS
+from gate import cli
 from gate import distributed as dist
 from gate.errors import InputError, Problem, ProblemCollector
+from gate.pipeline import check_run
+from gate.records import read_lines
+from gate.render.json_report import render_json
 
 distributed = pytest.importorskip("distributed")  # the test extra installs it; see pyproject.toml
 fsspec = pytest.importorskip("fsspec")
@@ -59,6 +67,14 @@ def reference_lines(content: bytes) -> list[tuple[int, bytes]]:
 def local_lines(blocks: list[dist.Block]) -> list[tuple[int, bytes]]:
     counts = [dist.count_lines(b) for b in blocks]
     return [item for block, first in zip(blocks, dist.first_lines(counts)) for item in dist.numbered_lines(block, first)]
+
+
+@pytest.mark.parametrize("name", sorted(CONTENTS))
+def test_the_reference_is_what_the_log_reader_reads(tmp_path: Path, name: str) -> None:
+    (tmp_path / "run.jsonl").write_bytes(CONTENTS[name])
+    problems = ProblemCollector()
+    assert list(read_lines(tmp_path / "run.jsonl", "run.jsonl", problems)) == reference_lines(CONTENTS[name])
+    assert not problems.problems
 
 
 @pytest.mark.parametrize("name", sorted(CONTENTS))
@@ -198,7 +214,181 @@ def test_a_scheduler_address_connects(cluster) -> None:
 
 @pytest.mark.parametrize("missing", ["dask", "distributed", "fsspec"])
 def test_without_the_extra_the_message_names_it(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
-    monkeypatch.setitem(__import__("sys").modules, missing, None)
+    monkeypatch.setitem(sys.modules, missing, None)
     with pytest.raises(dist.DaskMissing) as caught:
         dist.require_dask()
     assert str(caught.value) == f"--dask needs {missing}, which is not installed: python -m pip install 'answer-gate[dask]'"
+
+
+# --- the whole check on the cluster: the report of check, byte for byte ------------------------
+
+def _bench():
+    """benchmarks/bench_check.py, for its generated runs (five languages, realistic answers)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_check", ROOT / "benchmarks" / "bench_check.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> dict[str, Path]:
+    """A generated run of 3,000 answers with its question set and its merged form."""
+    return _bench().generate(3000, tmp_path_factory.mktemp("generated"), seed=7)
+
+
+def _check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(["check", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("inputs", [
+    [str(RUN_13), "--questions", str(SET_12)],                  # with the baseline comparison against the stored 1.2
+    [str(RUN_12), "--questions", str(SET_12), "--no-baseline"],
+    [str(MERGED)],                                              # the merged form
+])
+def test_the_cluster_gives_the_json_report_of_check_byte_for_byte(cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str], inputs: list[str]) -> None:
+    local, _ = cluster
+    monkeypatch.chdir(ROOT)  # the shipped thresholds.yaml and baselines
+    plain, on_dask = tmp_path / "plain.json", tmp_path / "dask.json"
+    expected = _check([*inputs, "--json", str(plain)], capsys)
+    got = _check([*inputs, "--json", str(on_dask), "--dask", local.scheduler_address], capsys)
+    assert got == expected and expected[0] in (0, 1)
+    assert on_dask.read_bytes() == plain.read_bytes()
+    if inputs[0] == str(RUN_13):
+        assert json.loads(plain.read_text())["comparison"]["baseline"]["assistant_version"] == "1.2"
+
+
+@pytest.mark.parametrize("block_bytes", [50_000, 1 << 20])
+@pytest.mark.parametrize("form", ["set", "merged"])
+def test_a_generated_run_scores_the_same_on_the_cluster(cluster, generated: dict[str, Path], block_bytes: int, form: str) -> None:
+    local, _ = cluster
+    run, questions = (generated["run"], generated["set"]) if form == "set" else (generated["merged"], None)
+    expected = render_json(check_run(run, questions, THRESHOLDS, max_findings=200))
+    report = dist.check_on_dask(str(run), questions, THRESHOLDS, address=local.scheduler_address, block_bytes=block_bytes, max_findings=200)
+    assert render_json(report) == expected
+    assert report.answers == 3000 and report.findings_not_listed
+
+
+def _split(path: Path, folder: Path, parts: int) -> list[Path]:
+    lines = path.read_bytes().splitlines(keepends=True)
+    folder.mkdir()
+    size = -(-len(lines) // parts)
+    out = []
+    for i in range(parts):
+        out.append(folder / f"part-{i:05d}.jsonl")
+        out[-1].write_bytes(b"".join(lines[i * size:(i + 1) * size]))
+    (folder / "_SUCCESS").write_bytes(b"")
+    return out
+
+
+def _without_run_path(text: str) -> dict:
+    report = json.loads(text)
+    report["run"].pop("path")
+    return report
+
+
+def test_a_folder_a_glob_and_a_url_of_parts_score_as_the_whole_log(cluster, generated: dict[str, Path], tmp_path: Path) -> None:
+    local, _ = cluster
+    _split(generated["run"], tmp_path / "parts", 3)
+    expected = render_json(check_run(generated["run"], generated["set"], THRESHOLDS, max_findings=100))
+    for spec in (str(tmp_path / "parts"), str(tmp_path / "parts" / "part-*.jsonl"), "file://" + str(tmp_path / "parts")):
+        report = dist.check_on_dask(spec, generated["set"], THRESHOLDS, address=local.scheduler_address, block_bytes=200_000, max_findings=100)
+        assert report.run.path == spec
+        assert _without_run_path(render_json(report)) == _without_run_path(expected)
+
+
+def test_a_log_on_an_fsspec_filesystem_scores_as_on_disk(cluster, memory) -> None:
+    local, _ = cluster
+    fs, root = memory
+    fs.pipe(f"{root}/{RUN_13.name}", RUN_13.read_bytes())
+    expected = check_run(RUN_13, SET_12, THRESHOLDS)
+    report = dist.check_on_dask(f"{root}/{RUN_13.name}", SET_12, THRESHOLDS, address=local.scheduler_address, block_bytes=300)
+    assert report.run.path == f"{root}/{RUN_13.name}"
+    assert _without_run_path(render_json(report)) == _without_run_path(render_json(expected))
+
+
+def test_problems_of_a_part_name_the_part_and_its_line(cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    local, _ = cluster
+    parts = _split(RUN_13, tmp_path / "parts", 2)
+    lines = parts[1].read_bytes().splitlines(keepends=True)
+    parts[1].write_bytes(lines[0] + b'{"question_id": "a01", "oops"\n' + lines[0] + b"".join(lines[1:]))
+    monkeypatch.chdir(ROOT)
+    code, out, err = _check([str(tmp_path / "parts"), "--questions", str(SET_12), "--dask", local.scheduler_address], capsys)
+    first = lines[0].split(b'"question_id": "')[1].split(b'"')[0].decode()
+    assert code == 2 and out == ""
+    assert err.splitlines()[1:] == [
+        f"{parts[1]}:2: expected a JSON object, found invalid JSON: Expecting ':' delimiter (column 30)",
+        f"{parts[1]}:3: question_id: duplicate question_id {first!r}, first on line 1",
+    ]
+
+
+def test_dask_local_starts_and_closes_a_cluster_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(ROOT)
+    plain, on_dask = tmp_path / "plain.json", tmp_path / "dask.json"
+    expected = _check([str(RUN_13), "--questions", str(SET_12), "--json", str(plain)], capsys)
+    got = _check([str(RUN_13), "--questions", str(SET_12), "--json", str(on_dask), "--dask", "local", "--jobs", "1"], capsys)
+    assert got == expected and on_dask.read_bytes() == plain.read_bytes()
+
+
+@pytest.mark.parametrize("address, start", [
+    ("tcp://127.0.0.1:{port}", "answer-gate: cannot reach a Dask scheduler at 'tcp://127.0.0.1:{port}' ("),
+    ("nosuch://scheduler", "answer-gate: cannot reach a Dask scheduler at 'nosuch://scheduler' (ValueError: "),
+])
+def test_no_scheduler_is_exit_2_with_one_message(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], address: str, start: str) -> None:
+    import dask
+
+    port = _closed_port()
+    monkeypatch.chdir(ROOT)
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        code, out, err = _check([str(RUN_13), "--questions", str(SET_12), "--dask", address.format(port=port)], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(start.format(port=port)) and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_without_the_extra_check_dask_names_it(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    monkeypatch.chdir(ROOT)
+    code, out, err = _check([str(RUN_13), "--questions", str(SET_12), "--dask", "local"], capsys)
+    assert (code, out, err) == (2, "", "answer-gate: --dask needs distributed, which is not installed: python -m pip install 'answer-gate[dask]'\n")
+
+
+def test_a_spec_naming_no_log_is_exit_2(cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    local, _ = cluster
+    monkeypatch.chdir(ROOT)
+    spec = str(tmp_path / "runs" / "*.jsonl")
+    code, out, err = _check([spec, "--questions", str(SET_12), "--dask", local.scheduler_address], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[1:] == [f"{spec}: expected a run log, a folder of logs or a glob of logs, found no file matches the glob"]
+
+
+def test_check_without_dask_imports_none_of_it(tmp_path: Path) -> None:
+    probe = ("import sys\n"
+             "from gate.cli import main\n"
+             f"main(['check', {str(RUN_13)!r}, '--questions', {str(SET_12)!r}, '--thresholds', {str(THRESHOLDS)!r}, '--no-baseline'])\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed', 'fsspec', 'gate') and "
+             "(m.split('.')[0] != 'gate' or m == 'gate.distributed')))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path]) -> None:
+    """The Spark and Ray recipes of the README, with Python's own map in place of the cluster."""
+    from gate.distributed import blocks_of, count_lines, first_lines, log_parts, numbered_lines
+    from gate.stream import score_lines
+
+    run = str(generated["run"])
+
+    def on_map(context, problems):
+        blocks = blocks_of(log_parts(run, problems), 100_000)
+        firsts = first_lines(list(map(count_lines, blocks)))
+        yield from map(lambda block, first: score_lines(numbered_lines(block, first), context), blocks, firsts)
+
+    expected = render_json(check_run(run, generated["set"], THRESHOLDS, max_findings=50))
+    assert render_json(check_run(run, generated["set"], THRESHOLDS, max_findings=50, batches=on_map)) == expected
