@@ -85,6 +85,11 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
                        "and fails the gate with fail_on_loosened: true")
     check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
     check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+    check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers (default: the cores available; 1: this process only); "
+                       "the report is the same whatever N")
+    check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
+                       "all: every one). The terminal prints the first few and says where the rest are")
     check.add_argument("--dask", metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
                        "local for a cluster on this machine, else a scheduler's address; RUN may then be a folder, a glob or a URL fsspec reads")
     which = check.add_mutually_exclusive_group()
@@ -208,6 +213,32 @@ def _broken_pipe() -> None:
     raise BrokenPipeError("the reader of standard output went away")
 
 
+#: Findings a report lists by default (``check --max-findings``).
+DEFAULT_MAX_FINDINGS = 1000
+
+
+def _jobs(text: str | None, problems: list[Problem]) -> int:
+    """``--jobs``: a whole number from 1; the cores available when not given."""
+    if text is None:
+        from gate.stream import default_jobs
+
+        return default_jobs()
+    if not text.strip().isdigit() or int(text) < 1:
+        problems.append(Problem("--jobs", None, None, f"expected a whole number of processes from 1, found {text!r}"))
+        return 1
+    return int(text)
+
+
+def _max_findings(text: str, problems: list[Problem]) -> int | None:
+    """``--max-findings``: a whole number from 0, or ``all`` (None: every finding)."""
+    if text.strip().lower() == "all":
+        return None
+    if not text.strip().isdigit():
+        problems.append(Problem("--max-findings", None, None, f"expected a whole number from 0 or all, found {text!r}"))
+        return 0
+    return int(text)
+
+
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
     from gate.files import atomic_write_text
@@ -222,6 +253,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     problems += _comment_key_problems(args.comment_key)
+    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)
     settings = None
@@ -238,10 +270,11 @@ def _check(args: argparse.Namespace) -> int:
 
         from gate.distributed import check_on_dask
 
-        check_run = partial(check_on_dask, address=args.dask)
+        check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        calibration=args.calibration,
-                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)
+                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
+                       jobs=jobs, max_findings=max_findings)
     report = _with_links(report)
     rendered = {}
     if args.json_path:

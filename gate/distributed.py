@@ -246,7 +246,7 @@ def connect(address: str, workers: int | None = None) -> tuple[Any, Callable[[],
     Client, LocalCluster = dd.Client, dd.LocalCluster
     if address == "local":
         try:
-            cluster = LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, dashboard_address=None, worker_dashboard_address=None)
+            cluster = LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, dashboard_address=":0")
         except Exception as exc:  # distributed raises many kinds; say it plainly
             raise SchedulerError(f"cannot start a local Dask cluster: {type(exc).__name__}: {exc}") from None
         client = Client(cluster)

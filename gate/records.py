@@ -837,7 +837,7 @@ class RunLog:
         self._seen: dict[str, int] = {}
         self._unknown: dict[str, list[int]] = {}
         self._bidi: list[int] = []
-        self._merged_count = 0
+        self.merged = 0
         self._plain: list[int] = []
         self.notices: list[str] = []
 
@@ -883,7 +883,7 @@ class RunLog:
         if reading.bidi:
             self._bidi.append(line)
         if reading.merged:
-            self._merged_count += reading.question is not None
+            self.merged += reading.question is not None
         else:
             self._plain.append(line)
         return reading.answer
@@ -906,7 +906,7 @@ class RunLog:
                            f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
                            f"(first line {self._bidi[0]})")
         assistant_version, set_version = _versions(self.header, display, notices)
-        if self._merged_count and self._plain:
+        if self.merged and self._plain:
             notices.append(f"{display}: {len(self._plain)} line(s) carry no expectations while others do (first line {self._plain[0]})")
         return assistant_version, set_version, notices
 
@@ -1033,20 +1033,25 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
     pairs = tuple((q, answers.get(q.question_id)) for q in question_set.questions)
-    notices.extend(_logged_question_notices(pairs))
-    missing = [q.question_id for q, a in pairs if a is None]
-    if missing:
-        shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
-        notices.append(f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure")
+    notices.extend(logged_question_notices([q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]))
+    notices.extend(missing_notice([q.question_id for q, a in pairs if a is None]))
     return Joined(pairs=pairs, notices=tuple(notices + list(question_set.notices)))
 
 
-def _logged_question_notices(pairs: tuple[tuple[Question, Answer | None], ...]) -> list[str]:
-    """One notice for logged questions that differ from the set's: only the set's question
-    text is evidence for figures, never the log's own ``question`` field."""
-    differ = [q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]
+def logged_question_notices(differ: list[str]) -> list[str]:
+    """One notice for the answers (ids in the set's order) whose logged question differs
+    from the set's: only the set's question text is evidence for figures, never the log's
+    own ``question`` field."""
     if not differ:
         return []
     shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
     return [f"{len(differ)} answer(s) log a question that differs from the set's text ({shown}); "
             "numbers in the logged question are not evidence, only the set's question is"]
+
+
+def missing_notice(missing: list[str]) -> list[str]:
+    """One notice for the questions (ids in the set's order) the run has no answer for."""
+    if not missing:
+        return []
+    shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+    return [f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure"]
