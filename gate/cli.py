@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # for annotations only: each command imports what it needs wh
     from rich.console import Console, JustifyMethod
 
     from gate.actions import ActionSettings
+    from gate.baseline.storage import Baseline
     from gate.errors import Problem
     from gate.report import Report
 
@@ -33,6 +34,13 @@ EXIT_PASS = 0
 EXIT_FAIL = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+
+#: What the GitHub Actions parts are for, said when the variables they need are missing.
+COMMENT_PURPOSE = ("answer-gate comment posts the gate's sticky pull request comment from its JSON report, in a GitHub Actions "
+                   "workflow started by workflow_run (the runner sets these variables, the token comes from the workflow); "
+                   "outside GitHub Actions, answer-gate check --markdown FILE writes the comment's body")
+GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs in a GitHub Actions job (the runner sets these "
+                  "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
 
 
 class _Unbuilt(argparse.ArgumentParser):
@@ -106,6 +114,9 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
     save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
     save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
+    save.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements of the run (as check --judgements): "
+                      "stored with the baseline, with the rubric and quality measures, so that the next version's are compared with them")
+    save.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     comment = commands.add_parser("comment", help="post the sticky PR comment from a JSON report, in a workflow_run workflow",
                                   description="The trusted half of the fork-safe pattern, in a workflow triggered by workflow_run: read the JSON report "
                                   "written by 'check --json' (validated; never a markdown body), find the open pull request whose head is the triggering run's "
@@ -258,13 +269,17 @@ def _check(args: argparse.Namespace) -> int:
         raise InputError(problems)
     settings = None
     if args.github:
-        from gate.actions import ActionSettings
+        from gate.actions import ActionSettings, SettingsError
 
-        settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        try:
+            settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        except SettingsError as exc:
+            raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
     from gate.baseline import BaselineComparer
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
-    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
+    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
+                                rubric=args.rubric if args.judgements else None)
     if args.dask is not None:
         from functools import partial
 
@@ -418,8 +433,9 @@ def _comment(args: argparse.Namespace) -> int:
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
+    missing += [name for name in ("GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH") if not env.get(name)]
     if missing:
-        raise SettingsError(missing)
+        raise SettingsError(missing, purpose=COMMENT_PURPOSE)
     head = WorkflowRunHead.from_env(env)
     report = read_report(args.report)
     if head.event not in PULL_REQUEST_EVENTS:
@@ -448,7 +464,8 @@ def _baseline_save(args: argparse.Namespace) -> int:
     from gate.report import display_rate
     from gate.scores import ALL
 
-    saved = save_baseline(args.run, args.questions, args.thresholds, args.baselines, force=args.force)
+    saved = save_baseline(args.run, args.questions, args.thresholds, args.baselines, force=args.force,
+                          judgements=args.judgements, rubric=args.rubric)
     b = saved.baseline
     for notice in saved.notices:
         _error(f"notice: {notice}")
@@ -459,9 +476,23 @@ def _baseline_save(args: argparse.Namespace) -> int:
     print(f"{verb} the baseline of assistant {b.assistant_version} (set {b.set_version or 'unversioned'}): {b.path}, log {b.log_path}")
     scores = ", ".join(f"{m.label} {display_rate(b.score(ALL, m.name).rate)} (n={b.score(ALL, m.name).denominator})" for m in MEASURES)
     print(f"  all: {scores}")
+    print(f"  {_judgements_line(b)}")
     for path in saved.removed:
         print(f"  removed the old log {path}")
     return EXIT_PASS
+
+
+def _judgements_line(b: Baseline) -> str:
+    """What a saved baseline stores of judgements: how many, the rubric version and the
+    rubric pass on the whole run, or that it stores none."""
+    from gate.report import display_rate
+    from gate.scores import ALL
+
+    if b.judgements is None:
+        return "judgements: none stored (no --judgements): no rubric or quality measure stored"
+    count = b.score(ALL, "rubric_pass")
+    return (f"judgements: {len(b.judgements.records)} stored (rubric version {b.judgements.rubric_version}); "
+            f"rubric pass {display_rate(count.rate)} (n={count.denominator})")
 
 
 def _baseline_list(args: argparse.Namespace) -> int:
@@ -469,10 +500,12 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from gate.baseline import list_baselines
-    from gate.baseline.storage import STORED_MEASURES as MEASURES
+    from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
+    # Of the judged measures, the two a reader of the list looks for (the rest: check's report).
+    MEASURES = STORED_MEASURES + tuple(m for m in JUDGED_MEASURES if m.name in ("rubric_pass", "reviewed_share"))
     directory = _baselines_dir(args.baselines)
     stored = list_baselines(directory)
     console = _console()

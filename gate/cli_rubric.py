@@ -49,7 +49,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     set_parser = commands.add_parser("set", help="work on the question set", description="Draft additions to the question set.")
     set_parser.set_defaults(print_set_help=set_parser.print_help)
     actions = set_parser.add_subparsers(dest="set_command", metavar="ACTION")
-    failures = actions.add_parser("add-failures", help="draft set entries from a run's failures (recipe 4.3, step 4)",
+    failures = actions.add_parser("add-failures", help="draft set entries from a run's failures, for a person to review",
                                   description="Write draft entries for a person to review: each failed question with its findings or the reader's "
                                   "note, and the expected caveat added where a reader said it was missing. Never edits the set.")
     failures.add_argument("run", help="the run log (JSON lines)")

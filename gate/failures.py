@@ -1,4 +1,4 @@
-"""Failures back into the set (recipe 4.3, step 4): draft entries for a person to review.
+"""Failures back into the set: draft entries for a person to review.
 
 ``answer-gate set add-failures`` scores a run (with readers' judgements when given) and
 writes, for each question that failed anything, a draft line: the question as the set has

@@ -20,6 +20,7 @@ import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from importlib import resources
@@ -242,7 +243,35 @@ def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
     if fast is not None and fast(value):
         return []
     errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    return [schema_problems(e) for e in errors]
+    return [schema_problems(e) for e in errors if not _said_otherwise(e, errors)]
+
+
+def _said_otherwise(error: ValidationError, errors: list[ValidationError]) -> bool:
+    """An error another one of the same value says better, so that one fault is one message:
+    the pattern of an empty string (its minLength says "expected a non-empty string"), and an
+    unknown field that is the misspelling of a missing required one (the required field's
+    message names it)."""
+    sub: Any = error.schema
+    if error.validator == "pattern" and error.instance == "" and isinstance(sub, dict) and sub.get("minLength", 0) >= 1:
+        return True
+    if error.validator == "additionalProperties":
+        typos = {misspelt_required(e) for e in errors if e.validator == "required" and e.absolute_path == error.absolute_path}
+        extra = set(re.findall(r"'([^']+)'", error.message))
+        return bool(extra) and extra <= typos
+    return False
+
+
+def misspelt_required(error: ValidationError) -> str | None:
+    """For a missing required field: the key of the same object that looks like its
+    misspelling (``cited_id`` for ``cited_ids``), or None."""
+    instance: Any = error.instance
+    if error.validator != "required" or not isinstance(instance, dict):
+        return None
+    missing = re.findall(r"'([^']+)' is a required property", error.message)
+    known = set((error.schema.get("properties") or {}).keys()) if isinstance(error.schema, dict) else set()
+    others = [k for k in instance if isinstance(k, str) and k not in known]
+    close = difflib.get_close_matches(missing[0], others, n=1, cutoff=0.6) if missing else []
+    return close[0] if close else None
 
 
 def describe(value: Any) -> str:
@@ -287,7 +316,8 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else error.message
         where = f"{field_name}.{name}" if field_name else name
-        return where, "missing required field"
+        typo = misspelt_required(error)
+        return where, "missing required field" + (f"; found {typo!r}: did you mean {name!r}?" if typo else "")
     if v == "type":
         types = value if isinstance(value, list) else [value]
         expected = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
@@ -303,6 +333,8 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     if v == "minLength":
         return field_name, f"expected a non-empty string, found {describe(instance)}"
     if v == "pattern":
+        if "[Tt ]" in value:
+            return field_name, f"expected an ISO 8601 date-time such as {DATE_TIME_EXAMPLE}, found {describe(instance)}"
         if "A-Za-z" in value:
             return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(instance)}"
         if "\\S" in value:
@@ -685,6 +717,22 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     return QuestionSet(path=display, version=version, questions=tuple(questions), rejected=frozenset(rejected))
 
 
+#: How a date-time of an input looks (the run header's ``created_at``), for messages.
+DATE_TIME_EXAMPLE = "2026-11-20T09:00:00Z"
+
+
+def _calendar_problems(header: dict[str, Any], display: str, line: int, problems: ProblemCollector) -> None:
+    """A ``created_at`` that has the shape of a date-time (the schema's pattern) but is not
+    in the calendar (2026-02-30), read with :meth:`datetime.fromisoformat`."""
+    value = header.get("created_at")
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value.upper())
+        except ValueError as exc:
+            problems.add(display, line, "run.created_at",
+                         f"expected an ISO 8601 date-time such as {DATE_TIME_EXAMPLE}, found {describe(value)} ({exc})")
+
+
 def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
     """One notice per unknown key of the run header (reported with the closest known name,
     then ignored, as unknown answer fields are)."""
@@ -849,6 +897,7 @@ class RunLog:
             self._first = False
             if _validate("run_header", value, display, line, problems):
                 self.header = value["run"]
+                _calendar_problems(value["run"], display, line, problems)
                 self.notices.extend(_unknown_header_keys(value["run"], display, line))
             return True
         if isinstance(value, dict) and "run" in value and "question_id" not in value:

@@ -1,10 +1,9 @@
 """rubric.yaml: the written rubric, loaded strictly.
 
-The rubric is recipe 4.3 of the measurement chapter written down: five yes/no questions only
-a reader can answer (right series, right period, unit stated, caveat stated, no unsupported
-claim), each with a stable id, the text a reader sees per language and when it applies; and,
-in a section of its own, the quality dimensions of the scoring-quality lesson
-(``answer_correctness``, ``completeness``, ``instruction_following``, ``clarity``), scored
+The rubric is what only a reader can judge, written down: five yes/no questions (right
+series, right period, unit stated, caveat stated, no unsupported claim), each with a stable
+id, the text a reader sees per language and when it applies; and, in a section of its own,
+the quality dimensions (``answer_correctness``, ``completeness``, ``instruction_following``, ``clarity``), scored
 1 to 5 and never blended with groundedness.
 
 The file is checked as strictly as ``thresholds.yaml`` (:mod:`gate.thresholds`): the JSON
@@ -27,9 +26,9 @@ from gate.errors import ProblemCollector
 from gate.records import Answer, Question, describe, schema_problems
 from gate.yaml_input import read_yaml_mapping, schema_check, structure_problems
 
-#: The rubric questions of recipe 4.3, by stable id, in the order readers see them.
+#: The rubric questions, by stable id, in the order readers see them.
 QUESTION_IDS: tuple[str, ...] = ("series", "period", "unit", "caveat", "no_unsupported_claim")
-#: The quality dimensions of the scoring-quality lesson, scored 1 to 5.
+#: The quality dimensions, scored 1 to 5 and never blended with groundedness.
 DIMENSION_IDS: tuple[str, ...] = ("answer_correctness", "completeness", "instruction_following", "clarity")
 #: The labels a reader may give a rubric question.
 YES, NO, NOT_APPLICABLE = "yes", "no", "not_applicable"

@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from gate.encodings import not_utf8_message, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.limits import read_bounded
-from gate.records import describe, schema, schema_problems
+from gate.records import describe, misspelt_required, schema, schema_problems
 
 #: The most YAML nodes a file may expand to (aliases included): a guard against alias bombs
 #: ("billion laughs"), far above any real rules file or rubric.
@@ -208,8 +208,12 @@ def schema_check(doc: YamlFile, schema_name: str, problems: ProblemCollector, *,
         message: the file's own message for an error, or None for the usual one.
     """
     validator = Draft202012Validator(schema(schema_name))
-    for error in sorted(validator.iter_errors(doc.data), key=lambda e: doc.lines.line(tuple(e.absolute_path)) or 0):
+    errors = sorted(validator.iter_errors(doc.data), key=lambda e: doc.lines.line(tuple(e.absolute_path)) or 0)
+    unknown_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    for error in errors:
         where = tuple(error.absolute_path)
+        if where in unknown_at and misspelt_required(error) is not None:
+            continue  # the misspelt key's own "unknown key ...; did you mean" says it, on its line
         if error.validator == "additionalProperties":
             known = list((error.schema.get("properties") or {}).keys())
             for name in [k for k in data_at(doc.data, where) if k not in known]:

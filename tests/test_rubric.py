@@ -381,4 +381,4 @@ def test_an_empty_judgements_file_is_said_in_a_notice(tmp_path, cli):
                             "--judgements", str(empty), "--rubric", str(RUBRIC))
     assert code == 1
     assert "no judgement in this file" in stdout + err
-    assert f"reviewed share" in stdout
+    assert "reviewed share" in stdout

@@ -1,4 +1,4 @@
-"""Code checks: deterministic checks before any judge (issue 10).
+"""Code checks: deterministic checks before any judge.
 
 One job a module: :mod:`~gate.checks.presence` (the expected series were retrieved),
 :mod:`~gate.checks.quotes` (quoted text is in a cited passage), :mod:`~gate.checks.format`
@@ -65,6 +65,14 @@ def code_checks(question: Question, answer: Answer, text: str, figures: Sequence
     counts.update(checked)
     findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
     return counts, findings
+
+
+def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
+    """The findings of one answer marked with where to look first (retrieval or generation):
+    :func:`gate.checks.presence.where_to_look`, imported when called."""
+    from gate.checks.presence import where_to_look as marked
+
+    return marked(question, answer, findings)
 
 
 _ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")

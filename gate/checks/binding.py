@@ -2,7 +2,7 @@
 
 A figure is *bound* to every retrieved observation whose value supports it, by the
 matching rule of :mod:`gate.figures` (the same rule, hedges, fall and ratio readings as
-``unsupported_numbers``). Then, per bound figure or answer (issue 10):
+``unsupported_numbers``). Then, per bound figure or answer:
 
 * ``period_match`` (bound figures with a stated period): the period the answer states for
   the figure (:func:`gate.checks.periods.period_of_figures`) is the period of a

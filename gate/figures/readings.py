@@ -10,7 +10,22 @@ from decimal import Decimal
 
 from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
 from gate.figures.extract import extract_figures
-from gate.figures.languages import DECREASE_IN_CLAUSE, DECREASE_WORDS, INCREASE_WORDS, LOWER_WORDS
+from gate.figures.languages import (
+    DECREASE_IN_CLAUSE,
+    DECREASE_PARTICIPLES,
+    DECREASE_WORDS,
+    DEFICIT_KINDS,
+    DEFICIT_VERBS,
+    DEFICIT_WORDS,
+    FALL_ACROSS_WORDS,
+    FALL_BY,
+    FALL_BY_BEFORE_PARTICIPLE,
+    FALL_FURTHER,
+    FALL_HEDGES,
+    INCREASE_WORDS,
+    LEVEL_AFTER_DECREASE,
+    LOWER_WORDS,
+)
 from gate.figures.model import _CTX, _HUNDRED, Figure
 
 
@@ -37,7 +52,7 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
     if ym is not None:
         y, y_end = Decimal(ym.group()), ym.end()
     else:
-        tail = extract_figures(text[m.end() : m.end() + 40], language)
+        tail = extract_figures(text[m.end() : m.end() + 40], language, counts=True)
         if not tail or tail[0].start != 0 or tail[0].exponent != 0:
             return None
         y, y_end = tail[0].value, m.end() + tail[0].end
@@ -53,47 +68,28 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
 # 5.1%" states a level, not a change.
 _FALL = re.compile(
     r"(?:\b(?:" + DECREASE_WORDS + r"))"
-    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|von|بنسبة|بمقدار))?"
-    r"(?:\s+(?:a\s+)?further)?"
-    r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
-    r"environ|près\s+de|presque|plus\s+de|moins\s+de|casi|alrededor\s+del?|más\s+de|menos\s+de|"
-    r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim|"
-    r"ب?حوالي|ب?نحو|قرابة|أكثر\s+من|أقل\s+من))?"
+    r"(?:\s+(?:" + FALL_BY + r"))?"
+    r"(?:\s+(?:" + FALL_FURTHER + r"))?"
+    r"(?:\s+(?:" + FALL_HEDGES + r"))?"
     r"\s*(?:بـ?)?[-−]?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
 
 
 # Arabic puts the subject between the verb and the amount ("انخفض معدل البطالة بنسبة
-# ٢٪": fell the unemployment rate by 2%): up to three words of the same clause may
-# stand between them when "by" (بنسبة, بمقدار, a glued ب) introduces the amount.
-_FALL_AR = re.compile(
-    r"(?:انخفض|انخفضت|تراجع|تراجعت|هبط|هبطت|انكمش|انكمشت)"
-    r"(?:\s+[^\s\d.,;:،؛]+){0,3}?"
-    r"\s+(?:(?:بنسبة|بمقدار)(?:\s+(?:حوالي|نحو|قرابة))?\s*|ب(?:حوالي|نحو)?\s*(?:ـ\s*)?)[-−]?$"
-)
-
-
-# German puts other words between the verb and "um" ("sank im 2. Quartal 2025 um 0,4
-# Prozentpunkte"), or the participle after the amount ("ist um 0,4 % gesunken", Dutch "is
-# met 0,4% gedaald").
-_FALL_DE = re.compile(
-    r"(?i)\b(?:sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen)\b"
-    r"[^;:!?]{0,40}?\s+um\s*[-−]?\s*$"
-)
-_BY_BEFORE = re.compile(r"(?i)\b(?:um|met)\s*$")
-_FALL_AFTER = re.compile(
-    r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen|af)\b"
-)
+# ٢٪": fell the unemployment rate by 2%), German other words between the verb and "um"
+# ("sank im 2. Quartal 2025 um 0,4 Prozentpunkte"): each language's pattern
+# (``fall_across_words``). German and Dutch may put the participle after the amount ("ist
+# um 0,4 % gesunken", "is met 0,4% gedaald").
+_FALL_ACROSS = tuple(re.compile(p) for p in FALL_ACROSS_WORDS.values())
+_BY_BEFORE = re.compile(r"(?i)\b(?:" + FALL_BY_BEFORE_PARTICIPLE + r")\s*$")
+_FALL_AFTER = re.compile(r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:" + DECREASE_PARTICIPLES + r")\b")
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
 _DEFICIT = re.compile(
-    r"(?:\b(?:deficits?|déficits?|defizits?|disavanzo|tekort)|(?<![^\W\d_])(?:ال)?عجز)"
-    r"(?:\s+(?:public|publics|budgétaire|budget|fiscal|primary|primaire|público|primário|pubblico|"
-    r"öffentliche|staatliche|begrotingstekort))?"
-    r"(?:\s+(?:was|is|stood\s+at|reached|amounted\s+to|came\s+to|of|at|to|de|du|s'élève\s+à|s'établit\s+à|"
-    r"était\s+de|est\s+de|a\s+atteint|atteint|von|betrug|beträgt|lag\s+bei|liegt\s+bei|fue\s+de|es\s+de|"
-    r"del|foi\s+de|é\s+de|do|è\s+stato|è\s+pari\s+al|è|pari\s+al|di|bedroeg|bedraagt|van|بلغ|قدره))*"
+    r"(?:" + DEFICIT_WORDS + r")"
+    r"(?:\s+(?:" + DEFICIT_KINDS + r"))?"
+    r"(?:\s+(?:" + DEFICIT_VERBS + r"))*"
     r"\s*[-−]?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
@@ -114,9 +110,8 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     before = text[max(0, figure.start - 60) : figure.start]
     if not (
         _FALL.search(before)
-        or _FALL_AR.search(before)
         or _DEFICIT.search(before)
-        or _FALL_DE.search(before)
+        or any(p.search(before) for p in _FALL_ACROSS)
         or (_BY_BEFORE.search(before) and _FALL_AFTER.match(text, figure.end))
         or _LOWER_AFTER.match(text, figure.end)
         or _decrease_in_clause(_clause_before(text, figure.start))
@@ -159,7 +154,7 @@ def _clause_before(text: str, start: int) -> str:
 _LOWER_AFTER = re.compile(
     r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:" + LOWER_WORDS + r")\b"
 )
-_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:to|from|at|à|au|auf|op|naar|para|até|al|a|إلى|الى|من)\b")
+_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:" + LEVEL_AFTER_DECREASE + r")\b")
 _INCREASE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + INCREASE_WORDS + r")"
 )

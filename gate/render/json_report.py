@@ -76,6 +76,7 @@ def _finding(f: Finding) -> dict[str, Any]:
         "figure": None,
         "cited_id": f.cited_id,
         "quote": None if f.quote is None else {"text": f.quote.text, "start": f.quote.start, "end": f.quote.end},
+        "look_first": f.look_first,
     }
     if f.figure is not None:
         out["figure"] = {"text": f.figure.text, "value": _number(f.figure.value), "start": f.figure.start, "end": f.figure.end}
@@ -285,7 +286,8 @@ def _findings(data: dict[str, Any]) -> tuple[Finding, ...]:
         ref = None if figure is None else FigureRef(figure["text"], _decimal(figure["value"]), figure["start"], figure["end"])
         quote = f.get("quote")
         quoted = None if quote is None else QuoteRef(quote["text"], quote["start"], quote["end"])
-        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"], quoted))
+        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"], quoted,
+                           f.get("look_first")))
     return tuple(out)
 
 

@@ -87,8 +87,7 @@ def _loosened(report: Report, console: Console) -> None:
 def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
     if lead is None:
         return
-    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
-    _heading(console, f"{lead.title}{count}")
+    _heading(console, digest.lead_heading(lead))
     if lead.empty:
         fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
         _line(console, f"  {lead.empty}{fixed}")
@@ -170,9 +169,11 @@ def _findings(report: Report, lead: digest.Lead | None, console: Console) -> Non
         return
     title = f"Other findings ({total:,}; {above:,} shown above):" if above else f"Findings ({total:,}):"
     _heading(console, title)
-    for f in rest[:TERMINAL_FINDINGS]:
+    told = dict(lead.look_first) if lead is not None else {}
+    shown = rest[:TERMINAL_FINDINGS]
+    for f, text in zip(shown, digest.finding_texts(shown, told)):
         at_fault = f" at {f.figure.text!r}" if f.figure is not None else (f" at {f.cited_id}" if f.cited_id else "")
-        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {f.message}")
+        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {text}")
     for f in rest[TERMINAL_FINDINGS:]:
         left_out[f.code] = left_out.get(f.code, 0) + 1
     if left_out:
