@@ -120,15 +120,15 @@ def log_parts(spec: str, problems: ProblemCollector) -> list[Part]:
         return []
     parts = []
     for p in found:
-        display = spec if found == [path] and not _GLOB.search(path) and not fs.isdir(path) else (
-            fs.unstrip_protocol(p) if remote else (p if os.path.isabs(spec) else os.path.relpath(p)))
-        part = _part(fs, p, display, problems)
+        # one file: named as given (the report's run path is check's); a part: by its own name
+        display = spec if not what else fs.unstrip_protocol(p) if remote else p if os.path.isabs(spec) else os.path.relpath(p)
+        part = _part(fs, p, display, remote, problems)
         if part is not None:
             parts.append(part)
     return parts
 
 
-def _part(fs: Any, path: str, display: str, problems: ProblemCollector) -> Part | None:
+def _part(fs: Any, path: str, display: str, remote: bool, problems: ProblemCollector) -> Part | None:
     """A part with its size and byte order mark, or None with a problem (the checks of
     :func:`gate.records.read_lines`: the size limit, UTF-16 and UTF-32)."""
     from gate.encodings import not_utf8_message, wide_encoding
@@ -146,7 +146,7 @@ def _part(fs: Any, path: str, display: str, problems: ProblemCollector) -> Part 
     if wide:
         problems.add(display, None, None, not_utf8_message(wide))
         return None
-    return Part(fs.unstrip_protocol(path) if "://" in display else path, display, size, head)
+    return Part(fs.unstrip_protocol(path) if remote else path, display, size, head)
 
 
 # --- blocks of lines -------------------------------------------------------------------------
@@ -242,11 +242,13 @@ def connect(address: str, workers: int | None = None) -> tuple[Any, Callable[[],
     require_dask()
     from importlib import import_module
 
+    from gate.stream import default_jobs
+
     dd: Any = import_module("distributed")  # partly typed: its calls are untyped
     Client, LocalCluster = dd.Client, dd.LocalCluster
     if address == "local":
         try:
-            cluster = LocalCluster(n_workers=workers or _cores(), threads_per_worker=1, dashboard_address=":0")
+            cluster = LocalCluster(n_workers=workers or default_jobs(), threads_per_worker=1, dashboard_address=":0")
         except Exception as exc:  # distributed raises many kinds; say it plainly
             raise SchedulerError(f"cannot start a local Dask cluster: {type(exc).__name__}: {exc}") from None
         client = Client(cluster)
@@ -262,13 +264,6 @@ def connect(address: str, workers: int | None = None) -> tuple[Any, Callable[[],
         raise SchedulerError(f"cannot reach a Dask scheduler at {address!r} ({type(exc).__name__}: {exc}); "
                              "expected an address such as tcp://host:8786, or local for a cluster on this machine") from None
     return client, client.close
-
-
-def _cores() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def count_blocks(client: Any, blocks: Sequence[Block]) -> list[int]:
