@@ -104,6 +104,30 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
 
+    shard = commands.add_parser("score-shard", help="score one shard of a log, for merge",
+                                description="Score the lines that start in the K-th of N equal byte ranges of a run log and write their counts, "
+                                "line records and first findings to a shard file; answer-gate merge makes the report of the whole log from the N files.")
+    shard.add_argument("run", help="the run log (JSON lines)")
+    shard.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
+    shard.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
+    shard.add_argument("--shard", metavar="K/N", required=True, help="which shard: K of N (1/4 to 4/4)")
+    shard.add_argument("--out", metavar="FILE", required=True, help="the shard file to write")
+    shard.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings the shard keeps, its first in the set's order (default: {DEFAULT_MAX_FINDINGS}); merge lists at most as many")
+    merge = commands.add_parser("merge", help="the report of a log from its shard files",
+                                description="Check that the files are the N shards of one log, scored with one set and thresholds file, "
+                                "replay the run's checks and the join over them, check the rules and the baseline, and report as check does.")
+    merge.add_argument("shards", metavar="SHARD", nargs="+", help="the shard files written by score-shard, in any order")
+    merge.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
+    merge.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here")
+    merge.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here")
+    merge.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
+    merge.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings every report lists (default: {DEFAULT_MAX_FINDINGS}; at most the shards' own)")
+    merge_which = merge.add_mutually_exclusive_group()
+    merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
+    merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+
     baseline = commands.add_parser("baseline", help="store and list baselines", description="Store a run as the baseline of its assistant version, or list the stored ones.")
     baseline.set_defaults(print_baseline_help=baseline.print_help)
     actions = baseline.add_subparsers(dest="baseline_command", metavar="ACTION")
@@ -252,10 +276,7 @@ def _max_findings(text: str, problems: list[Problem]) -> int | None:
 
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
-    from gate.files import atomic_write_text
     from gate.pipeline import check_run
-    from gate.render.json_report import render_json
-    from gate.render.terminal import render_terminal
 
     problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration,
                                         args.base_thresholds, args.base_questions, args.base_rubric])
@@ -290,7 +311,16 @@ def _check(args: argparse.Namespace) -> int:
                        calibration=args.calibration,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
                        jobs=jobs, max_findings=max_findings)
-    report = _with_links(report)
+    return _emit(_with_links(report), args, settings)
+
+
+def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | None = None) -> int:
+    """Write the reports asked for, print the terminal report, publish to GitHub Actions
+    (with ``settings``); the exit code of the verdict (``check`` and ``merge``)."""
+    from gate.files import atomic_write_text
+    from gate.render.json_report import render_json
+    from gate.render.terminal import render_terminal
+
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -323,6 +353,42 @@ def _check(args: argparse.Namespace) -> int:
             where = f" {exc.filename}" if exc.filename else ""
             _error(f"cannot publish to GitHub Actions{where} ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
     return _PROGRESS.code
+
+
+def _score_shard(args: argparse.Namespace) -> int:
+    from gate.errors import InputError, Problem
+    from gate.shards import parse_shard, score_shard
+
+    problems: list[Problem] = []
+    inputs = {os.path.realpath(p) for p in (args.run, args.questions, args.thresholds) if p}
+    if os.path.realpath(args.out) in inputs:
+        problems.append(Problem(args.out, None, "--out", "expected a new file for the shard, found one of the inputs: it would be overwritten"))
+    max_findings = _max_findings(args.max_findings, problems)
+    try:
+        shard = parse_shard(args.shard)
+    except InputError as error:
+        problems += error.problems
+        shard = (1, 1)
+    if problems:
+        raise InputError(problems)
+    lines = score_shard(args.run, args.questions, args.thresholds, shard, args.out, max_findings=max_findings)
+    _PROGRESS.written.append(args.out)
+    print(f"shard {shard[0]}/{shard[1]} of {args.run}: {lines:,} line(s) scored, written to {args.out}")
+    return EXIT_PASS
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from gate.baseline import BaselineComparer
+    from gate.errors import InputError
+    from gate.shards import merge_shards
+
+    problems: list[Problem] = _outputs_problems(args, list(args.shards))
+    max_findings = _max_findings(args.max_findings, problems)
+    if problems:
+        raise InputError(problems)
+    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
+    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
+    return _emit(_with_links(merge_shards(args.shards, compare=comparer, max_findings=max_findings)), args)
 
 
 def _verdict_words(report: Report) -> str:
@@ -550,6 +616,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command == "comment":
             return _comment(args)
+        if args.command == "score-shard":
+            return _score_shard(args)
+        if args.command == "merge":
+            return _merge(args)
         if args.command == "baseline":
             if args.baseline_command == "save":
                 return _baseline_save(args)
@@ -565,7 +635,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total
-        tail = "; nothing was written" if args.command in ("check", "baseline") else ""
+        tail = "; nothing was written" if args.command in ("check", "baseline", "score-shard", "merge") else ""
         _error(f"{count} problem{'s' if count != 1 else ''} with the input{tail}:")
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT

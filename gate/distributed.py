@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -337,10 +337,24 @@ def by_part(error: InputError, display: str, firsts: Sequence[tuple[int, Part]])
 
 # --- the run on the cluster --------------------------------------------------------------------
 
-class DaskSource:
-    """The lines of a log scored on a Dask cluster, for the command's one pass over them:
-    called with the scoring :class:`gate.stream.Context` and the log's problems, it yields
-    one list of :class:`gate.stream.LineResult` a block, in file order.
+class Scored:
+    """A :class:`gate.stream.LineSource` made of a function of ``(context, problems)`` that
+    yields the log's lines scored (lists of :class:`gate.stream.LineResult` from
+    :func:`gate.stream.score_lines`), batch after batch in file order: the way to hand
+    ``check_run(..., source=...)`` lines scored on Spark, Ray or any other cluster."""
+
+    def __init__(self, batches: Callable[[Any, ProblemCollector], Iterable[Any]]) -> None:
+        self._batches = batches
+
+    def results(self, context: Any, problems: ProblemCollector) -> Iterator[Any]:
+        yield from self._batches(context, problems)
+
+    def add_findings(self, findings: Any) -> None:
+        """Nothing to add: every finding is in the results."""
+
+
+class DaskSource(Scored):
+    """The lines of a log scored on a Dask cluster (a :class:`gate.stream.LineSource`).
 
     Attributes:
         spec: the log, folder or glob as given; client: the Dask client.
@@ -349,12 +363,13 @@ class DaskSource:
     """
 
     def __init__(self, spec: str, client: Any, block_bytes: int = BLOCK_BYTES) -> None:
+        super().__init__(self._on_dask)
         self.spec = spec
         self.client = client
         self.block_bytes = block_bytes
         self.firsts: list[tuple[int, Part]] = []
 
-    def __call__(self, context: Any, problems: ProblemCollector) -> Iterator[Any]:
+    def _on_dask(self, context: Any, problems: ProblemCollector) -> Iterator[Any]:
         from gate.stream import score_lines
 
         parts = log_parts(self.spec, problems)
@@ -384,7 +399,7 @@ def check_on_dask(run: str, questions: str | Path | None, thresholds: Any, *, ad
     client, close = connect(address, workers)
     source = DaskSource(run, client, block_bytes)
     try:
-        return check_run(run, questions, thresholds, batches=source, **kwargs)
+        return check_run(run, questions, thresholds, source=source, **kwargs)
     except InputError as error:
         raise by_part(error, run, source.firsts) from None
     finally:

@@ -26,7 +26,7 @@ from gate.report import Report, Source, build_report
 from gate.review import RubricSummary, score_rubric_run
 from gate.rubric import Rubric, load_rubric
 from gate.scores import Score, aggregate
-from gate.stream import Batches, Findings, Streamed, Tally, stream_inputs
+from gate.stream import Findings, LineSource, Streamed, Tally, stream_inputs
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, check_levels, decide
 
@@ -140,7 +140,7 @@ def check_run(
     base_rubric: str | Path | None = None,
     jobs: int = 1,
     max_findings: int | None = None,
-    batches: Batches | None = None,
+    source: LineSource | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -168,8 +168,8 @@ def check_run(
         max_findings: the findings the report lists, the first in the set's order; the
             others are counted by code and slice (``Report.findings_not_listed``). None
             lists every one.
-        batches: the log's lines scored elsewhere (:data:`gate.stream.Batches`: Dask, Spark,
-            Ray); ``run_path`` then only names the log in the report and its problems.
+        source: lines already scored (the shards of :func:`gate.shards.merge_shards`)
+            instead of the log's; ``run_path`` then only names the log.
 
     Returns:
         The Report.
@@ -181,7 +181,7 @@ def check_run(
     bases = _Bases.load(base_thresholds, base_questions, base_rubric, rubric, problems)
     rules = _load_rules(thresholds, problems)
     streamed, question_set = _stream(run_path, questions_path, rules, problems, jobs, max_findings,
-                                     keep=bool(judgements), store=compare is not None, batches=batches)
+                                     keep=bool(judgements), store=compare is not None, source=source)
     problems.raise_if_any()
     assert streamed is not None and rules is not None  # problems were raised otherwise
     used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
@@ -232,7 +232,7 @@ def _load_rules(thresholds: str | Path | Thresholds, problems: ProblemCollector)
 
 
 def _stream(run_path: str | Path, questions_path: str | Path | None, rules: Thresholds | None, problems: ProblemCollector,
-            jobs: int, max_findings: int | None, keep: bool, store: bool, batches: Batches | None = None,
+            jobs: int, max_findings: int | None, keep: bool, store: bool, source: LineSource | None = None,
             ) -> tuple[Streamed | None, QuestionSet | None]:
     """The set loaded, then the log streamed against it (:func:`gate.stream.stream_inputs`);
     the problems added in the order of :func:`load_inputs`: the log's, the set's, the join's."""
@@ -240,7 +240,7 @@ def _stream(run_path: str | Path, questions_path: str | Path | None, rules: Thre
     question_set = load_question_set(questions_path, set_problems) if questions_path is not None else None
     settings = rules.matching if rules is not None else MatchSettings()
     run_pass, streamed, join_problems = stream_inputs(run_path, question_set, settings, rules.format if rules is not None else None,
-                                                      jobs=jobs, max_findings=max_findings, keep=keep, store=store, batches=batches)
+                                                      jobs=jobs, max_findings=max_findings, keep=keep, store=store, source=source)
     problems.extend(run_pass.run_problems)
     problems.extend(set_problems)
     problems.extend(join_problems)

@@ -402,7 +402,7 @@ def test_check_without_dask_imports_none_of_it(tmp_path: Path) -> None:
 
 def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path], expected: dict[str, str]) -> None:
     """The Spark and Ray recipes of the README, with Python's own map in place of the cluster."""
-    from gate.distributed import blocks_of, count_lines, first_lines, log_parts, numbered_lines
+    from gate.distributed import Scored, blocks_of, count_lines, first_lines, log_parts, numbered_lines
     from gate.stream import score_lines
 
     run = str(generated["run"])
@@ -412,4 +412,4 @@ def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path
         firsts = first_lines(list(map(count_lines, blocks)))
         yield from map(lambda block, first: score_lines(numbered_lines(block, first), context), blocks, firsts)
 
-    assert render_json(check_run(run, generated["set"], THRESHOLDS, max_findings=MAX_FINDINGS, batches=on_map)) == expected["set"]
+    assert render_json(check_run(run, generated["set"], THRESHOLDS, max_findings=MAX_FINDINGS, source=Scored(on_map))) == expected["set"]
