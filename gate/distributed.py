@@ -158,8 +158,7 @@ class Block:
     Attributes:
         part: the part (:class:`Part`).
         start, end: nominal byte offsets; the block holds the lines that start in
-            ``[start, end)`` (the last block of a part also the empty line after a final
-            newline, as :func:`gate.records.read_lines` gives it).
+            ``[start, end)``.
         first: whether it is the part's first block.
     """
 
@@ -199,7 +198,7 @@ def _line_start(handle: Any, offset: int, head: int, size: int) -> int:
 
 
 def block_lines(block: Block) -> list[bytes]:
-    """The raw lines of a block (newlines dropped), as :func:`gate.records.read_lines` gives
+    """The raw lines of a block (line ends dropped), as :func:`gate.records.read_lines` gives
     those lines of the part; runs on a worker."""
     import fsspec
 
@@ -208,11 +207,13 @@ def block_lines(block: Block) -> list[bytes]:
         start = _line_start(handle, block.start, part.head, part.size)
         end = _line_start(handle, block.end, part.head, part.size) if block.end < part.size else part.size
         if start >= end:
-            return [b""] if block.first and part.size <= part.head else []
+            return []
         handle.seek(start)
         data: bytes = handle.read(end - start)
     pieces = data.split(b"\n")
-    return pieces if end >= part.size else pieces[:-1]
+    if not pieces[-1]:  # the line end of the block's last line (only the part's last line may lack one)
+        pieces.pop()
+    return pieces
 
 
 def count_lines(block: Block) -> int:
