@@ -17,9 +17,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+
+from gate import TYPE_CHECKING  # typing is not imported at start (``answer-gate --version`` stays quick)
 
 if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from typing import TextIO
+
     from rich.console import Console, JustifyMethod
 
     from gate.actions import ActionSettings
@@ -40,7 +43,27 @@ GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs
                   "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Unbuilt(argparse.ArgumentParser):
+    """A command's parser when the command line names no command (``--version``, ``--help``,
+    nothing): it keeps the command's name and help for the list of commands and skips its
+    arguments, which nothing reads then (building them all is most of the start's cost)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(prog=str(kwargs.get("prog")), add_help=False)
+
+    def add_argument(self, *args: object, **kwargs: object) -> argparse.Action:
+        return argparse.Action(option_strings=[], dest="")
+
+
+def _names_a_command(argv: Sequence[str]) -> bool:
+    """Whether the arguments name a command: the top level has no option that takes a value,
+    so its first argument that is not an option is the command."""
+    return any(not arg.startswith("-") for arg in argv)
+
+
+def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; with ``commands_built=False`` the commands' own arguments
+    are left out (the top level's help, usage and version are the same)."""
     from gate import __version__
 
     parser = argparse.ArgumentParser(
@@ -50,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser if commands_built else _Unbuilt)
 
     check = commands.add_parser("check", help="score a run and gate it", description="Score a run log against a question set, check the rules, and report.")
     check.add_argument("run", help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
@@ -75,6 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
                        "all: every one). The terminal prints the first few and says where the rest are")
+    check.add_argument("--dask", metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
+                       "local for a cluster on this machine, else a scheduler's address; RUN may then be a folder, a glob or a URL fsspec reads")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -280,6 +305,12 @@ def _check(args: argparse.Namespace) -> int:
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
                                 rubric=args.rubric if args.judgements else None)
+    if args.dask is not None:
+        from functools import partial
+
+        from gate.distributed import check_on_dask
+
+        check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
@@ -571,7 +602,8 @@ def _baseline_list(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(commands_built=_names_a_command(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, usage errors
