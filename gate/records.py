@@ -39,7 +39,10 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<set>.+?)\.jsonl$")
-MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats")
+#: What a merged log line may carry inline, as a question-set line does (validated by the
+#: same definitions: gate/schemas/answer.schema.json repeats question.schema.json's).
+MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats", "expected_label",
+                 "answer_format", "answer_schema")
 
 
 @dataclass(frozen=True)
@@ -664,34 +667,107 @@ def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) ->
     )
 
 
-def _observations(items: list[dict[str, Any]], display: str, line: int,
-                  problems: ProblemCollector) -> tuple[Observation, ...] | None:
-    """The schema-valid ``retrieved_observations`` of a line as :class:`Observation`, or
-    None when a period is not an SDMX period or a status is not an SDMX status code (each
-    problem added with its field)."""
-    out: list[Observation] = []
-    bad = False
-    for i, item in enumerate(items):
-        where = f"retrieved_observations[{i}]"
-        try:
-            span = parse_sdmx_period(item["period"])
-        except ValueError as exc:
-            problems.add(display, line, f"{where}.period", str(exc))
-            bad = True
+def _observation_problems(items: Any, display: str, line: int, problems: ProblemCollector,
+                          units: list[tuple[str, str]] | None = None) -> bool:
+    """Add every problem of a line's observations that the schema does not see (a period
+    that is not an SDMX period, a status that is not an SDMX code, a misspelt unit or caveat,
+    each with its field, all at once); fields of a type the schema rejects are skipped, so
+    nothing is said twice. A unit the code checks do not know and that is no misspelling
+    goes to ``units`` as ``(unit, field)`` for a notice. Returns whether a problem was added.
+    """
+    if not items or not isinstance(items, list):
+        return False
+    from gate.checks.caveats import caveat_kind, caveat_suggestion
+    from gate.checks.units import KNOWN_UNITS, unit_class, unit_suggestion
+
+    before = problems.total
+    for i, item in enumerate(items if isinstance(items, list) else []):
+        if not isinstance(item, dict):
             continue
-        status = item.get("status")
-        if status is not None and status not in OBS_STATUS:
+        where = f"retrieved_observations[{i}]"
+        period, status, unit, caveats = item.get("period"), item.get("status"), item.get("unit"), item.get("caveats")
+        if isinstance(period, str):
+            try:
+                parse_sdmx_period(period)
+            except ValueError as exc:
+                problems.add(display, line, f"{where}.period", str(exc))
+        if isinstance(status, str) and status not in OBS_STATUS:
             close = difflib.get_close_matches(status.upper(), list(OBS_STATUS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close and close[0] == status.upper() else ""
-            problems.add(display, line, f"{where}.status",
-                         f"expected an SDMX observation status code ({', '.join(OBS_STATUS)}), found {status!r}{hint}")
-            bad = True
+            problems.add(display, line, f"{where}.status", f"expected an SDMX observation status code ({', '.join(OBS_STATUS)}), found {status!r}{hint}")
+        if isinstance(unit, str) and unit.strip() and unit_class(unit) is None:
+            close_unit = unit_suggestion(unit)
+            if close_unit is not None:
+                problems.add(display, line, f"{where}.unit", f"expected a unit the code checks know ({KNOWN_UNITS}), found {unit!r} (did you mean {close_unit!r}?)")
+            elif units is not None:
+                units.append((unit, f"{where}.unit"))
+        for k, caveat in enumerate(caveats if isinstance(caveats, list) else []):
+            close_caveat = caveat_suggestion(caveat) if isinstance(caveat, str) and caveat_kind(caveat) is None else None
+            if close_caveat is not None:
+                problems.add(display, line, f"{where}.caveats[{k}]",
+                             f"expected a caveat the code checks know (provisional, estimated, break, forecast, or a word for one in "
+                             f"the eight languages) or free text, found {caveat!r} (did you mean {close_caveat!r}?)")
+    return problems.total > before
+
+
+def _observations(items: list[dict[str, Any]], display: str, line: int, problems: ProblemCollector,
+                  units: list[tuple[str, str]] | None = None) -> tuple[Observation, ...] | None:
+    """The schema-valid ``retrieved_observations`` of a line as :class:`Observation`, or
+    None when :func:`_observation_problems` found any problem (each added with its field)."""
+    if _observation_problems(items, display, line, problems, units):
+        return None
+    return tuple(
+        Observation(series=item["series"], period=item["period"], span=parse_sdmx_period(item["period"]),
+                    value=_decimals([item["value"]])[0], unit=item.get("unit"), status=item.get("status"),
+                    caveats=tuple(item.get("caveats", ())))
+        for item in items
+    )
+
+
+def rejected_line_problems(value: Any, display: str, line: int, problems: ProblemCollector) -> None:
+    """The problems of a line the schema rejected that the schema does not see (its
+    observations' periods, statuses, units, caveats), so that all of a line's problems are
+    reported at once."""
+    if isinstance(value, dict):
+        _observation_problems(value.get("retrieved_observations"), display, line, problems)
+
+
+def expected_caveat_problems(value: dict[str, Any], display: str, line: int, problems: ProblemCollector) -> list[str]:
+    """Check a question's (or merged line's) ``expected_caveats``: a misspelt kind or word
+    ("provisonal") is a problem with "did you mean"; free text that names no kind the code
+    checks is a notice (returned), since ``caveat_stated`` will not check it."""
+    from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, caveat_suggestion
+
+    notices = []
+    for k, caveat in enumerate(value.get("expected_caveats") or []):
+        if not isinstance(caveat, str) or caveat_kind(caveat) is not None:
             continue
-        out.append(Observation(
-            series=item["series"], period=item["period"], span=span, value=_decimals([item["value"]])[0],
-            unit=item.get("unit"), status=status, caveats=tuple(item.get("caveats", ())),
-        ))
-    return None if bad else tuple(out)
+        close = caveat_suggestion(caveat)
+        if close is not None:
+            problems.add(display, line, f"expected_caveats[{k}]",
+                         f"expected a caveat the code checks know ({', '.join(CAVEAT_KINDS)}, or a word for one in the eight "
+                         f"languages) or free text, found {caveat!r} (did you mean {close!r}?)")
+        else:
+            notices.append(f"{display}:{line}: expected_caveats[{k}]: {caveat!r} names no caveat the code checks know "
+                           f"({', '.join(CAVEAT_KINDS)}); caveat_stated does not check it (a reader's caveat question still can)")
+    return notices
+
+
+def unknown_unit_notices(display: str, units: dict[str, list[tuple[int, str]]]) -> list[str]:
+    """One notice per observation unit the code checks do not know (unit -> ``(line,
+    field)`` of each observation): its figures are not counted in ``unit_stated``."""
+    from gate.checks.units import KNOWN_UNITS
+
+    out = []
+    for unit in sorted(units):
+        (line, where), n = units[unit][0], len(units[unit])
+        out.append(f"{display}:{line}: {where}: the unit {unit!r} is not one the code checks know ({KNOWN_UNITS}); "
+                   f"figures bound to it are not counted in unit_stated ({n} observation(s), first on line {line})")
+    return out
+
+
+#: Answer schemas named by merged log lines, per log folder (loaded once per process).
+_MERGED_SCHEMAS: dict[str, dict[str, Any]] = {}
 
 
 def _finish(problems: ProblemCollector, shared: ProblemCollector | None) -> None:
@@ -725,6 +801,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     seen: dict[str, int] = {}
     rejected: set[str] = set()
     schemas: dict[str, Any] = {}
+    notices: list[str] = []
     first = True
     for line, value in read_jsonl(Path(path), display, problems, kind="set"):
         if first and isinstance(value, dict) and "set" in value:
@@ -748,12 +825,13 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
             problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {seen[qid]}")
             continue
         seen[qid] = line
+        notices += expected_caveat_problems(value, display, line, problems)
         answer_schema = _answer_schema(value, Path(path), display, line, problems, schemas)
         questions.append(_question(value, line, answer_schema))
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
-    return QuestionSet(path=display, version=version, questions=tuple(questions), rejected=frozenset(rejected))
+    return QuestionSet(path=display, version=version, questions=tuple(questions), notices=tuple(notices), rejected=frozenset(rejected))
 
 
 #: How a date-time of an input looks (the run header's ``created_at``), for messages.
@@ -840,6 +918,8 @@ class AnswerLine:
         merged: the line carries expectations (``expected_*`` fields).
         question: its own question (merged form), or None.
         bidi: the answer holds bidirectional control characters.
+        units: ``(unit, field)`` of observation units the code checks do not know.
+        notices: notices of the line itself (a merged line's free-text expected caveat).
     """
 
     line: int
@@ -850,12 +930,15 @@ class AnswerLine:
     merged: bool = False
     question: Question | None = None
     bidi: bool = False
+    units: tuple[tuple[str, str], ...] = ()
+    notices: tuple[str, ...] = ()
 
 
-def read_answer(value: dict[str, Any], line: int) -> AnswerLine:
+def read_answer(value: dict[str, Any], line: int, log_path: str | None = None) -> AnswerLine:
     """A schema-valid answer line as an :class:`Answer` (and its own question in the merged
     form): the one place a log line becomes an Answer, for :func:`load_run` and for the
-    stream of :mod:`gate.stream` alike."""
+    stream of :mod:`gate.stream` alike. ``log_path``: the log, against which a merged line's
+    ``answer_schema`` is read (as a set's is against the set)."""
     known = _known_answer_set()
     result = AnswerLine(line, value["question_id"])
     unknown: list[str] = []
@@ -874,10 +957,12 @@ def read_answer(value: dict[str, Any], line: int) -> AnswerLine:
         result.later.append(("retrieved_values", "missing required field: give retrieved_values, or retrieved_observations whose values stand for them"))
         return result
     collect = ProblemCollector(limit=1_000_000)
-    observations = _observations(value.get("retrieved_observations") or [], "", line, collect)
+    units: list[tuple[str, str]] = []
+    observations = _observations(value.get("retrieved_observations") or [], "", line, collect, units)
     if observations is None:
         result.later.extend((p.field, p.message) for p in collect.problems)
         return result
+    result.units = tuple(units)
     result.answer = _answer(value, line, observations)
     result.bidi = _BIDI_CONTROL.search(value.get("answer") or "") is not None
     result.merged = any(f in value for f in MERGED_FIELDS)
@@ -885,8 +970,23 @@ def read_answer(value: dict[str, Any], line: int) -> AnswerLine:
         if "expected_behaviour" not in value:
             result.later.append(("expected_behaviour", "missing required field: a merged line carrying expectations must state the expected behaviour"))
         else:
-            result.question = _question(value, line)
+            result.question = _merged_question(value, line, log_path or "", result)
     return result
+
+
+def _merged_question(value: dict[str, Any], line: int, log_path: str, result: AnswerLine) -> Question | None:
+    """A merged line's own question, checked as a set's line is (expected caveats, the answer
+    schema read against the log's folder); its problems go to ``result.later``, its notices
+    to ``result.notices``; None when it has a problem."""
+    collect = ProblemCollector(limit=1_000_000)
+    notices = expected_caveat_problems(value, log_path, line, collect)
+    cache = _MERGED_SCHEMAS.setdefault(str(Path(log_path).resolve().parent), {})
+    schema_of_answer = _answer_schema(value, Path(log_path), "", line, collect, cache)
+    result.notices = tuple(notices)
+    if collect.problems:
+        result.later.extend((p.field, p.message) for p in collect.problems)
+        return None
+    return _question(value, line, schema_of_answer)
 
 
 def _answer(value: dict[str, Any], line: int, observations: tuple[Observation, ...]) -> Answer:
@@ -929,6 +1029,7 @@ class RunLog:
         self._bidi: list[int] = []
         self.merged = 0
         self._plain: list[int] = []
+        self._units: dict[str, list[tuple[int, str]]] = {}
         self.notices: list[str] = []
 
     def header_line(self, line: int, value: Any, problems: ProblemCollector) -> bool:
@@ -968,6 +1069,9 @@ class RunLog:
             self._unknown.setdefault(key, []).append(line)
         for fld, message in reading.later:
             problems.add(display, line, fld, message)
+        self.notices.extend(reading.notices)
+        for unit, where in reading.units:
+            self._units.setdefault(unit, []).append((line, where))
         if reading.answer is None:
             return None
         self.answers += 1
@@ -992,6 +1096,7 @@ class RunLog:
             close = difflib.get_close_matches(key, known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
+        notices += unknown_unit_notices(display, self._units)
         if self._bidi:
             notices.append(f"{display}: {len(self._bidi)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
                            f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
@@ -1028,8 +1133,9 @@ def read_log_line(log: RunLog, line: int, value: Any, problems: ProblemCollector
     if log.header_line(line, value, problems):
         return None
     if not _validate("answer", value, log.display, line, problems):
+        rejected_line_problems(value, log.display, line, problems)
         return None
-    return read_answer(value, line)
+    return read_answer(value, line, log.display)
 
 
 def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:

@@ -41,6 +41,7 @@ from gate.records import (
     read_answer,
     read_lines,
     read_log_line,
+    rejected_line_problems,
 )
 from gate.scores import ALL, Score, language_slice
 
@@ -134,9 +135,10 @@ def score_lines(batch: Iterable[tuple[int, bytes]], context: Context) -> list[Li
             out.append(LineResult(line, value=value))
             continue
         if not _validate("answer", value, context.display, line, collect):
+            rejected_line_problems(value, context.display, line, collect)
             out.append(LineResult(line, problems=[(p.field, p.message) for p in collect.problems]))
             continue
-        reading = read_answer(value, line)
+        reading = read_answer(value, line, context.display)
         out.append(LineResult(line, reading=reading, outcome=score_reading(reading, context)))
     return out
 

@@ -49,6 +49,29 @@ def generated(folder: Path) -> None:
     (folder / "thresholds.yaml").write_bytes((ROOT / "thresholds.yaml").read_bytes())
 
 
+def _with_code_agreement(report, run, questions, extra):  # type: ignore[no-untyped-def]
+    """The reference report with the step the check gained after the reference commit: with
+    judgements, the code checks' agreement with the readers (gate.checks.readers), computed
+    from today's loaders and scorer as the check does."""
+    from dataclasses import replace
+
+    from gate.checks.readers import agreement_with_readers, people_labels
+    from gate.judgements import load_judgements
+    from gate.measures import score_run
+    from gate.records import join, load_question_set, load_run
+    from gate.rubric import load_rubric
+    from gate.thresholds import load_thresholds
+
+    if not extra.get("judgements"):
+        return report
+    loaded = load_run(run)
+    rules = load_thresholds("thresholds.yaml")
+    outcomes, _ = score_run(join(loaded, load_question_set(questions) if questions else None).pairs, rules.matching, rules.format)
+    rubric = load_rubric(extra["rubric"])
+    people = people_labels(load_judgements(extra["judgements"], rubric, loaded).judgements, rubric)
+    return replace(report, code_agreement=agreement_with_readers(outcomes, people))
+
+
 def main() -> int:
     import gate.stream
     from gate.baseline import BaselineComparer
@@ -77,7 +100,8 @@ def main() -> int:
             os.chdir(cwd)
             def comparer() -> BaselineComparer:
                 return BaselineComparer(directory="baselines", skip=not baseline)
-            want = render_json(old.check_run(run, questions, "thresholds.yaml", compare=comparer(), **extra))
+            want = render_json(_with_code_agreement(old.check_run(run, questions, "thresholds.yaml", compare=comparer(), **extra),
+                                                    run, questions, extra))
             got = render_json(check_run(run, questions, "thresholds.yaml", compare=comparer(), jobs=2, **extra))
             if want != got:
                 differ += 1

@@ -15,14 +15,14 @@ import io
 import json
 from fractions import Fraction
 
+from conftest import ROOT, SET_12, THRESHOLDS, assert_golden
 from jsonschema import Draft202012Validator
 from rich.console import Console
 
-from conftest import ROOT, SET_12, THRESHOLDS, assert_golden
 from gate.agreement import Kappa
 from gate.checks.readers import agreement_with_readers, people_labels
-from gate.judgements import load_judgements
 from gate.figures import MatchSettings
+from gate.judgements import load_judgements
 from gate.measures import score_run
 from gate.pipeline import check_run
 from gate.records import join, load_question_set, load_run, schema

@@ -12,6 +12,7 @@ import json
 from decimal import Decimal
 
 from conftest import EXAMPLES, RUN_13, SET_12, THRESHOLDS
+
 from gate.figures import MatchSettings
 from gate.measures import score_answer
 from gate.pipeline import check_run

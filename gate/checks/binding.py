@@ -22,6 +22,9 @@ matching rule of :mod:`gate.figures` (the same rule, hedges, fall and ratio read
 
 The observations a figure is checked against are those of its stated period when one
 supports it, else all that support it. Pure: no I/O.
+
+:data:`CAVEAT_KINDS` and :func:`caveat_kind` live in :mod:`gate.checks.caveats` (the loaders
+use them too) and are re-exported here.
 """
 
 from __future__ import annotations
@@ -33,19 +36,21 @@ from decimal import Decimal
 
 from gate import figures as fig
 from gate.checks import Supports
+from gate.checks.caveats import CAVEAT_KINDS, caveat_kind
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
-from gate.checks.words import EN, WORDS, words_for
+from gate.checks.words import EN, words_for
 from gate.measures import Count, FigureRef, Finding
 from gate.records import Answer, Observation, Question
 
 #: The measures of this module, in report order.
+__all__ = ["CAVEAT_KINDS", "MEASURE_NAMES", "STATUS_CAVEATS", "Bound", "bind", "caveat_kind", "caveat_said", "check_bound"]
+
 MEASURE_NAMES = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")
 
 #: SDMX status codes that are caveats a reader must be told, and their kind.
 STATUS_CAVEATS = {"P": "provisional", "V": "provisional", "E": "estimated", "I": "estimated", "B": "break",
                   "F": "forecast"}
-CAVEAT_KINDS = ("provisional", "estimated", "break", "forecast")
 _KIND_NAMES = {"provisional": "provisional", "estimated": "estimated", "break": "a break in series",
                "forecast": "a forecast"}
 
@@ -226,19 +231,6 @@ def _caveats_of(o: Observation) -> list[tuple[str, str]]:
         if kind is not None:
             out.append((kind, f"whose caveat says \"{c}\""))
     return out
-
-
-def caveat_kind(text: str) -> str | None:
-    """The caveat kind a caveat's text names (``provisional``, ``estimated``, ``break``,
-    ``forecast``) in any of the eight languages, or None when it names none of them."""
-    low = text.casefold().strip()
-    if low in CAVEAT_KINDS:
-        return low
-    for kind in CAVEAT_KINDS:
-        for words in WORDS.values():
-            if any(_has(low, w) for w in words.caveats.get(kind, ())):
-                return kind
-    return None
 
 
 def caveat_said(text: str, language: str, kind: str) -> bool:

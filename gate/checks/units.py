@@ -14,6 +14,7 @@ this module does not know, which is then not checked (and not counted).
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import cache
 from typing import TypeAlias
@@ -67,6 +68,28 @@ def unit_class(unit: str | None) -> UnitClass | None:
     if low in _COUNT:
         return ("count",)
     return None
+
+
+#: The units the checks know, in words, for a message.
+KNOWN_UNITS = ("percent, percentage points, per 1,000 or any per N, per mille, an ISO 4217 currency code, "
+               "years, index points, persons (or another count: people, households, inhabitants, ...)")
+
+
+@cache
+def unit_words() -> tuple[str, ...]:
+    """Every unit word :func:`unit_class` knows (not the currency codes), lowercase, sorted."""
+    return tuple(sorted(_PERCENT | _POINTS | _YEARS | _INDEX | _COUNT | {"per mille", "per thousand", "per 1,000", "per 100,000"}))
+
+
+def unit_suggestion(unit: str) -> str | None:
+    """For a unit :func:`unit_class` does not know, the known word it is a misspelling of
+    (difflib ratio 0.8 or more, words of four letters or more: "percnt" -> "percent"), or
+    None for a unit the checks simply do not know ("tonnes")."""
+    low = " ".join(unit.casefold().split())
+    if len(low) < 4:
+        return None
+    close = difflib.get_close_matches(low, [w for w in unit_words() if len(w) >= 4], n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _after(text: str, figure: Figure, limit: int) -> str:
