@@ -27,7 +27,7 @@ Prints a table (median of ``--repeat`` runs) and writes every measurement as JSO
 
 Usage:
     python benchmarks/bench_check.py [--sizes 10000,100000] [--repeat 3] [--json out.json]
-                                     [--workdir DIR] [--check-args "--jobs 2"]
+                                     [--workdir DIR] [--check-args "--jobs 2"] [--startup]
 
 The 1,000,000-answer size takes minutes per command (and the sketch several GB): give it
 with ``--sizes 1000000`` once, on a quiet machine.
@@ -358,6 +358,31 @@ def machine() -> dict:
             "load_average": os.getloadavg()}
 
 
+def startup(repeat: int = 21) -> dict:
+    """The start of ``answer-gate --version`` and ``--help`` (the console script beside this
+    interpreter) against a bare interpreter start (``python -c pass``), interleaved: median
+    wall time and median CPU time (user + sys of the child, from ``wait4``) of each, in
+    seconds, and the differences. CPU time is the figure to read on a loaded machine."""
+    commands = {"bare": [sys.executable, "-c", "pass"], "version": gate_command() + ["--version"],
+                "help": gate_command() + ["--help"]}
+    wall: dict[str, list[float]] = {k: [] for k in commands}
+    cpu: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _, _, usage = os.wait4(child.pid, 0)
+            wall[name].append(time.perf_counter() - start)
+            cpu[name].append(usage.ru_utime + usage.ru_stime)
+            child.returncode = 0  # reaped by wait4
+    out: dict = {"repeat": repeat, "command": gate_command()}
+    for kind, times in (("wall", wall), ("cpu", cpu)):
+        medians = {k: round(statistics.median(v), 4) for k, v in times.items()}
+        out[kind] = {**medians, "version_over_bare": round(medians["version"] - medians["bare"], 4),
+                     "help_over_bare": round(medians["help"] - medians["bare"], 4)}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,100000", help="comma-separated answer counts (default 10000,100000; add 1000000 once)")
@@ -367,6 +392,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "answer-gate-bench", help="where the generated runs are kept")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
+    parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start "
+                        "(with --sizes '' alone); run this script with the interpreter of a regular install to time that install")
     args = parser.parse_args(argv)
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
     only = [o for o in args.only.split(",") if o]
@@ -391,7 +418,14 @@ def main(argv: list[str] | None = None) -> int:
         if "check" in runs and out.exists():
             entry["check"]["counts"] = report_counts(out)
         results["sizes"][str(n)] = entry
-    print(table(results))
+    if args.startup:
+        results["startup"] = st = startup()
+        for kind in ("wall", "cpu"):
+            t = st[kind]
+            print(f"start ({kind}, median of {st['repeat']}): bare interpreter {t['bare']:.3f} s; --version {t['version']:.3f} s "
+                  f"(+{t['version_over_bare']:.3f}); --help {t['help']:.3f} s (+{t['help_over_bare']:.3f})")
+    if results["sizes"]:
+        print(table(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return 0

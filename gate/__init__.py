@@ -13,8 +13,9 @@ The public API is re-exported here lazily, so that ``import gate`` stays quick::
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing at every start (mypy reads the name)
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 
@@ -39,4 +40,6 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'gate' has no attribute {name!r}")
+    from importlib import import_module
+
     return getattr(import_module(module), name)

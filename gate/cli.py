@@ -17,9 +17,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+
+from gate import TYPE_CHECKING  # typing is not imported at start (``answer-gate --version`` stays quick)
 
 if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
+    from typing import TextIO
+
     from rich.console import Console, JustifyMethod
 
     from gate.actions import ActionSettings
@@ -40,7 +43,27 @@ GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs
                   "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Unbuilt(argparse.ArgumentParser):
+    """A command's parser when the command line names no command (``--version``, ``--help``,
+    nothing): it keeps the command's name and help for the list of commands and skips its
+    arguments, which nothing reads then (building them all is most of the start's cost)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(prog=str(kwargs.get("prog")), add_help=False)
+
+    def add_argument(self, *args: object, **kwargs: object) -> argparse.Action:
+        return argparse.Action(option_strings=[], dest="")
+
+
+def _names_a_command(argv: Sequence[str]) -> bool:
+    """Whether the arguments name a command: the top level has no option that takes a value,
+    so its first argument that is not an option is the command."""
+    return any(not arg.startswith("-") for arg in argv)
+
+
+def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; with ``commands_built=False`` the commands' own arguments
+    are left out (the top level's help, usage and version are the same)."""
     from gate import __version__
 
     parser = argparse.ArgumentParser(
@@ -50,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser if commands_built else _Unbuilt)
 
     check = commands.add_parser("check", help="score a run and gate it", description="Score a run log against a question set, check the rules, and report.")
     check.add_argument("run", help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
@@ -75,9 +98,35 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
                        "all: every one). The terminal prints the first few and says where the rest are")
+    check.add_argument("--dask", metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
+                       "local for a cluster on this machine, else a scheduler's address; RUN may then be a folder, a glob or a URL fsspec reads")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+
+    shard = commands.add_parser("score-shard", help="score one shard of a log, for merge",
+                                description="Score the lines that start in the K-th of N equal byte ranges of a run log and write their counts, "
+                                "line records and first findings to a shard file; answer-gate merge makes the report of the whole log from the N files.")
+    shard.add_argument("run", help="the run log (JSON lines)")
+    shard.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
+    shard.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
+    shard.add_argument("--shard", metavar="K/N", required=True, help="which shard: K of N (1/4 to 4/4)")
+    shard.add_argument("--out", metavar="FILE", required=True, help="the shard file to write")
+    shard.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings the shard keeps, its first in the set's order (default: {DEFAULT_MAX_FINDINGS}); merge lists at most as many")
+    merge = commands.add_parser("merge", help="the report of a log from its shard files",
+                                description="Check that the files are the N shards of one log, scored with one set and thresholds file, "
+                                "replay the run's checks and the join over them, check the rules and the baseline, and report as check does.")
+    merge.add_argument("shards", metavar="SHARD", nargs="+", help="the shard files written by score-shard, in any order")
+    merge.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
+    merge.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here")
+    merge.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here")
+    merge.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
+    merge.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings every report lists (default: {DEFAULT_MAX_FINDINGS}; at most the shards' own)")
+    merge_which = merge.add_mutually_exclusive_group()
+    merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
+    merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
 
     baseline = commands.add_parser("baseline", help="store and list baselines", description="Store a run as the baseline of its assistant version, or list the stored ones.")
     baseline.set_defaults(print_baseline_help=baseline.print_help)
@@ -205,6 +254,8 @@ DEFAULT_MAX_FINDINGS = 1000
 
 def _jobs(text: str | None, problems: list[Problem]) -> int:
     """``--jobs``: a whole number from 1; the cores available when not given."""
+    from gate.errors import Problem
+
     if text is None:
         from gate.stream import default_jobs
 
@@ -217,6 +268,8 @@ def _jobs(text: str | None, problems: list[Problem]) -> int:
 
 def _max_findings(text: str, problems: list[Problem]) -> int | None:
     """``--max-findings``: a whole number from 0, or ``all`` (None: every finding)."""
+    from gate.errors import Problem
+
     if text.strip().lower() == "all":
         return None
     if not text.strip().isdigit():
@@ -227,10 +280,7 @@ def _max_findings(text: str, problems: list[Problem]) -> int | None:
 
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
-    from gate.files import atomic_write_text
     from gate.pipeline import check_run
-    from gate.render.json_report import render_json
-    from gate.render.terminal import render_terminal
 
     problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration,
                                         args.base_thresholds, args.base_questions, args.base_rubric])
@@ -255,11 +305,26 @@ def _check(args: argparse.Namespace) -> int:
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
                                 rubric=args.rubric if args.judgements else None)
+    if args.dask is not None:
+        from functools import partial
+
+        from gate.distributed import check_on_dask
+
+        check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       calibration=args.calibration,
+                       calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
                        jobs=jobs, max_findings=max_findings)
-    report = _with_links(report)
+    return _emit(_with_links(report), args, settings)
+
+
+def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | None = None) -> int:
+    """Write the reports asked for, print the terminal report, publish to GitHub Actions
+    (with ``settings``); the exit code of the verdict (``check`` and ``merge``)."""
+    from gate.files import atomic_write_text
+    from gate.render.json_report import render_json
+    from gate.render.terminal import render_terminal
+
     rendered = {}
     if args.json_path:
         rendered[args.json_path] = render_json(report)
@@ -292,6 +357,42 @@ def _check(args: argparse.Namespace) -> int:
             where = f" {exc.filename}" if exc.filename else ""
             _error(f"cannot publish to GitHub Actions{where} ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
     return _PROGRESS.code
+
+
+def _score_shard(args: argparse.Namespace) -> int:
+    from gate.errors import InputError, Problem
+    from gate.shards import parse_shard, score_shard
+
+    problems: list[Problem] = []
+    inputs = {os.path.realpath(p) for p in (args.run, args.questions, args.thresholds) if p}
+    if os.path.realpath(args.out) in inputs:
+        problems.append(Problem(args.out, None, "--out", "expected a new file for the shard, found one of the inputs: it would be overwritten"))
+    max_findings = _max_findings(args.max_findings, problems)
+    try:
+        shard = parse_shard(args.shard)
+    except InputError as error:
+        problems += error.problems
+        shard = (1, 1)
+    if problems:
+        raise InputError(problems)
+    lines = score_shard(args.run, args.questions, args.thresholds, shard, args.out, max_findings=max_findings)
+    _PROGRESS.written.append(args.out)
+    print(f"shard {shard[0]}/{shard[1]} of {args.run}: {lines:,} line(s) scored, written to {args.out}")
+    return EXIT_PASS
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from gate.baseline import BaselineComparer
+    from gate.errors import InputError
+    from gate.shards import merge_shards
+
+    problems: list[Problem] = _outputs_problems(args, list(args.shards))
+    max_findings = _max_findings(args.max_findings, problems)
+    if problems:
+        raise InputError(problems)
+    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
+    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
+    return _emit(_with_links(merge_shards(args.shards, compare=comparer, max_findings=max_findings)), args)
 
 
 def _verdict_words(report: Report) -> str:
@@ -501,7 +602,8 @@ def _baseline_list(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(commands_built=_names_a_command(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: --help, --version, usage errors
@@ -518,6 +620,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command == "comment":
             return _comment(args)
+        if args.command == "score-shard":
+            return _score_shard(args)
+        if args.command == "merge":
+            return _merge(args)
         if args.command == "baseline":
             if args.baseline_command == "save":
                 return _baseline_save(args)
@@ -533,7 +639,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown command {args.command}")
     except InputError as exc:
         count = exc.total
-        tail = "; nothing was written" if args.command in ("check", "baseline") else ""
+        tail = "; nothing was written" if args.command in ("check", "baseline", "score-shard", "merge") else ""
         _error(f"{count} problem{'s' if count != 1 else ''} with the input{tail}:")
         print(exc.render(), file=sys.stderr)
         return EXIT_INPUT

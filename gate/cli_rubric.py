@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 EXIT_PASS, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 #: The review sheet ``sample`` writes in its ``--out`` folder.
@@ -95,6 +94,8 @@ def run(args: argparse.Namespace) -> int | None:
 
 
 def _sample(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from gate.errors import InputError, Problem, ProblemCollector
     from gate.files import atomic_write_text
     from gate.records import join, load_question_set, load_run

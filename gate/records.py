@@ -31,7 +31,7 @@ from gate.bcp47 import canonical_language
 from gate.checks.periods import Period, parse_sdmx_period
 from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, ProblemCollector, key_path
-from gate.limits import BLOCK, limit_of, too_large
+from gate.limits import BLOCK, limit_of, read_bounded, too_large
 from gate.validation import Check, fast_check
 
 if TYPE_CHECKING:
@@ -480,9 +480,14 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 NO_VALUE: Any = object()
 
 
-def read_lines(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, bytes]]:
+def read_lines(path: Path, display: str, problems: ProblemCollector, kind: str = "log",
+               byte_range: tuple[int, int] | None = None) -> Iterator[tuple[int, bytes]]:
     """Yield ``(line number, raw bytes)`` of each line of a file, read in blocks: memory does
     not grow with the file.
+
+    With ``byte_range`` ``(start, end)``, only the lines that start at a byte offset in
+    ``[start, end)`` are yielded, with their line numbers in the whole file (a shard of a
+    log: the shards of a partition of the bytes hold every line once).
 
     A UTF-8 byte order mark is dropped. A file that cannot be read at all is one problem, and
     nothing is yielded: larger than its size limit (``kind``, a key of
@@ -507,43 +512,77 @@ def read_lines(path: Path, display: str, problems: ProblemCollector, kind: str =
         return
     with handle:
         try:
-            yield from _lines_of(handle, display, problems, kind, limit)
+            yield from _lines_of(handle, display, problems, kind, limit, byte_range)
         except IsADirectoryError:
             problems.add(display, None, None, "expected a file, found a directory")
         except OSError as exc:
             problems.add(display, None, None, f"cannot be read: {exc.strerror}")
 
 
-def _lines_of(handle: BinaryIO, display: str, problems: ProblemCollector, kind: str, limit: int) -> Iterator[tuple[int, bytes]]:
+def _lines_of(handle: BinaryIO, display: str, problems: ProblemCollector, kind: str, limit: int,
+              byte_range: tuple[int, int] | None = None) -> Iterator[tuple[int, bytes]]:
     """The lines of an open file, block after block (see :func:`read_lines`)."""
     info = os.fstat(handle.fileno())
     if stat.S_ISREG(info.st_mode) and info.st_size > limit:
         problems.add(display, None, None, too_large(kind, limit))
         return
     head = handle.read(BLOCK)
+    offset = 0
     if head.startswith(b"\xef\xbb\xbf"):
-        head = head[3:]
+        head, offset = head[3:], 3
     wide = wide_encoding(head)
     if wide:
         problems.add(display, None, None, not_utf8_message(wide))
         return
-    total, rest, number = len(head), head, 0
+    number, end = 0, None
+    if byte_range is not None:
+        head, number, offset = _seek_line(handle, max(byte_range[0], offset), head, offset)
+        end = byte_range[1]
+    total, rest = offset + len(head), head
     while True:
-        block = handle.read(BLOCK) if total <= limit else b""
+        block = handle.read(BLOCK) if total <= limit and (end is None or offset < end) else b""
         total += len(block)
         if total > limit:
             problems.add(display, None, None, too_large(kind, limit))
             return
         pieces = (rest + block).split(b"\n")
-        rest = pieces.pop() if block else b""
+        rest = pieces.pop()
         for chunk in pieces:
+            if end is not None and offset >= end:
+                return
             number += 1
+            offset += len(chunk) + 1
             yield number, chunk
         if not block:
-            if rest or not pieces:
+            if rest and (end is None or offset < end):  # a last line without its line end
                 number += 1
                 yield number, rest
             return
+
+
+def _seek_line(handle: BinaryIO, start: int, head: bytes, offset: int) -> tuple[bytes, int, int]:
+    """Move to the first line that starts at or after byte ``start``: ``(the bytes read
+    from there, the number of lines before it, its offset)``."""
+    if start == offset:
+        return head, 0, offset
+    handle.seek(0)
+    before = 0
+    position = 0
+    while position < start - 1:
+        block = handle.read(min(BLOCK, start - 1 - position))
+        if not block:
+            break
+        before += block.count(b"\n")
+        position += len(block)
+    first = handle.read(1) if position == start - 1 else b""
+    position += len(first)
+    if first == b"\n":
+        before += 1
+    else:  # inside a line: it belongs to the shard where it started
+        tail = handle.readline()
+        position += len(tail)
+        before += tail.endswith(b"\n")
+    return handle.read(BLOCK), before, position
 
 
 def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollector) -> Any:
@@ -758,9 +797,12 @@ def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: in
         try:
             from jsonschema import Draft202012Validator  # only for a set that names a schema
 
-            loaded = json.loads(target.read_text("utf-8"))
+            loaded = json.loads(read_bounded(target, "answer_schema", str(target)).decode("utf-8"))
             Draft202012Validator.check_schema(loaded)
             cache[name] = loaded
+        except InputError as exc:  # past its size limit
+            cache[name] = None
+            problems.add(display, line, "answer_schema", f"{str(target)!r}: {exc.problems[0].message}")
         except FileNotFoundError:
             cache[name] = None
             problems.add(display, line, "answer_schema", f"expected a JSON Schema file, found no file {str(target)!r}")

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, Protocol, overload
 
 from gate import figures as fig
 from gate.bcp47 import canonical_language
@@ -151,6 +151,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.names = [m.name for m in MEASURES]
+        self._index = {name: i for i, name in enumerate(self.names)}
         self.sums: dict[str, list[list[int]]] = {}
 
     def _row(self, slice_name: str) -> list[list[int]]:
@@ -160,14 +161,21 @@ class Tally:
         return row
 
     def add(self, outcome: Outcome) -> None:
-        """Add one outcome's counts to ``all`` and to its language's slice."""
-        counts = outcome.counts
-        for slice_name in (ALL, language_slice(outcome.language)):
-            for cell, name in zip(self._row(slice_name), self.names):
-                count = counts.get(name)
-                if count is not None:
-                    cell[0] += count.numerator
-                    cell[1] += count.denominator
+        """Add one outcome's counts to ``all`` and to its language's slice (a measure the
+        outcome does not hold counts 0/0)."""
+        overall, language = self._row(ALL), self._row(language_slice(outcome.language))
+        index = self._index
+        for name, count in outcome.counts.items():
+            i = index.get(name)
+            if i is None:  # not a measure of this version: not summed, as in aggregate
+                continue
+            numerator, denominator = count.numerator, count.denominator
+            cell = overall[i]
+            cell[0] += numerator
+            cell[1] += denominator
+            cell = language[i]
+            cell[0] += numerator
+            cell[1] += denominator
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
@@ -344,11 +352,13 @@ class StoredOutcomes(Sequence[Outcome]):
         end = (position + 1) * self._width
         if len(self._counts) < end:
             self._counts.frombytes(bytes(8 * (end - len(self._counts))))
-        start = position * self._width
-        for i, m in enumerate(MEASURES):
-            count = outcome.counts.get(m.name, _ZERO)
-            self._counts[start + 2 * i] = count.numerator
-            self._counts[start + 2 * i + 1] = count.denominator
+        counts = outcome.counts
+        flat = array("q")
+        for m in MEASURES:
+            count = counts.get(m.name, _ZERO)
+            flat.append(count.numerator)
+            flat.append(count.denominator)
+        self._counts[position * self._width:end] = flat
 
     def __len__(self) -> int:
         return len(self.questions)
@@ -578,11 +588,20 @@ class RunPass:
         return logged_question_notices(differ) + missing_notice(missing)
 
 
+class LineSource(Protocol):
+    """Lines scored elsewhere (the shards of :mod:`gate.shards`), in file order, and the
+    findings that came with them."""
+
+    def results(self, context: Context, problems: ProblemCollector) -> Iterator[list[LineResult]]: ...
+
+    def add_findings(self, findings: Findings) -> None: ...
+
+
 def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settings: fig.MatchSettings, format_rules: Any,
                   jobs: int = 1, max_findings: int | None = None, keep: bool = False, store: bool = False,
-                  ) -> tuple[RunPass, Streamed | None, ProblemCollector]:
+                  source: LineSource | None = None) -> tuple[RunPass, Streamed | None, ProblemCollector]:
     """Read, validate, join and score a log in one pass (see :class:`RunPass` for ``keep``
-    and ``store``), its lines scored in ``jobs`` processes.
+    and ``store``), its lines scored in ``jobs`` processes, or taken from ``source``.
 
     Returns:
         ``(the pass, the streamed run or None, the problems)``: the log's then the join's,
@@ -593,7 +612,10 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
     questions = {q.question_id: (i, q) for i, q in enumerate(question_set.questions)} if question_set is not None else None
     context = Context(display, questions, settings, format_rules)
     run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store)
-    for results in scored_batches(run_path, context, run_pass.run_problems, jobs):
+    scored = source.results(context, run_pass.run_problems) if source is not None else scored_batches(run_path, context, run_pass.run_problems, jobs)
+    for results in scored:
         for result in results:
             run_pass.feed(result)
+    if source is not None:
+        source.add_findings(run_pass.findings)
     return run_pass, run_pass.finish(), run_pass.join_problems

@@ -120,14 +120,6 @@ def code_agreement(outcomes: Sequence[Outcome], people: Mapping[str, Mapping[str
         over the answers where both the code and a person said yes or no; the code is
         treated as one more grader (the same kappa as :func:`gate.agreement.validate_grader`).
     """
-    from gate.agreement import cohen_kappa
+    from gate.checks.readers import agreement_with_readers
 
-    by_id = {o.question_id: code_labels(o) for o in outcomes}
-    pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in RUBRIC_QUESTIONS.values()}
-    for qid, labels in people.items():
-        code = by_id.get(qid, {})
-        for question in pairs:
-            person = labels.get(question)
-            if person in ("yes", "no") and question in code:
-                pairs[question].append((person, code[question]))
-    return {question: cohen_kappa(p) for question, p in pairs.items()}
+    return {a.question: a.kappa for a in agreement_with_readers(outcomes, people)}

@@ -420,7 +420,8 @@ def got_worse(report: Report) -> Lead | None:
                     languages.setdefault(qid, slice_heading(cell.slice))
                 continue
             pairs += [(qid, cell.measure) for qid in cell.broken]
-            fixed += [qid for qid in cell.fixed if qid not in fixed]
+            fixed += cell.fixed
+        fixed = list(dict.fromkeys(fixed))
         measure_rank = {m.name: i for i, m in enumerate(report.measures)}
         first_seen = {qid: i for i, (qid, _) in reversed(list(enumerate(pairs)))}
         pairs.sort(key=lambda p: (order.get(p[0], len(order) + first_seen[p[0]]), measure_rank.get(p[1], len(measure_rank))))
@@ -433,11 +434,10 @@ def got_worse(report: Report) -> Lead | None:
     failed = _broken_slices(report, FAIL)
     if not failed:
         return None
-    pairs = []
-    for f in report.findings:
-        slices = {r.slice for r in failed.get(f.measure, [])}
-        if slices and (ALL in slices or language_slice(f.language) in slices) and (f.question_id, f.measure) not in pairs:
-            pairs.append((f.question_id, f.measure))
+    failing = {measure: {r.slice for r in results} for measure, results in failed.items()}
+    pairs = list(dict.fromkeys(
+        (f.question_id, f.measure) for f in report.findings
+        if (slices := failing.get(f.measure)) and (ALL in slices or language_slice(f.language) in slices)))
     if not pairs:
         return None
     rows, shown, count = _lead_rows(report, pairs, {})

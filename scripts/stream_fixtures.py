@@ -1,0 +1,95 @@
+"""Check, and rewrite, the fixtures of tests/test_stream.py and tests/test_shards.py.
+
+The fixtures are the JSON reports of the check as it was before it streamed: the in-memory
+``check_run`` of commit 95f5ef1 (read from git history), run on today's modules (loading,
+scoring, rendering). For each input this script renders that reference and the streamed
+``check_run`` (two jobs, small batches); it rewrites a fixture only when the two are equal
+byte for byte, and says DIFF (writing both to /tmp) otherwise. Run it from the repository
+root when a change elsewhere changes what a report holds:
+
+    python scripts/stream_fixtures.py [--write]
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "stream"
+REFERENCE_COMMIT = "95f5ef1"
+
+
+def reference() -> types.ModuleType:
+    """The pipeline module of the reference commit, on today's other modules."""
+    source = subprocess.run(["git", "show", f"{REFERENCE_COMMIT}:gate/pipeline.py"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    module = types.ModuleType("reference_pipeline")
+    sys.modules[module.__name__] = module
+    exec(compile(source, "reference_pipeline.py", "exec"), module.__dict__)
+    return module
+
+
+def generated(folder: Path) -> None:
+    """The generated runs of the tests: 3,000 answers (seed 5), shuffled with 40 dropped."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_check import generate
+
+    paths = generate(3000, folder, seed=5)
+    lines = paths["run"].read_text("utf-8").splitlines(keepends=True)
+    body = lines[1:]
+    random.Random(3).shuffle(body)
+    (folder / "answers_run_assistant-9.1_set-3000.jsonl").write_text(lines[0] + "".join(body[:-40]), encoding="utf-8")
+    (folder / "thresholds.yaml").write_bytes((ROOT / "thresholds.yaml").read_bytes())
+
+
+def main() -> int:
+    import gate.stream
+    from gate.baseline import BaselineComparer
+    from gate.pipeline import check_run
+    from gate.render.json_report import render_json
+
+    gate.stream.BATCH_LINES = 700
+    old = reference()
+    write = "--write" in sys.argv
+    differ = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        generated(folder)
+        cases = [
+            ("ex13", ROOT, "examples/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl", True, {}),
+            ("ex12", ROOT, "examples/answers_run_assistant-1.2_set-1.2.jsonl", "examples/question_set-1.2.jsonl", True, {}),
+            ("merged", ROOT, "examples/answers_run_merged.jsonl", None, True, {}),
+            ("obs14", ROOT, "examples/observations/answers_run_assistant-1.4_set-1.2.jsonl", "examples/question_set-1.2.jsonl", True, {}),
+            ("ex13judged", ROOT, "examples/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl", True,
+             {"judgements": ["tests/fixtures/judgements_reader_1.3.jsonl"], "rubric": "rubric.yaml"}),
+            ("gen3000", folder, "answers_run_assistant-9.0_set-3000.jsonl", "question_set-3000.jsonl", False, {}),
+            ("gen3000shuffled", folder, "answers_run_assistant-9.1_set-3000.jsonl", "question_set-3000.jsonl", False, {}),
+            ("gen3000merged", folder, "merged-3000.jsonl", None, False, {}),
+        ]
+        for name, cwd, run, questions, baseline, extra in cases:
+            os.chdir(cwd)
+            def comparer() -> BaselineComparer:
+                return BaselineComparer(directory="baselines", skip=not baseline)
+            want = render_json(old.check_run(run, questions, "thresholds.yaml", compare=comparer(), **extra))
+            got = render_json(check_run(run, questions, "thresholds.yaml", compare=comparer(), jobs=2, **extra))
+            if want != got:
+                differ += 1
+                Path(f"/tmp/{name}.reference.json").write_text(want, "utf-8")
+                Path(f"/tmp/{name}.streamed.json").write_text(got, "utf-8")
+                print(f"{name}: DIFF (/tmp/{name}.reference.json, /tmp/{name}.streamed.json)")
+                continue
+            print(f"{name}: equal")
+            if write:
+                (FIXTURES / f"{name}.json.gz").write_bytes(gzip.compress(want.encode("utf-8"), 9, mtime=0))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""The quick start (issue 12, item 6): ``answer-gate --version`` and ``--help`` build only the
+top level of the parser and import nothing a command needs.
+
+The time itself is measured by ``benchmarks/bench_check.py --startup`` (a benchmark, not a
+test: wall time on a shared machine is noise); these tests pin what makes it quick.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gate import cli
+
+#: What no start without a command may import: the libraries and the gate's own modules
+#: that commands import when they run, and typing and pathlib (a few ms each at start).
+NOT_AT_START = ("typing", "pathlib", "rich", "yaml", "jsonschema", "pandas", "babel", "httpx", "text_to_num",
+                "dask", "distributed", "fsspec")
+GATE_AT_START = {"gate", "gate.cli", "gate.cli_rubric"}
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_top_level_parser_says_what_the_full_one_says() -> None:
+    full, top = cli._parser(commands_built=True), cli._parser(commands_built=False)
+    assert top.format_help() == full.format_help()
+    assert top.format_usage() == full.format_usage()
+    assert "check     score a run and gate it" in top.format_help()
+
+
+@pytest.mark.parametrize("argv, code, first_line", [
+    (["--version"], 0, "answer-gate 0.1.0"), (["--help"], 0, "usage: answer-gate [-h] [--version] COMMAND ..."),
+    (["-h"], 0, "usage: answer-gate [-h] [--version] COMMAND ..."), ([], 2, "usage: answer-gate [-h] [--version] COMMAND ..."),
+    (["--bogus"], 2, "usage: answer-gate [-h] [--version] COMMAND ..."),
+])
+def test_no_command_gives_the_full_parsers_output(argv: list[str], code: int, first_line: str) -> None:
+    got = _run(argv)
+    full = cli._parser(commands_built=True)
+    expected_out, expected_err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(expected_out), contextlib.redirect_stderr(expected_err):
+        try:
+            full.parse_args(argv)
+            full.print_help(sys.stderr)  # no command: main prints the help to stderr
+        except SystemExit:
+            pass
+    assert got == (code, expected_out.getvalue(), expected_err.getvalue())
+    assert (got[1] or got[2]).splitlines()[0] == first_line
+
+
+def test_a_command_still_gets_its_arguments() -> None:
+    code, out, _ = _run(["check", "--help"])
+    assert code == 0 and "--questions FILE" in out and "--baseline VERSION|PATH" in out
+    code, out, _ = _run(["baseline", "save", "--help"])
+    assert code == 0 and "--force" in out
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"]])
+def test_the_start_imports_no_command_s_modules(argv: list[str]) -> None:
+    probe = ("import json, sys\n"
+             "before = set(sys.modules)\n"
+             "import contextlib, io\n"
+             "from gate.cli import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             f"    code = main({argv!r})\n"
+             "print(json.dumps({'code': code, 'new': sorted(set(sys.modules) - before)}))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout)
+    assert result["code"] == 0
+    new = set(result["new"])
+    assert {m for m in new if m == "gate" or m.startswith("gate.")} == GATE_AT_START
+    assert sorted(m for m in new if m.split(".")[0] in NOT_AT_START) == []
