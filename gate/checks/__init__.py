@@ -12,6 +12,7 @@ observation checks to the rubric's questions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -31,14 +32,7 @@ def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Fig
     Returns:
         ``{measure: Count}`` for every code-check measure, and the findings in measure order.
     """
-    # Imported here, not at the top: the checks import gate.measures and gate.records,
-    # which import this package (for the SDMX periods) while they load.
-    from gate.checks.binding import bind, check_bound
-    from gate.checks.exact import check_exact
-    from gate.checks.format import DEFAULT_RULES, check_format
-    from gate.checks.presence import check_presence
-    from gate.checks.quotes import check_quotes
-
+    bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES = _checks()
     counts: dict = {}
     findings: list = []
     for name, (count, found) in (
@@ -53,8 +47,24 @@ def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Fig
     bound = bind(text, answer.language, figures, answer.retrieved_observations, supports, settings) if answered else []
     checked, found = check_bound(question, answer, text, bound)
     counts.update(checked)
-    findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
+    if found:
+        findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
     return counts, findings
+
+
+@functools.cache
+def _checks() -> tuple[Any, ...]:
+    """The check functions and the default format rules, imported on first use, not at
+    the top: the checks import gate.measures and gate.records, which import this package
+    (for the SDMX periods) while they load. Cached: an import statement on every answer
+    costs."""
+    from gate.checks.binding import bind, check_bound
+    from gate.checks.exact import check_exact
+    from gate.checks.format import DEFAULT_RULES, check_format
+    from gate.checks.presence import check_presence
+    from gate.checks.quotes import check_quotes
+
+    return bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES
 
 
 _ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")

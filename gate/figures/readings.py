@@ -5,8 +5,11 @@ share a ratio states. The scorer accepts a figure when any reading is supported.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from decimal import Decimal
+from importlib import import_module
+from typing import Any
 
 from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
 from gate.figures.extract import extract_figures
@@ -67,8 +70,9 @@ _FALL = re.compile(
 # Arabic puts the subject between the verb and the amount ("انخفض معدل البطالة بنسبة
 # ٢٪": fell the unemployment rate by 2%): up to three words of the same clause may
 # stand between them when "by" (بنسبة, بمقدار, a glued ب) introduces the amount.
+_FALL_AR_VERBS = r"انخفض|انخفضت|تراجع|تراجعت|هبط|هبطت|انكمش|انكمشت"
 _FALL_AR = re.compile(
-    r"(?:انخفض|انخفضت|تراجع|تراجعت|هبط|هبطت|انكمش|انكمشت)"
+    r"(?:" + _FALL_AR_VERBS + r")"
     r"(?:\s+[^\s\d.,;:،؛]+){0,3}?"
     r"\s+(?:(?:بنسبة|بمقدار)(?:\s+(?:حوالي|نحو|قرابة))?\s*|ب(?:حوالي|نحو)?\s*(?:ـ\s*)?)[-−]?$"
 )
@@ -77,18 +81,19 @@ _FALL_AR = re.compile(
 # German puts other words between the verb and "um" ("sank im 2. Quartal 2025 um 0,4
 # Prozentpunkte"), or the participle after the amount ("ist um 0,4 % gesunken", Dutch "is
 # met 0,4% gedaald").
+_FALL_DE_VERBS = r"sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen"
 _FALL_DE = re.compile(
-    r"(?i)\b(?:sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen)\b"
+    r"(?i)\b(?:" + _FALL_DE_VERBS + r")\b"
     r"[^;:!?]{0,40}?\s+um\s*[-−]?\s*$"
 )
 _BY_BEFORE = re.compile(r"(?i)\b(?:um|met)\s*$")
-_FALL_AFTER = re.compile(
-    r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen|af)\b"
-)
+_FALL_AFTER_WORDS = r"gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen|af"
+_FALL_AFTER = re.compile(r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:" + _FALL_AFTER_WORDS + r")\b")
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
+_DEFICIT_WORDS = r"deficits?|déficits?|defizits?|disavanzo|tekort"
 _DEFICIT = re.compile(
-    r"(?:\b(?:deficits?|déficits?|defizits?|disavanzo|tekort)|(?<![^\W\d_])(?:ال)?عجز)"
+    r"(?:\b(?:" + _DEFICIT_WORDS + r")|(?<![^\W\d_])(?:ال)?عجز)"
     r"(?:\s+(?:public|publics|budgétaire|budget|fiscal|primary|primaire|público|primário|pubblico|"
     r"öffentliche|staatliche|begrotingstekort))?"
     r"(?:\s+(?:was|is|stood\s+at|reached|amounted\s+to|came\s+to|of|at|to|de|du|s'élève\s+à|s'établit\s+à|"
@@ -109,7 +114,7 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     negative or zero). The scorer accepts a figure when either reading is supported, so this
     only ever removes false alarms.
     """
-    if figure.value <= 0:
+    if figure.value <= 0 or not _may_fall(text):
         return None
     before = text[max(0, figure.start - 60) : figure.start]
     if not (
@@ -169,3 +174,102 @@ _INCREASE = re.compile(
 _DECREASE_IN_CLAUSE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + DECREASE_IN_CLAUSE + r")"
 )
+
+
+
+# Every test of :func:`fall_reading` needs one of these words in the text: a word of
+# decrease, deficit or lower level ("um"/"met" alone needs a participle after the figure).
+# When none is there, no figure of the text reads as a fall, which :func:`_may_fall` tells
+# once per text instead of seven searches per figure. Each table with whether its patterns
+# end at a word boundary; all but the Arabic verbs and "عجز" start a run of letters.
+_P: Any = import_module("re._parser")  # the standard library's own parser, to read the word tables
+_FALL_WORDS = ((DECREASE_WORDS, False), (DECREASE_IN_CLAUSE, False), (LOWER_WORDS, True), (_DEFICIT_WORDS, False),
+               (_FALL_DE_VERBS, True), (_FALL_AFTER_WORDS, True))
+_FALL_INSIDE = (*_FALL_AR_VERBS.split("|"), "عجز")  # may start inside a word ("وانخفض", "العجز")
+
+
+def _literal_starts(items: Any) -> tuple[set[str], bool]:
+    """The literal beginnings, one of which every match of the parsed pattern ``items``
+    starts with (``\\s+`` read as one space, as :func:`_may_fall` reads the text), and
+    whether they are whole matches."""
+    out = {""}
+    for op, av in items:
+        if op is _P.LITERAL:
+            step, whole = {chr(av)}, True
+        elif op is _P.IN and av and all(o is _P.LITERAL for o, _ in av):
+            step, whole = {chr(c) for _, c in av}, True
+        elif op is _P.MAX_REPEAT and av[0] == 1 and list(av[2]) == [(_P.IN, [(_P.CATEGORY, _P.CATEGORY_SPACE)])]:
+            step, whole = {" "}, True  # \s+: one space in the text as _may_fall reads it
+        elif op is _P.SUBPATTERN:
+            step, whole = _literal_starts(av[-1])
+        elif op is _P.BRANCH:
+            parts = [_literal_starts(b) for b in av[1]]
+            step = set().union(*(p for p, _ in parts))
+            whole = all(w for _, w in parts)
+        else:
+            return out, False
+        grown = {p + q for p in out for q in step}
+        if len(grown) > 4096:
+            return out, False
+        out = grown
+        if not whole:
+            return out, False
+    return out, True
+
+
+_Hints = tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[str, ...]]
+
+
+def _fall_hints() -> _Hints | None:
+    """The beginnings of :data:`_FALL_WORDS`, casefolded: those of letters alone, which
+    start a run of letters, keyed by their first three letters ("" for a shorter one),
+    each with whether it is a whole word (the run of letters must end after it); and the
+    others, looked for anywhere: with a space or an apostrophe ("de moins"), inside a word
+    ("[\\w]*tekort": "tekort") and :data:`_FALL_INSIDE`. None when a word has no such
+    beginning (then every text may hold a fall)."""
+    starts: dict[str, set[tuple[str, bool]]] = {}
+    inside = set(_FALL_INSIDE)
+    for words, bounded in _FALL_WORDS:
+        tree = list(_P.parse(words))
+        alternatives = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is _P.BRANCH else [tree]
+        for items in alternatives:
+            found, whole = _literal_starts(items)
+            if all(w and _LETTER.match(w) for w in found):
+                for w in found:
+                    w = w.casefold()
+                    if w.isalpha():
+                        starts.setdefault(w[:3] if len(w) >= 3 else "", set()).add((w, bounded and whole))
+                    else:
+                        inside.add(w)  # "de moins", "s'élève": anywhere in the text (more often)
+                continue
+            if items and items[0][0] is _P.MAX_REPEAT and items[0][1][0] == 0:
+                found = _literal_starts(items[1:])[0]  # "[\\w]*tekort": anywhere in a word
+                if all(found):
+                    inside.update(w.casefold() for w in found)
+                    continue
+            return None
+    return {k: tuple(sorted(v)) for k, v in starts.items()}, tuple(sorted(inside))
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_FALL_HINTS = _fall_hints()
+
+
+@functools.lru_cache(maxsize=256)
+def _may_fall(text: str) -> bool:
+    """Whether some figure of ``text`` may read as a fall: a beginning of
+    :data:`_FALL_WORDS` (see :func:`_fall_hints`) in the text, casefolded, spaces as one.
+    Only ever "maybe" more often than the readings."""
+    if _FALL_HINTS is None:
+        return True
+    starts, inside = _FALL_HINTS
+    folded = " ".join(text.casefold().split())
+    if any(w in folded for w in inside):
+        return True
+    short = starts.get("", ())  # beginnings of one or two letters
+    for run in set(_LETTER_RUN.findall(folded)):
+        for start, word in starts.get(run[:3], ()) + short if short else starts.get(run[:3], ()):
+            if run.startswith(start) and not (word and len(run) > len(start)):
+                return True
+    return False
