@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Self, cast
@@ -266,16 +266,20 @@ class SettingsError(GateError, ValueError):
         missing: names of the missing variables, all of them, in a stable order;
             a token is named ``"INPUT_TOKEN or GITHUB_TOKEN"``.
         problems: one sentence per invalid value (unreadable event file, bad repository).
+
+    Args:
+        purpose: a sentence after the list: what the command needing them is for, and what
+            to use outside GitHub Actions.
     """
 
-    def __init__(self, missing: Sequence[str], problems: Sequence[str] = ()) -> None:
+    def __init__(self, missing: Sequence[str], problems: Sequence[str] = (), *, purpose: str = "") -> None:
         self.missing = tuple(missing)
         self.problems = tuple(problems)
         parts = []
         if self.missing:
             parts.append("missing environment variables: " + ", ".join(self.missing))
         parts.extend(self.problems)
-        super().__init__("GitHub Actions settings: " + "; ".join(parts))
+        super().__init__("GitHub Actions settings: " + "; ".join(parts) + (f". {purpose}" if purpose else ""))
 
 
 @dataclass(frozen=True)
@@ -364,29 +368,9 @@ class ActionSettings:
         token = get("INPUT_TOKEN") or get("GITHUB_TOKEN")
         event_name = get("GITHUB_EVENT_NAME")
         event_path = get("GITHUB_EVENT_PATH")
-        needed: list[str] = []
-        if "comment" in wanted:
-            needed.append("GITHUB_EVENT_NAME")
-            if event_name is None or event_name in PULL_REQUEST_EVENTS:
-                needed += ["GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", TOKEN_VARIABLES]
-        if "summary" in wanted:
-            needed.append("GITHUB_STEP_SUMMARY")
-        if "output" in wanted:
-            needed.append("GITHUB_OUTPUT")
-        missing = [
-            name
-            for name in needed
-            if (token is None if name == TOKEN_VARIABLES else get(name) is None)
-        ]
-
-        problems: list[str] = []
-        if repository is not None and not re.fullmatch(r"[^/\s]+/[^/\s]+", repository):
-            problems.append(f"GITHUB_REPOSITORY must be 'owner/name', got {repository!r}")
-        pr_number = None
-        if event_name in PULL_REQUEST_EVENTS and event_path is not None:
-            pr_number, problem = _pr_number(Path(event_path))
-            if problem is not None:
-                problems.append(problem)
+        missing = [name for name in _needed(wanted, event_name)
+                   if (token is None if name == TOKEN_VARIABLES else get(name) is None)]
+        problems, pr_number = _invalid(repository, event_name, event_path)
         if missing or problems:
             raise SettingsError(missing, problems)
 
@@ -406,6 +390,34 @@ class ActionSettings:
             run_id=get("GITHUB_RUN_ID"),
             token=token,
         )
+
+
+def _needed(wanted: Collection[str], event_name: str | None) -> list[str]:
+    """The variables the wanted features need, in a stable order (a token as :data:`TOKEN_VARIABLES`)."""
+    needed: list[str] = []
+    if "comment" in wanted:
+        needed.append("GITHUB_EVENT_NAME")
+        if event_name is None or event_name in PULL_REQUEST_EVENTS:
+            needed += ["GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", TOKEN_VARIABLES]
+    if "summary" in wanted:
+        needed.append("GITHUB_STEP_SUMMARY")
+    if "output" in wanted:
+        needed.append("GITHUB_OUTPUT")
+    return needed
+
+
+def _invalid(repository: str | None, event_name: str | None, event_path: str | None) -> tuple[list[str], int | None]:
+    """The invalid values (a repository not ``owner/name``, an event file without a pull
+    request number), one sentence each, and the pull request number when there is one."""
+    problems: list[str] = []
+    if repository is not None and not re.fullmatch(r"[^/\s]+/[^/\s]+", repository):
+        problems.append(f"GITHUB_REPOSITORY must be 'owner/name', got {repository!r}")
+    pr_number = None
+    if event_name in PULL_REQUEST_EVENTS and event_path is not None:
+        pr_number, problem = _pr_number(Path(event_path))
+        if problem is not None:
+            problems.append(problem)
+    return problems, pr_number
 
 
 def _pr_number(event_path: Path) -> tuple[int | None, str | None]:

@@ -12,8 +12,8 @@ when either rater gives a single label throughout: a rater who never varies show
 about agreement beyond chance (the formula then gives 0 or 0/0, neither of which is a
 measurement).
 
-A grader (a model used as a reader) is validated, as chapter 6 of the method asks, on the
-answers both it and a person judged: per rubric question kappa between the person's label
+A grader (a model used as a reader) is validated against people, on the answers both it
+and a person judged: per rubric question kappa between the person's label
 and the grader's, with the overlap n. It counts only while it has at least ``min_overlap``
 answers in common with people and a kappa of at least ``min_kappa`` on every rubric
 question the rubric has.

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # for annotations only: each command imports what it needs wh
     from rich.console import Console, JustifyMethod
 
     from gate.actions import ActionSettings
+    from gate.baseline.storage import Baseline
     from gate.errors import Problem
     from gate.report import Report
 
@@ -30,6 +31,13 @@ EXIT_PASS = 0
 EXIT_FAIL = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+
+#: What the GitHub Actions parts are for, said when the variables they need are missing.
+COMMENT_PURPOSE = ("answer-gate comment posts the gate's sticky pull request comment from its JSON report, in a GitHub Actions "
+                   "workflow started by workflow_run (the runner sets these variables, the token comes from the workflow); "
+                   "outside GitHub Actions, answer-gate check --markdown FILE writes the comment's body")
+GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs in a GitHub Actions job (the runner sets these "
+                  "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
                        "and fails the gate with fail_on_loosened: true")
     check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
     check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+    check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers (default: the cores available; 1: this process only); "
+                       "the report is the same whatever N")
+    check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
+                       help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
+                       "all: every one). The terminal prints the first few and says where the rest are")
     which = check.add_mutually_exclusive_group()
     which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
@@ -76,6 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
     save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
+    save.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements of the run (as check --judgements): "
+                      "stored with the baseline, with the rubric and quality measures, so that the next version's are compared with them")
+    save.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
     comment = commands.add_parser("comment", help="post the sticky PR comment from a JSON report, in a workflow_run workflow",
                                   description="The trusted half of the fork-safe pattern, in a workflow triggered by workflow_run: read the JSON report "
                                   "written by 'check --json' (validated; never a markdown body), find the open pull request whose head is the triggering run's "
@@ -183,6 +199,32 @@ def _broken_pipe() -> None:
     raise BrokenPipeError("the reader of standard output went away")
 
 
+#: Findings a report lists by default (``check --max-findings``).
+DEFAULT_MAX_FINDINGS = 1000
+
+
+def _jobs(text: str | None, problems: list[Problem]) -> int:
+    """``--jobs``: a whole number from 1; the cores available when not given."""
+    if text is None:
+        from gate.stream import default_jobs
+
+        return default_jobs()
+    if not text.strip().isdigit() or int(text) < 1:
+        problems.append(Problem("--jobs", None, None, f"expected a whole number of processes from 1, found {text!r}"))
+        return 1
+    return int(text)
+
+
+def _max_findings(text: str, problems: list[Problem]) -> int | None:
+    """``--max-findings``: a whole number from 0, or ``all`` (None: every finding)."""
+    if text.strip().lower() == "all":
+        return None
+    if not text.strip().isdigit():
+        problems.append(Problem("--max-findings", None, None, f"expected a whole number from 0 or all, found {text!r}"))
+        return 0
+    return int(text)
+
+
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
     from gate.files import atomic_write_text
@@ -197,20 +239,26 @@ def _check(args: argparse.Namespace) -> int:
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
     problems += _comment_key_problems(args.comment_key)
+    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)
     settings = None
     if args.github:
-        from gate.actions import ActionSettings
+        from gate.actions import ActionSettings, SettingsError
 
-        settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        try:
+            settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
+        except SettingsError as exc:
+            raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
     from gate.baseline import BaselineComparer
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
-    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
+    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
+                                rubric=args.rubric if args.judgements else None)
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
                        calibration=args.calibration,
-                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric)
+                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
+                       jobs=jobs, max_findings=max_findings)
     report = _with_links(report)
     rendered = {}
     if args.json_path:
@@ -354,8 +402,9 @@ def _comment(args: argparse.Namespace) -> int:
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
+    missing += [name for name in ("GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH") if not env.get(name)]
     if missing:
-        raise SettingsError(missing)
+        raise SettingsError(missing, purpose=COMMENT_PURPOSE)
     head = WorkflowRunHead.from_env(env)
     report = read_report(args.report)
     if head.event not in PULL_REQUEST_EVENTS:
@@ -384,7 +433,8 @@ def _baseline_save(args: argparse.Namespace) -> int:
     from gate.report import display_rate
     from gate.scores import ALL
 
-    saved = save_baseline(args.run, args.questions, args.thresholds, args.baselines, force=args.force)
+    saved = save_baseline(args.run, args.questions, args.thresholds, args.baselines, force=args.force,
+                          judgements=args.judgements, rubric=args.rubric)
     b = saved.baseline
     for notice in saved.notices:
         _error(f"notice: {notice}")
@@ -395,9 +445,23 @@ def _baseline_save(args: argparse.Namespace) -> int:
     print(f"{verb} the baseline of assistant {b.assistant_version} (set {b.set_version or 'unversioned'}): {b.path}, log {b.log_path}")
     scores = ", ".join(f"{m.label} {display_rate(b.score(ALL, m.name).rate)} (n={b.score(ALL, m.name).denominator})" for m in MEASURES)
     print(f"  all: {scores}")
+    print(f"  {_judgements_line(b)}")
     for path in saved.removed:
         print(f"  removed the old log {path}")
     return EXIT_PASS
+
+
+def _judgements_line(b: Baseline) -> str:
+    """What a saved baseline stores of judgements: how many, the rubric version and the
+    rubric pass on the whole run, or that it stores none."""
+    from gate.report import display_rate
+    from gate.scores import ALL
+
+    if b.judgements is None:
+        return "judgements: none stored (no --judgements): no rubric or quality measure stored"
+    count = b.score(ALL, "rubric_pass")
+    return (f"judgements: {len(b.judgements.records)} stored (rubric version {b.judgements.rubric_version}); "
+            f"rubric pass {display_rate(count.rate)} (n={count.denominator})")
 
 
 def _baseline_list(args: argparse.Namespace) -> int:
@@ -405,10 +469,12 @@ def _baseline_list(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from gate.baseline import list_baselines
-    from gate.baseline.storage import STORED_MEASURES as MEASURES
+    from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES
     from gate.report import display_rate
     from gate.scores import ALL
 
+    # Of the judged measures, the two a reader of the list looks for (the rest: check's report).
+    MEASURES = STORED_MEASURES + tuple(m for m in JUDGED_MEASURES if m.name in ("rubric_pass", "reviewed_share"))
     directory = _baselines_dir(args.baselines)
     stored = list_baselines(directory)
     console = _console()

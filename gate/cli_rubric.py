@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 EXIT_PASS, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+#: The review sheet ``sample`` writes in its ``--out`` folder.
+SHEET_FILES = ("review.csv", "review.jsonl", "review.html")
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,6 +27,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sample.add_argument("--size", type=_positive, default=30, help="how many answers (default 30)")
     sample.add_argument("--seed", type=int, required=True, help="any whole number; the same seed gives the same sample")
     sample.add_argument("--out", metavar="DIR", required=True, help="the folder to write the review sheet in (created if missing)")
+    sample.add_argument("--force", action="store_true", help="replace review.csv, review.jsonl and review.html when the folder holds them already "
+                        "(without it the gate refuses: a filled-in sheet would be lost)")
 
     grade = commands.add_parser("grade", help="judge a run's answers with a model (an OpenAI-compatible endpoint)",
                                 description="Ask a model to judge each answer against the rubric (temperature 0, structured JSON output) and write "
@@ -46,7 +50,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     set_parser = commands.add_parser("set", help="work on the question set", description="Draft additions to the question set.")
     set_parser.set_defaults(print_set_help=set_parser.print_help)
     actions = set_parser.add_subparsers(dest="set_command", metavar="ACTION")
-    failures = actions.add_parser("add-failures", help="draft set entries from a run's failures (recipe 4.3, step 4)",
+    failures = actions.add_parser("add-failures", help="draft set entries from a run's failures, for a person to review",
                                   description="Write draft entries for a person to review: each failed question with its findings or the reader's "
                                   "note, and the expected caveat added where a reader said it was missing. Never edits the set.")
     failures.add_argument("run", help="the run log (JSON lines)")
@@ -55,6 +59,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     failures.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
     failures.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml)")
     failures.add_argument("--out", metavar="DRAFT.jsonl", required=True, help="the draft file to write (never the set itself)")
+    failures.add_argument("--force", action="store_true", help="replace the draft file when it exists already (without it the gate refuses)")
 
 
 def _positive(text: str) -> int:
@@ -109,6 +114,11 @@ def _sample(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         problems.add(args.out, None, "--out", "expected a folder for the review sheet, found a file")
+    elif not args.force:
+        for name in SHEET_FILES:
+            if (out / name).exists():
+                problems.add(str(out / name), None, "--out", "expected a folder without a review sheet, found this file already: "
+                             "it may hold readers' work; pass --force to replace it, or choose another --out")
     problems.raise_if_any()
     assert rubric is not None
     sample = draw_sample(joined.pairs, args.size, args.seed)

@@ -1,4 +1,4 @@
-"""Failures back into the set (recipe 4.3, step 4): draft entries for a person to review.
+"""Failures back into the set: draft entries for a person to review.
 
 ``answer-gate set add-failures`` scores a run (with readers' judgements when given) and
 writes, for each question that failed anything, a draft line: the question as the set has
@@ -68,6 +68,9 @@ def add_failures_command(args: Any) -> int:
 
     if os.path.realpath(args.out) in {os.path.realpath(p) for p in (args.questions, args.run, *args.judgements)}:
         raise InputError([Problem(args.out, None, "--out", "expected a new draft file, found an input: the set is never edited in place")])
+    if os.path.lexists(args.out) and not args.force:
+        raise InputError([Problem(args.out, None, "--out", "expected a new draft file, found one already: it may hold a person's edits; "
+                                  "pass --force to replace it, or choose another --out")])
     report = check_run(args.run, args.questions, args.thresholds, judgements=args.judgements, rubric=args.rubric)
     pairs = join(load_run(args.run), load_question_set(args.questions)).pairs
     by_question: dict[str, list[Finding]] = {}

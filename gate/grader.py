@@ -1,7 +1,7 @@
 """A grader you can run: a model asked to apply the rubric, through any OpenAI-compatible
 chat-completions endpoint (a local vLLM, llama.cpp or Ollama server, or a hosted one).
 
-As the scoring-quality lesson asks: the grader is given the question, the answer, the
+The grader is given the question, the answer, the
 evidence, the rubric and the allowed labels; asked for structured JSON (``response_format``
 with a JSON Schema) at temperature 0; and its metadata is recorded: its identity is name +
 model + prompt digest (the digest of the instructions and the rubric), so a changed prompt
@@ -29,7 +29,7 @@ import httpx
 
 from gate import __version__
 from gate.errors import InputError, Problem
-from gate.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest
+from gate.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
 from gate.records import Answer, Question
 from gate.rubric import LABELS, SCORE_RANGE, Rubric, applies, caveats_known
 
@@ -239,22 +239,8 @@ class Grader:
 
 
 def judgement_dict(j: Judgement) -> dict[str, Any]:
-    """A judgement as one line of the judgements file."""
-    out: dict[str, Any] = {
-        "question_id": j.question_id,
-        "judge": {"kind": j.judge.kind, "name": j.judge.name, "version": j.judge.version, "model": j.judge.model, "prompt_digest": j.judge.prompt_digest},
-        "rubric_version": j.rubric_version,
-        "answer_digest": j.answer_digest,
-    }
-    if j.status == FAILED:
-        out.update(status=FAILED, error=j.error)
-        return out
-    out["labels"] = dict(j.labels)
-    if j.quality:
-        out["quality"] = dict(j.quality)
-    if j.note:
-        out["note"] = j.note
-    return out
+    """A judgement as one line of the judgements file (:func:`gate.judgements.judgement_record`)."""
+    return judgement_record(j)
 
 
 def grade(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader) -> list[Judgement]:

@@ -1,7 +1,7 @@
 """Judgements: readers' and graders' labels for answers, loaded and checked against the run.
 
-A judgement is one judge's labels for one answer under one rubric version (recipe 4.3 of
-the measurement chapter). A file of judgements is JSON lines or CSV (by its extension:
+A judgement is one judge's labels for one answer under one rubric version
+(:mod:`gate.rubric`). A file of judgements is JSON lines or CSV (by its extension:
 ``.csv`` is CSV, anything else JSON lines). One JSON line::
 
     {"question_id": "a04",
@@ -37,12 +37,13 @@ import difflib
 import hashlib
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from gate.errors import ProblemCollector
+from gate.errors import InputError, ProblemCollector
+from gate.limits import read_bounded
 from gate.records import Answer, Run, describe, read_jsonl
 from gate.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
 
@@ -160,10 +161,14 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None
         display = str(path)
         files.append(display)
         rows = _csv_rows(Path(path), display, rubric, own, notices) if str(path).lower().endswith(".csv") else _jsonl_rows(Path(path), display, own)
+        before, found = own.total, len(out)
         for line, value in rows:
             judgement = _check(value, display, line, rubric, answers, own)
             if judgement is not None:
                 out.append(judgement)
+        if len(out) == found and own.total == before:
+            notices.append(f"{display}: no judgement in this file (it is empty or holds only rows not judged yet); "
+                           "nothing from it was counted")
     if problems is not None:
         problems.extend(own)
     else:
@@ -171,8 +176,60 @@ def load_judgements(paths: Iterable[str | Path], rubric: Rubric, run: Run | None
     return JudgementSet(tuple(out), tuple(files), tuple(notices))
 
 
+def judgement_record(j: Judgement) -> dict[str, Any]:
+    """A judgement as one line of the judgements file (the form :func:`load_judgements`
+    reads, and the form a baseline stores its judgements in); pure. A person's judge has no
+    ``model`` or ``prompt_digest``; a failed judgement has ``status`` and ``error`` and no
+    labels."""
+    judge: dict[str, Any] = {"kind": j.judge.kind, "name": j.judge.name, "version": j.judge.version}
+    if j.judge.kind == GRADER:
+        judge.update(model=j.judge.model, prompt_digest=j.judge.prompt_digest)
+    out: dict[str, Any] = {"question_id": j.question_id, "judge": judge, "rubric_version": j.rubric_version,
+                           "answer_digest": j.answer_digest}
+    if j.status == FAILED:
+        out.update(status=FAILED, error=j.error)
+        return out
+    out["labels"] = dict(j.labels)
+    if j.quality:
+        out["quality"] = dict(j.quality)
+    if j.note:
+        out["note"] = j.note
+    return out
+
+
+def judgements_from_records(records: Iterable[Mapping[str, Any]], display: str, rubric: Rubric, run: Run | None,
+                            where: str = "judgements.items") -> tuple[Judgement, ...]:
+    """Judgements stored as records (a baseline's, see :func:`judgement_record`), checked as
+    strictly as a judgements file's lines against the rubric and, when given, the run whose
+    answers they judged (the digest must match the stored log's answer).
+
+    Args:
+        records: the stored records, in order.
+        display: the file they are stored in, for the problems.
+        rubric: the rubric they must be made under.
+        run: the run they judged, or None (then id and digest are checked for form only).
+        where: the field path of the records in the file; a problem names
+            ``<where>[i].<field>``.
+
+    Raises:
+        InputError: every bad record, each naming the file and ``<where>[i]``.
+    """
+    own = ProblemCollector()
+    answers = {a.question_id: a for a in run.answers} if run is not None else None
+    out = []
+    for i, value in enumerate(records):
+        inner = ProblemCollector()
+        judgement = _check(value, display, 0, rubric, answers, inner)
+        for p in inner.problems:
+            own.add(p.file, None, f"{where}[{i}]" + (f".{p.field}" if p.field else ""), p.message)
+        if judgement is not None:
+            out.append(replace(judgement, source=f"{display}:{where}[{i}]"))
+    own.raise_if_any()
+    return tuple(out)
+
+
 def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
-    for line, value in read_jsonl(path, display, problems):
+    for line, value in read_jsonl(path, display, problems, kind="judgements"):
         if not isinstance(value, dict):
             problems.add(display, line, None, f"expected a JSON object (one judgement), found {describe(value)}")
             continue
@@ -181,7 +238,10 @@ def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterato
 
 def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_bounded(path, "judgements", display).decode("utf-8-sig")
+    except InputError as exc:  # past its size limit
+        problems.absorb(exc)
+        return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
@@ -196,8 +256,9 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
         close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         problems.add(display, 1, name, f"unknown column {name!r}{hint}")
+    misspelt = _misspelt(dict.fromkeys(header), sorted(known))
     for name in ("question_id",):
-        if name not in header:
+        if name not in header and name not in misspelt:
             problems.add(display, 1, name, "missing required column")
     if extra or "question_id" not in header:
         return
@@ -248,12 +309,21 @@ def _text(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
 
 
+def _misspelt(value: Mapping[str, Any], known: Sequence[str]) -> set[str]:
+    """The known fields a value lacks but holds a misspelling of (``answer_digset``), whose
+    unknown-field message already asks "did you mean"."""
+    return {close[0] for key in value if key not in known
+            for close in [difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)] if close and close[0] not in value}
+
+
 def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
            answers: Mapping[str, Answer] | None, problems: ProblemCollector) -> Judgement | None:
     before = problems.total
+    misspelt = _misspelt(value, TOP_FIELDS)
 
     def bad(fld: str | None, message: str) -> None:
-        problems.add(display, line, fld, message)
+        if fld not in misspelt:  # a missing field written misspelt: its "did you mean" says it
+            problems.add(display, line, fld, message)
 
     for key in value:
         if key not in TOP_FIELDS:
@@ -334,11 +404,17 @@ def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad: Callable[[str,
             bad(f"labels.{qid}", "missing label: every rubric question gets yes, no or not_applicable")
 
 
-def _judge(value: Any, bad: Callable[[str, str], None]) -> Judge | None:
+def _judge(value: Any, report: Callable[[str, str], None]) -> Judge | None:
     if not isinstance(value, dict):
-        bad("judge", f"expected who judged ({{\"kind\": \"person\" or \"grader\", \"name\": ...}}), found {describe(value) if value is not None else 'nothing'}")
+        report("judge", f"expected who judged ({{\"kind\": \"person\" or \"grader\", \"name\": ...}}), found {describe(value) if value is not None else 'nothing'}")
         return None
     ok = True
+    misspelt = {f"judge.{name}" for name in _misspelt(value, JUDGE_FIELDS)}
+
+    def bad(fld: str, message: str) -> None:
+        if fld not in misspelt:  # a missing field written misspelt: its "did you mean" says it
+            report(fld, message)
+
     for key in value:
         if key not in JUDGE_FIELDS:
             close = difflib.get_close_matches(str(key), JUDGE_FIELDS, n=1, cutoff=0.6)

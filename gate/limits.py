@@ -19,6 +19,8 @@ an optional unit (``512KiB``, ``64MB``, ``2GiB``; ``k``, ``M``, ``G`` are powers
 | run log | ``ANSWER_GATE_MAX_LOG_BYTES`` | 256 MiB |
 | question set | ``ANSWER_GATE_MAX_SET_BYTES`` | 64 MiB |
 | thresholds file | ``ANSWER_GATE_MAX_THRESHOLDS_BYTES`` | 1 MiB |
+| rubric file | ``ANSWER_GATE_MAX_RUBRIC_BYTES`` | 1 MiB |
+| judgements file (JSON lines or CSV) | ``ANSWER_GATE_MAX_JUDGEMENTS_BYTES`` | 64 MiB |
 | baseline JSON | ``ANSWER_GATE_MAX_BASELINE_BYTES`` | 64 MiB |
 | baseline log, uncompressed | ``ANSWER_GATE_MAX_LOG_BYTES`` (the run log's) | 256 MiB |
 | JSON report given to ``comment`` | ``ANSWER_GATE_MAX_REPORT_BYTES`` | 64 MiB |
@@ -62,6 +64,8 @@ LIMITS = {
     "log": Limit("run log", "ANSWER_GATE_MAX_LOG_BYTES", 256 * MIB),
     "set": Limit("question set", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB),
     "thresholds": Limit("thresholds file", "ANSWER_GATE_MAX_THRESHOLDS_BYTES", 1 * MIB),
+    "rubric": Limit("rubric file", "ANSWER_GATE_MAX_RUBRIC_BYTES", 1 * MIB),
+    "judgements": Limit("judgements file", "ANSWER_GATE_MAX_JUDGEMENTS_BYTES", 64 * MIB),
     "baseline": Limit("baseline", "ANSWER_GATE_MAX_BASELINE_BYTES", 64 * MIB),
     "report": Limit("JSON report", "ANSWER_GATE_MAX_REPORT_BYTES", 64 * MIB),
 }

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from gate import figures as fig
-from gate.checks import code_checks
+from gate.checks import code_checks, where_to_look
 from gate.decimals import decimal_text
 from gate.figures.languages import HEDGE_WORDS
 from gate.records import Answer, Question
@@ -71,7 +71,7 @@ MEASURES: tuple[Measure, ...] = (
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
             "share of figures stated in answers that no retrieved value, question number or passage supports"),
-    # Code checks (issue 10): deterministic checks before any judge, see gate/checks/.
+    # Code checks: deterministic checks before any judge, see gate/checks/.
     Measure("retrieval_presence", "retrieval presence", True, "answers",
             "share of answers whose retrieved series include every series the set expects", "code_checks"),
     Measure("quote_grounding", "quote grounding", True, "quotes",
@@ -90,7 +90,7 @@ MEASURES: tuple[Measure, ...] = (
             "share of answers stating a figure from an observation with a caveat that say the caveat", "code_checks"),
     Measure("series_match", "series match", True, "figures",
             "share of figures bound to an observation whose series the answer cites (and the set expects)", "code_checks"),
-    # The rubric (recipe 4.3), from readers' judgements: see gate/review.py.
+    # The rubric, from readers' judgements: see gate/review.py.
     Measure("rubric_pass", "rubric pass", True, "answers",
             "share of judged answers that pass every rubric question that applies to them", "rubric"),
     Measure("rubric_series", "rubric: right series", True, "answers",
@@ -182,6 +182,9 @@ class Finding:
         figure: the figure at fault, if any.
         cited_id: the citation at fault, if any.
         quote: the quote at fault, if any.
+        look_first: for a wrong answer to a question with ``expected_ids``, where a
+            reviewer looks first: ``retrieval`` (an expected series was not retrieved) or
+            ``generation`` (it was); None otherwise (:func:`gate.checks.presence.where_to_look`).
 
     The code checks add ``expected_not_retrieved``, ``quote_not_found``, ``quote_uncited``,
     ``no_citation``, ``marker_unresolved``, ``too_long``, ``not_json``, ``schema_invalid``,
@@ -198,6 +201,7 @@ class Finding:
     figure: FigureRef | None = None
     cited_id: str | None = None
     quote: QuoteRef | None = None
+    look_first: str | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +279,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     checked, found = code_checks(question, answer, text, figures, settings, format_rules, readings.supported, wrong)
     counts.update(checked)
     scoring.findings.extend(found)
+    scoring.findings = where_to_look(question, answer, scoring.findings)
     return scoring.outcome()
 
 
@@ -510,12 +515,23 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
     unknown: dict[str, int] = {}
     uncovered: dict[str, int] = {}
     for question, answer in pairs:
-        if answer is not None and not fig.language_known(answer.language):
-            unknown[answer.language] = unknown.get(answer.language, 0) + 1
-        elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
-            uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
+        count_language(answer, unknown, uncovered)
         outcomes.append(score_answer(question, answer, settings, format_rules))
-    notices = [
+    return outcomes, language_notices(unknown, uncovered)
+
+
+def count_language(answer: Answer | None, unknown: dict[str, int], uncovered: dict[str, int]) -> None:
+    """Count an answer whose language the locale data does not know (``unknown``) or the
+    figure reader does not cover (``uncovered``), for :func:`language_notices`."""
+    if answer is not None and not fig.language_known(answer.language):
+        unknown[answer.language] = unknown.get(answer.language, 0) + 1
+    elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
+        uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
+
+
+def language_notices(unknown: dict[str, int], uncovered: dict[str, int]) -> list[str]:
+    """One notice per language counted by :func:`count_language`, not one per line."""
+    return [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"
         for lang, n in sorted(unknown.items())
@@ -524,4 +540,3 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
         "(with its separators), but not number words, scale words or hedges; an invented figure in words passes unseen"
         for lang, n in sorted(uncovered.items())
     ]
-    return outcomes, notices

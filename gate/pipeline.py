@@ -16,15 +16,17 @@ from typing import Any, Protocol
 
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
+from gate.figures import MatchSettings
 from gate.judgements import JudgementSet, load_judgements
-from gate.loosened import loosened_questions, loosened_rubric, loosened_rules
-from gate.measures import Outcome, measures_of, score_run
+from gate.loosened import Loosening, loosened_questions, loosened_rubric, loosened_rules
+from gate.measures import Measure, Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
 from gate.redact import redact_report
 from gate.report import Report, Source, build_report
-from gate.review import score_rubric_run
+from gate.review import RubricSummary, score_rubric_run
 from gate.rubric import Rubric, load_rubric
 from gate.scores import Score, aggregate
+from gate.stream import Findings, Streamed, Tally, stream_inputs
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, check_levels, decide
 
@@ -136,8 +138,14 @@ def check_run(
     base_thresholds: str | Path | None = None,
     base_questions: str | Path | None = None,
     base_rubric: str | Path | None = None,
+    jobs: int = 1,
+    max_findings: int | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
+
+    The log is read as a stream (:mod:`gate.stream`): line by line, scored in ``jobs``
+    processes, summed per slice, with at most ``max_findings`` findings held; the report is
+    the same whatever ``jobs``.
 
     Args:
         run_path: the run log (JSON lines).
@@ -155,6 +163,10 @@ def check_run(
             judgements).
         calibration: judgement files of human-labelled examples from other runs, used only
             to validate graders (with judgements only).
+        jobs: worker processes scoring the lines (1: this process).
+        max_findings: the findings the report lists, the first in the set's order; the
+            others are counted by code and slice (``Report.findings_not_listed``). None
+            lists every one.
 
     Returns:
         The Report.
@@ -163,64 +175,136 @@ def check_run(
         gate.errors.InputError: bad input or configuration, every problem at once.
     """
     problems = ProblemCollector()
-    base_rules = _load_base(load_thresholds, base_thresholds, problems)
-    base_set = _load_base(load_question_set, base_questions, problems)
-    base_rub = _load_base(load_rubric, base_rubric, problems)
-    head_rub = _load_base(load_rubric, rubric, problems) if base_rubric is not None else None
-    try:
-        inputs = load_inputs(run_path, questions_path, thresholds)
-    except InputError as error:
-        problems.absorb(error)
+    bases = _Bases.load(base_thresholds, base_questions, base_rubric, rubric, problems)
+    rules = _load_rules(thresholds, problems)
+    streamed, question_set = _stream(run_path, questions_path, rules, problems, jobs, max_findings,
+                                     keep=bool(judgements), store=compare is not None)
     problems.raise_if_any()
-    run, joined, rules = inputs.run, inputs.joined, inputs.thresholds
-    judged, loaded_rubric = read_judgements(judgements, rubric, run)
-    examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration and loaded_rubric is not None else ()
-    scored = score(joined.pairs, rules)
-    summary = None
-    families = ["automatic", "code_checks"]
-    if judged is not None and loaded_rubric is not None:
-        outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
-                                            calibration=examples)
-        notices = scored.notices + list(judged.notices) + list(summary.notices)
-        scored = Scored(outcomes, aggregate(outcomes), notices)
-        families += ["rubric", "quality"]
-    shown = measures_of(families)
-    scored = Scored(scored.outcomes, [s for s in scored.scores if s.measure in {m.name for m in shown}], scored.notices)
+    assert streamed is not None and rules is not None  # problems were raised otherwise
+    used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
+    scored = _score_judged(streamed, judgements, rubric, calibration, rules, max_findings)
     results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
     if compare is not None:
-        comparison, regression_results, compare_notices = compare(run, joined, scored.outcomes, scored.scores, rules,
-                                                                  question_set=inputs.question_set)
+        comparison, regression_results, compare_notices = compare(
+            streamed.run, Joined(streamed.pairs(), tuple(streamed.notices)), scored.outcomes, scored.scores, rules,
+            question_set=used_set)
         results = results + list(regression_results)
-    loosened = loosened_rules(base_rules, rules) if base_rules is not None else []
-    if base_set is not None:
-        loosened += loosened_questions(base_set, inputs.question_set)
-    if base_rub is not None and head_rub is not None:
-        loosened += loosened_rubric(base_rub, head_rub)
-    strict = rules.fail_on_loosened or (base_rules is not None and base_rules.fail_on_loosened)
+    loosened, strict = bases.loosened(rules, used_set)
     verdict = decide(results, _unchecked(rules, comparison), loosened=len(loosened) if strict else 0)
     report = build_report(
-        run=Source(run.path, run.assistant_version),
-        set_version_logged=run.set_version,
-        question_set=Source(inputs.question_set.path, inputs.question_set.version),
+        run=Source(streamed.run.path, streamed.run.assistant_version),
+        set_version_logged=streamed.run.set_version,
+        question_set=Source(used_set.path, used_set.version),
         thresholds=rules.path,
         matching=rules.matching,
         min_n=rules.min_n,
-        answers=len(run.answers),
-        questions=len(joined.pairs),
+        answers=streamed.answers,
+        questions=len(streamed.questions),
         scores=scored.scores,
         rules=results,
-        findings=[f for o in scored.outcomes for f in o.findings],
-        notices=list(run.notices) + list(joined.notices) + scored.notices + compare_notices
+        findings=scored.findings.listed(),
+        findings_not_listed=scored.findings.not_listed(),
+        notices=list(streamed.run.notices) + streamed.notices + scored.notices + compare_notices
         + unused_language_rules(rules, scored.scores),
         verdict=verdict,
         comparison=comparison,
-        measures=shown,
-        rubric=summary,
+        measures=scored.shown,
+        rubric=scored.summary,
         loosened=loosened,
     )
     return replace(redact_report(report, rules.redact), evidence=rules.evidence)
+
+
+def _load_rules(thresholds: str | Path | Thresholds, problems: ProblemCollector) -> Thresholds | None:
+    """The thresholds, loaded unless given loaded; their problems join the others."""
+    if isinstance(thresholds, Thresholds):
+        return thresholds
+    try:
+        return load_thresholds(thresholds)
+    except InputError as error:
+        problems.absorb(error)
+        return None
+
+
+def _stream(run_path: str | Path, questions_path: str | Path | None, rules: Thresholds | None, problems: ProblemCollector,
+            jobs: int, max_findings: int | None, keep: bool, store: bool) -> tuple[Streamed | None, QuestionSet | None]:
+    """The set loaded, then the log streamed against it (:func:`gate.stream.stream_inputs`);
+    the problems added in the order of :func:`load_inputs`: the log's, the set's, the join's."""
+    set_problems = ProblemCollector()
+    question_set = load_question_set(questions_path, set_problems) if questions_path is not None else None
+    settings = rules.matching if rules is not None else MatchSettings()
+    run_pass, streamed, join_problems = stream_inputs(run_path, question_set, settings, rules.format if rules is not None else None,
+                                                      jobs=jobs, max_findings=max_findings, keep=keep, store=store)
+    problems.extend(run_pass.run_problems)
+    problems.extend(set_problems)
+    problems.extend(join_problems)
+    return streamed, question_set
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """The scores the rules read, the findings, and what judgements added."""
+
+    scores: list[Score]
+    findings: Findings
+    outcomes: Sequence[Outcome]
+    notices: list[str]
+    shown: tuple[Measure, ...]
+    summary: RubricSummary | None
+
+
+def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: str | Path, calibration: Sequence[str | Path],
+                  rules: Thresholds, max_findings: int | None) -> _Scored:
+    """The streamed sums, or, with judgements, the outcomes with the rubric's counts and
+    findings merged in and summed again; the scores of the families shown only."""
+    judged, loaded_rubric = read_judgements(judgements, rubric, streamed.run)
+    tally, findings, notices = streamed.tally, streamed.findings, list(streamed.score_notices)
+    outcomes: Sequence[Outcome] = streamed.outcomes if streamed.outcomes is not None else ()
+    families = ["automatic", "code_checks"]
+    summary = None
+    if judged is not None and loaded_rubric is not None:
+        examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration else ()
+        outcomes, summary = score_rubric_run(streamed.pairs(), outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
+                                             calibration=examples)
+        notices += list(judged.notices) + list(summary.notices)
+        tally, findings = Tally(), Findings(max_findings)
+        for position, outcome in enumerate(outcomes):
+            tally.add(outcome)
+            findings.add(position, outcome.findings)
+        families += ["rubric", "quality"]
+    shown = measures_of(families)
+    names = {m.name for m in shown}
+    return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary)
+
+
+@dataclass(frozen=True)
+class _Bases:
+    """The base branch's thresholds, question set and rubric (each None when not given),
+    and this branch's rubric to compare with the base's."""
+
+    rules: Thresholds | None
+    questions: QuestionSet | None
+    rubric: Rubric | None
+    head_rubric: Rubric | None
+
+    @classmethod
+    def load(cls, rules: str | Path | None, questions: str | Path | None, base_rubric: str | Path | None, rubric: str | Path,
+             problems: ProblemCollector) -> _Bases:
+        return cls(_load_base(load_thresholds, rules, problems), _load_base(load_question_set, questions, problems),
+                   _load_base(load_rubric, base_rubric, problems),
+                   _load_base(load_rubric, rubric, problems) if base_rubric is not None else None)
+
+    def loosened(self, rules: Thresholds, question_set: QuestionSet) -> tuple[list[Loosening], bool]:
+        """What this branch loosened against the base (:mod:`gate.loosened`), and whether
+        that fails the gate (``fail_on_loosened`` in either thresholds file)."""
+        loosened = loosened_rules(self.rules, rules) if self.rules is not None else []
+        if self.questions is not None:
+            loosened += loosened_questions(self.questions, question_set)
+        if self.rubric is not None and self.head_rubric is not None:
+            loosened += loosened_rubric(self.rubric, self.head_rubric)
+        return loosened, rules.fail_on_loosened or (self.rules is not None and self.rules.fail_on_loosened)
 
 
 def _load_base(load: Callable[..., Any], path: str | Path | None, problems: ProblemCollector) -> Any:

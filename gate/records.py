@@ -15,20 +15,23 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from gate.bcp47 import canonical_language
 from gate.checks.periods import Period, parse_sdmx_period
 from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, ProblemCollector, key_path
-from gate.limits import read_bounded
+from gate.limits import BLOCK, limit_of, too_large
 from gate.validation import Check, fast_check
 
 if TYPE_CHECKING:
@@ -240,7 +243,35 @@ def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
     if fast is not None and fast(value):
         return []
     errors = sorted(_validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    return [schema_problems(e) for e in errors]
+    return [schema_problems(e) for e in errors if not _said_otherwise(e, errors)]
+
+
+def _said_otherwise(error: ValidationError, errors: list[ValidationError]) -> bool:
+    """An error another one of the same value says better, so that one fault is one message:
+    the pattern of an empty string (its minLength says "expected a non-empty string"), and an
+    unknown field that is the misspelling of a missing required one (the required field's
+    message names it)."""
+    sub: Any = error.schema
+    if error.validator == "pattern" and error.instance == "" and isinstance(sub, dict) and sub.get("minLength", 0) >= 1:
+        return True
+    if error.validator == "additionalProperties":
+        typos = {misspelt_required(e) for e in errors if e.validator == "required" and e.absolute_path == error.absolute_path}
+        extra = set(re.findall(r"'([^']+)'", error.message))
+        return bool(extra) and extra <= typos
+    return False
+
+
+def misspelt_required(error: ValidationError) -> str | None:
+    """For a missing required field: the key of the same object that looks like its
+    misspelling (``cited_id`` for ``cited_ids``), or None."""
+    instance: Any = error.instance
+    if error.validator != "required" or not isinstance(instance, dict):
+        return None
+    missing = re.findall(r"'([^']+)' is a required property", error.message)
+    known = set((error.schema.get("properties") or {}).keys()) if isinstance(error.schema, dict) else set()
+    others = [k for k in instance if isinstance(k, str) and k not in known]
+    close = difflib.get_close_matches(missing[0], others, n=1, cutoff=0.6) if missing else []
+    return close[0] if close else None
 
 
 def describe(value: Any) -> str:
@@ -285,7 +316,8 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else error.message
         where = f"{field_name}.{name}" if field_name else name
-        return where, "missing required field"
+        typo = misspelt_required(error)
+        return where, "missing required field" + (f"; found {typo!r}: did you mean {name!r}?" if typo else "")
     if v == "type":
         types = value if isinstance(value, list) else [value]
         expected = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
@@ -301,6 +333,8 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
     if v == "minLength":
         return field_name, f"expected a non-empty string, found {describe(instance)}"
     if v == "pattern":
+        if "[Tt ]" in value:
+            return field_name, f"expected an ISO 8601 date-time such as {DATE_TIME_EXAMPLE}, found {describe(instance)}"
         if "A-Za-z" in value:
             return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(instance)}"
         if "\\S" in value:
@@ -442,18 +476,23 @@ def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
-    """Yield ``(line number, parsed JSON)`` of a JSON lines file.
+#: What :func:`parse_line` returns for a line that gives no value (blank, or a problem).
+NO_VALUE: Any = object()
 
-    Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
-    are read as :class:`~decimal.Decimal`. Blank lines are skipped and reported as one
-    problem-free notice by the caller. Lines that are not UTF-8 or not JSON become problems.
 
-    A file that cannot be read at all is one problem, and nothing is yielded: larger than
-    its size limit (``kind``, a key of :data:`gate.limits.LIMITS`), or in UTF-16 or UTF-32.
+def read_lines(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, bytes]]:
+    """Yield ``(line number, raw bytes)`` of each line of a file, read in blocks: memory does
+    not grow with the file.
+
+    A UTF-8 byte order mark is dropped. A file that cannot be read at all is one problem, and
+    nothing is yielded: larger than its size limit (``kind``, a key of
+    :data:`gate.limits.LIMITS`; a regular file's size is known before any line is read), in
+    UTF-16 or UTF-32, missing, a directory. A file that is not regular (a pipe, a device)
+    stops with the size problem when it passes the limit.
     """
     try:
-        raw = read_bounded(path, kind, display)
+        limit = limit_of(kind)
+        handle = open(path, "rb")  # noqa: SIM115 (closed below, a generator's lifetime)
     except InputError as exc:
         problems.absorb(exc)
         return
@@ -466,41 +505,93 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str =
     except OSError as exc:
         problems.add(display, None, None, f"cannot be read: {exc.strerror}")
         return
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    wide = wide_encoding(raw)
+    with handle:
+        try:
+            yield from _lines_of(handle, display, problems, kind, limit)
+        except IsADirectoryError:
+            problems.add(display, None, None, "expected a file, found a directory")
+        except OSError as exc:
+            problems.add(display, None, None, f"cannot be read: {exc.strerror}")
+
+
+def _lines_of(handle: BinaryIO, display: str, problems: ProblemCollector, kind: str, limit: int) -> Iterator[tuple[int, bytes]]:
+    """The lines of an open file, block after block (see :func:`read_lines`)."""
+    info = os.fstat(handle.fileno())
+    if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+        problems.add(display, None, None, too_large(kind, limit))
+        return
+    head = handle.read(BLOCK)
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    wide = wide_encoding(head)
     if wide:
         problems.add(display, None, None, not_utf8_message(wide))
         return
-    for number, chunk in enumerate(raw.split(b"\n"), start=1):
-        if chunk.endswith(b"\r"):
-            chunk = chunk[:-1]
-        try:
-            text = chunk.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}"
-                         + single_byte_hint(chunk, exc.start))
-            continue
-        if not text.strip():
-            continue
-        try:
-            value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
-                               object_pairs_hook=_pairs_hook)
-        except json.JSONDecodeError as exc:
-            problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
-            continue
-        except ValueError as exc:
-            problems.add(display, number, None, f"expected a JSON object, found {exc}")
-            continue
-        except RecursionError:
-            problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
-            continue
-        bad = list(_bad_values(value)) if _may_be_bad(text) else []
-        for fld, message in bad:
-            problems.add(display, number, fld or None, message)
-        if bad:
-            continue
-        yield number, value
+    total, rest, number = len(head), head, 0
+    while True:
+        block = handle.read(BLOCK) if total <= limit else b""
+        total += len(block)
+        if total > limit:
+            problems.add(display, None, None, too_large(kind, limit))
+            return
+        pieces = (rest + block).split(b"\n")
+        rest = pieces.pop() if block else b""
+        for chunk in pieces:
+            number += 1
+            yield number, chunk
+        if not block:
+            if rest or not pieces:
+                number += 1
+                yield number, rest
+            return
+
+
+def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollector) -> Any:
+    """One raw line (see :func:`read_lines`) parsed as JSON, or :data:`NO_VALUE` for a blank
+    line or one with a problem (added to ``problems``: not UTF-8, not JSON, a number beyond
+    the bounds, a lone surrogate). Numbers with a fraction or exponent are read as
+    :class:`~decimal.Decimal`; a CRLF line end is accepted."""
+    if chunk.endswith(b"\r"):
+        chunk = chunk[:-1]
+    try:
+        text = chunk.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.add(display, number, None, f"expected UTF-8 text, found byte 0x{chunk[exc.start]:02x} at column {exc.start + 1}"
+                     + single_byte_hint(chunk, exc.start))
+        return NO_VALUE
+    if not text.strip():
+        return NO_VALUE
+    try:
+        value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
+                           object_pairs_hook=_pairs_hook)
+    except json.JSONDecodeError as exc:
+        problems.add(display, number, None, f"expected a JSON object, found invalid JSON: {exc.msg} (column {exc.colno})")
+        return NO_VALUE
+    except ValueError as exc:
+        problems.add(display, number, None, f"expected a JSON object, found {exc}")
+        return NO_VALUE
+    except RecursionError:
+        problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
+        return NO_VALUE
+    bad = list(_bad_values(value)) if _may_be_bad(text) else []
+    for fld, message in bad:
+        problems.add(display, number, fld or None, message)
+    return NO_VALUE if bad else value
+
+
+def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
+    """Yield ``(line number, parsed JSON)`` of a JSON lines file: :func:`read_lines` and
+    :func:`parse_line` together.
+
+    Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
+    are read as :class:`~decimal.Decimal`. Blank lines are skipped. Lines that are not UTF-8
+    or not JSON become problems. A file that cannot be read at all is one problem, and
+    nothing is yielded (larger than its size limit, in UTF-16 or UTF-32).
+    """
+    for number, chunk in read_lines(path, display, problems, kind):
+        value = parse_line(number, chunk, display, problems)
+        if value is not NO_VALUE:
+            yield number, value
 
 
 def _validate(name: str, value: Any, display: str, line: int, problems: ProblemCollector) -> bool:
@@ -626,6 +717,22 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     return QuestionSet(path=display, version=version, questions=tuple(questions), rejected=frozenset(rejected))
 
 
+#: How a date-time of an input looks (the run header's ``created_at``), for messages.
+DATE_TIME_EXAMPLE = "2026-11-20T09:00:00Z"
+
+
+def _calendar_problems(header: dict[str, Any], display: str, line: int, problems: ProblemCollector) -> None:
+    """A ``created_at`` that has the shape of a date-time (the schema's pattern) but is not
+    in the calendar (2026-02-30), read with :meth:`datetime.fromisoformat`."""
+    value = header.get("created_at")
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value.upper())
+        except ValueError as exc:
+            problems.add(display, line, "run.created_at",
+                         f"expected an ISO 8601 date-time such as {DATE_TIME_EXAMPLE}, found {describe(value)} ({exc})")
+
+
 def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
     """One notice per unknown key of the run header (reported with the closest known name,
     then ignored, as unknown answer fields are)."""
@@ -649,6 +756,8 @@ def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: in
     if name not in cache:
         target = set_path.parent / name
         try:
+            from jsonschema import Draft202012Validator  # only for a set that names a schema
+
             loaded = json.loads(target.read_text("utf-8"))
             Draft202012Validator.check_schema(loaded)
             cache[name] = loaded
@@ -666,6 +775,219 @@ def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: in
 
 def _known_answer_fields() -> list[str]:
     return list(schema("answer")["properties"].keys())
+
+
+@cache
+def _known_answer_set() -> frozenset[str]:
+    return frozenset(_known_answer_fields())
+
+
+@dataclass
+class AnswerLine:
+    """What one schema-valid answer line gives, before the run-level checks (pure: the same
+    line gives the same result in any process).
+
+    Attributes:
+        line: its line number.
+        question_id: as logged.
+        later: ``(field, message)`` problems met after the duplicate check (a misspelt
+            expectation, no retrieved values, a bad observation, a merged line without its
+            expected behaviour).
+        unknown: field names the schema does not know (reported once per name).
+        answer: the :class:`Answer`, or None when a problem leaves none.
+        merged: the line carries expectations (``expected_*`` fields).
+        question: its own question (merged form), or None.
+        bidi: the answer holds bidirectional control characters.
+    """
+
+    line: int
+    question_id: str
+    later: list[tuple[str | None, str]] = field(default_factory=list)
+    unknown: tuple[str, ...] = ()
+    answer: Answer | None = None
+    merged: bool = False
+    question: Question | None = None
+    bidi: bool = False
+
+
+def read_answer(value: dict[str, Any], line: int) -> AnswerLine:
+    """A schema-valid answer line as an :class:`Answer` (and its own question in the merged
+    form): the one place a log line becomes an Answer, for :func:`load_run` and for the
+    stream of :mod:`gate.stream` alike."""
+    known = _known_answer_set()
+    result = AnswerLine(line, value["question_id"])
+    unknown: list[str] = []
+    for key in value:
+        if key not in known:
+            if key.startswith("expected"):
+                close = difflib.get_close_matches(key, MERGED_FIELDS, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                result.later.append((key, f"unknown expectation field; {hint}expected one of {', '.join(MERGED_FIELDS)} (a misspelt expectation would silently score nothing)"))
+            else:
+                unknown.append(key)
+    result.unknown = tuple(unknown)
+    if result.later:
+        return result
+    if "retrieved_values" not in value and "retrieved_observations" not in value:
+        result.later.append(("retrieved_values", "missing required field: give retrieved_values, or retrieved_observations whose values stand for them"))
+        return result
+    collect = ProblemCollector(limit=1_000_000)
+    observations = _observations(value.get("retrieved_observations") or [], "", line, collect)
+    if observations is None:
+        result.later.extend((p.field, p.message) for p in collect.problems)
+        return result
+    result.answer = _answer(value, line, observations)
+    result.bidi = _BIDI_CONTROL.search(value.get("answer") or "") is not None
+    result.merged = any(f in value for f in MERGED_FIELDS)
+    if result.merged:
+        if "expected_behaviour" not in value:
+            result.later.append(("expected_behaviour", "missing required field: a merged line carrying expectations must state the expected behaviour"))
+        else:
+            result.question = _question(value, line)
+    return result
+
+
+def _answer(value: dict[str, Any], line: int, observations: tuple[Observation, ...]) -> Answer:
+    passages = value.get("retrieved_passages") or {}
+    return Answer(
+        question_id=value["question_id"],
+        language=canonical_language(value["language"]),
+        question=value.get("question", ""),
+        retrieved_ids=tuple(value["retrieved_ids"]),
+        retrieved_values=_decimals(value.get("retrieved_values", [])) + tuple(o.value for o in observations),
+        retrieved_observations=observations,
+        answer=value.get("answer"),
+        cited_ids=tuple(value["cited_ids"]),
+        declined=value["declined"],
+        retrieved_passages=tuple(
+            (pid, p, None) if isinstance(p, str)
+            else (pid, p["text"], canonical_language(p["language"]) if "language" in p else None)
+            for pid, p in passages.items()
+        ),
+        line=line,
+    )
+
+
+class RunLog:
+    """The run-level reading of a log, line after line: the header, misplaced headers,
+    duplicate ids, the notices (unknown fields, bidirectional text, versions, merged lines).
+    :func:`load_run` and the stream of :mod:`gate.stream` feed it the same way, so both
+    report the same problems in the same order.
+
+    Keeps per answer only the first line of its question id (for the duplicate message).
+    """
+
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.header: dict[str, Any] | None = None
+        self.answers = 0
+        self._first = True
+        self._seen: dict[str, int] = {}
+        self._unknown: dict[str, list[int]] = {}
+        self._bidi: list[int] = []
+        self.merged = 0
+        self._plain: list[int] = []
+        self.notices: list[str] = []
+
+    def header_line(self, line: int, value: Any, problems: ProblemCollector) -> bool:
+        """Read a line that may be a header (``run`` or ``set`` key); True when it was one
+        (read, or reported as misplaced), False when it is to be read as an answer."""
+        display = self.display
+        if self._first and isinstance(value, dict) and "run" in value:
+            self._first = False
+            if _validate("run_header", value, display, line, problems):
+                self.header = value["run"]
+                _calendar_problems(value["run"], display, line, problems)
+                self.notices.extend(_unknown_header_keys(value["run"], display, line))
+            return True
+        if isinstance(value, dict) and "run" in value and "question_id" not in value:
+            problems.add(display, line, "run", "expected an answer, found a header line: the {\"run\": ...} header must be the first line")
+            return True
+        self._first = False
+        if isinstance(value, dict) and "set" in value and "question_id" not in value:
+            problems.add(display, line, "set", "expected an answer, found a question set header: is this file the question set rather than a run log?")
+            return True
+        return False
+
+    def answer_line(self) -> None:
+        """A line known not to be a header (no ``run`` or ``set`` key) was met."""
+        self._first = False
+
+    def take(self, reading: AnswerLine, problems: ProblemCollector) -> Answer | None:
+        """The run-level checks of a schema-valid answer line; its Answer, or None when the
+        line is a duplicate or has a problem (added to ``problems``)."""
+        display, line = self.display, reading.line
+        first = self._seen.get(reading.question_id)
+        if first is not None:
+            problems.add(display, line, "question_id", f"duplicate question_id {reading.question_id!r}, first on line {first}")
+            return None
+        self._seen[reading.question_id] = line
+        for key in reading.unknown:
+            self._unknown.setdefault(key, []).append(line)
+        for fld, message in reading.later:
+            problems.add(display, line, fld, message)
+        if reading.answer is None:
+            return None
+        self.answers += 1
+        if reading.bidi:
+            self._bidi.append(line)
+        if reading.merged:
+            self.merged += reading.question is not None
+        else:
+            self._plain.append(line)
+        return reading.answer
+
+    def finish(self, problems: ProblemCollector) -> tuple[str | None, str | None, list[str]]:
+        """After the last line: ``(assistant version, set version, notices)``; the problem
+        of a log with no answer is added to ``problems``."""
+        display = self.display
+        if not self.answers and not problems.total:
+            problems.add(display, None, None, "expected at least one answer, found none (the file is empty or holds a header only)")
+        notices = list(self.notices)
+        known = sorted(_known_answer_fields())
+        for key in sorted(self._unknown):
+            lines = self._unknown[key]
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
+        if self._bidi:
+            notices.append(f"{display}: {len(self._bidi)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
+                           f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
+                           f"(first line {self._bidi[0]})")
+        assistant_version, set_version = _versions(self.header, display, notices)
+        if self.merged and self._plain:
+            notices.append(f"{display}: {len(self._plain)} line(s) carry no expectations while others do (first line {self._plain[0]})")
+        return assistant_version, set_version, notices
+
+
+def _versions(header: dict[str, Any] | None, display: str, notices: list[str]) -> tuple[str | None, str | None]:
+    """The assistant and set versions from the header, else from the file name; a notice
+    when the two disagree (the header is used)."""
+    assistant_version = set_version = None
+    if header is not None:
+        assistant_version = header.get("assistant_version")
+        set_version = header.get("set_version")
+    name = RUN_FILE_NAME.search(Path(display).name)
+    if name:
+        if assistant_version is None:
+            assistant_version = name["assistant"]
+        elif assistant_version != name["assistant"]:
+            notices.append(f"{display}: the header says assistant {assistant_version}, the file name says {name['assistant']}; the header is used")
+        if set_version is None:
+            set_version = name["set"]
+        elif set_version != name["set"]:
+            notices.append(f"{display}: the header says set {set_version}, the file name says {name['set']}; the header is used")
+    return assistant_version, set_version
+
+
+def read_log_line(log: RunLog, line: int, value: Any, problems: ProblemCollector) -> AnswerLine | None:
+    """One parsed log line through the header check and the schema: its
+    :class:`AnswerLine`, or None (a header, or a problem added to ``problems``)."""
+    if log.header_line(line, value, problems):
+        return None
+    if not _validate("answer", value, log.display, line, problems):
+        return None
+    return read_answer(value, line)
 
 
 def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
@@ -688,128 +1010,23 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     """
     display = str(path)
     shared, problems = problems, ProblemCollector()
-    notices: list[str] = []
-    header: dict[str, Any] | None = None
+    log = RunLog(display)
     answers: list[Answer] = []
     merged: list[Question] = []
-    merged_lines: list[int] = []
-    plain_lines: list[int] = []
-    unknown: dict[str, list[int]] = {}
-    seen: dict[str, int] = {}
-    bidi_lines: list[int] = []
-    known = set(_known_answer_fields())
-    first = True
     for line, value in read_jsonl(Path(path), display, problems):
-        if first and isinstance(value, dict) and "run" in value:
-            first = False
-            if _validate("run_header", value, display, line, problems):
-                header = value["run"]
-                notices.extend(_unknown_header_keys(header, display, line))
+        reading = read_log_line(log, line, value, problems)
+        if reading is None:
             continue
-        if isinstance(value, dict) and "run" in value and "question_id" not in value:
-            problems.add(display, line, "run", "expected an answer, found a header line: the {\"run\": ...} header must be the first line")
-            continue
-        first = False
-        if isinstance(value, dict) and "set" in value and "question_id" not in value:
-            problems.add(display, line, "set", "expected an answer, found a question set header: is this file the question set rather than a run log?")
-            continue
-        if not _validate("answer", value, display, line, problems):
-            continue
-        qid = value["question_id"]
-        if qid in seen:
-            problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {seen[qid]}")
-            continue
-        seen[qid] = line
-        typos = False
-        for key in value:
-            if key not in known:
-                if key.startswith("expected"):
-                    close = difflib.get_close_matches(key, MERGED_FIELDS, n=1)
-                    hint = f"did you mean {close[0]!r}? " if close else ""
-                    problems.add(display, line, key, f"unknown expectation field; {hint}expected one of {', '.join(MERGED_FIELDS)} (a misspelt expectation would silently score nothing)")
-                    typos = True
-                else:
-                    unknown.setdefault(key, []).append(line)
-        if typos:
-            continue
-        if "retrieved_values" not in value and "retrieved_observations" not in value:
-            problems.add(display, line, "retrieved_values", "missing required field: give retrieved_values, or retrieved_observations whose values stand for them")
-            continue
-        observations = _observations(value.get("retrieved_observations") or [], display, line, problems)
-        if observations is None:
-            continue
-        passages = value.get("retrieved_passages") or {}
-        answers.append(
-            Answer(
-                question_id=qid,
-                language=canonical_language(value["language"]),
-                question=value.get("question", ""),
-                retrieved_ids=tuple(value["retrieved_ids"]),
-                retrieved_values=_decimals(value.get("retrieved_values", [])) + tuple(o.value for o in observations),
-                retrieved_observations=observations,
-                answer=value.get("answer"),
-                cited_ids=tuple(value["cited_ids"]),
-                declined=value["declined"],
-                retrieved_passages=tuple(
-                    (pid, p, None) if isinstance(p, str)
-                    else (pid, p["text"], canonical_language(p["language"]) if "language" in p else None)
-                    for pid, p in passages.items()
-                ),
-                line=line,
-            )
-        )
-        if _BIDI_CONTROL.search(value.get("answer") or ""):
-            bidi_lines.append(line)
-        if any(f in value for f in MERGED_FIELDS):
-            merged_lines.append(line)
-            if "expected_behaviour" not in value:
-                problems.add(display, line, "expected_behaviour", "missing required field: a merged line carrying expectations must state the expected behaviour")
-                continue
-            merged.append(_question(value, line))
-        else:
-            plain_lines.append(line)
-    if not answers and not problems.total:
-        problems.add(display, None, None, "expected at least one answer, found none (the file is empty or holds a header only)")
+        answer = log.take(reading, problems)
+        if answer is not None:
+            answers.append(answer)
+            if reading.question is not None:
+                merged.append(reading.question)
+    assistant_version, set_version, notices = log.finish(problems)
     _finish(problems, shared)
-
-    for key in sorted(unknown):
-        lines = unknown[key]
-        close = difflib.get_close_matches(key, sorted(known), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
-
-    if bidi_lines:
-        notices.append(f"{display}: {len(bidi_lines)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
-                       f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
-                       f"(first line {bidi_lines[0]})")
-    assistant_version = set_version = None
-    if header is not None:
-        assistant_version = header.get("assistant_version")
-        set_version = header.get("set_version")
-    name = RUN_FILE_NAME.search(Path(display).name)
-    if name:
-        if assistant_version is None:
-            assistant_version = name["assistant"]
-        elif assistant_version != name["assistant"]:
-            notices.append(f"{display}: the header says assistant {assistant_version}, the file name says {name['assistant']}; the header is used")
-        if set_version is None:
-            set_version = name["set"]
-        elif set_version != name["set"]:
-            notices.append(f"{display}: the header says set {set_version}, the file name says {name['set']}; the header is used")
-
-    merged_set = None
-    if merged:
-        if plain_lines:
-            notices.append(f"{display}: {len(plain_lines)} line(s) carry no expectations while others do (first line {plain_lines[0]})")
-        merged_set = QuestionSet(path=display, version=set_version, questions=tuple(merged))
-    return Run(
-        path=display,
-        assistant_version=assistant_version,
-        set_version=set_version,
-        answers=tuple(answers),
-        merged_set=merged_set,
-        notices=tuple(notices),
-    )
+    merged_set = QuestionSet(path=display, version=set_version, questions=tuple(merged)) if merged else None
+    return Run(path=display, assistant_version=assistant_version, set_version=set_version, answers=tuple(answers),
+               merged_set=merged_set, notices=tuple(notices))
 
 
 def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector | None = None) -> Joined:
@@ -865,20 +1082,25 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
     pairs = tuple((q, answers.get(q.question_id)) for q in question_set.questions)
-    notices.extend(_logged_question_notices(pairs))
-    missing = [q.question_id for q, a in pairs if a is None]
-    if missing:
-        shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
-        notices.append(f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure")
+    notices.extend(logged_question_notices([q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]))
+    notices.extend(missing_notice([q.question_id for q, a in pairs if a is None]))
     return Joined(pairs=pairs, notices=tuple(notices + list(question_set.notices)))
 
 
-def _logged_question_notices(pairs: tuple[tuple[Question, Answer | None], ...]) -> list[str]:
-    """One notice for logged questions that differ from the set's: only the set's question
-    text is evidence for figures, never the log's own ``question`` field."""
-    differ = [q.question_id for q, a in pairs if a is not None and a.question and a.question != q.text]
+def logged_question_notices(differ: list[str]) -> list[str]:
+    """One notice for the answers (ids in the set's order) whose logged question differs
+    from the set's: only the set's question text is evidence for figures, never the log's
+    own ``question`` field."""
     if not differ:
         return []
     shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
     return [f"{len(differ)} answer(s) log a question that differs from the set's text ({shown}); "
             "numbers in the logged question are not evidence, only the set's question is"]
+
+
+def missing_notice(missing: list[str]) -> list[str]:
+    """One notice for the questions (ids in the set's order) the run has no answer for."""
+    if not missing:
+        return []
+    shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+    return [f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure"]

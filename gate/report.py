@@ -94,7 +94,10 @@ class Report:
         slices: ``all`` then languages.
         cells: every slice x measure.
         rules: every rule checked, in slice then measure order.
-        findings: every failure, in the set's question order.
+        findings: every failure, in the set's question order; the first ones only when the
+            report was asked to list fewer (``check --max-findings``).
+        findings_not_listed: ``(code, slice, count)`` of the findings left out of
+            ``findings`` (slice ``all`` and each language), sorted; empty when all are listed.
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
         verdict: pass or fail.
@@ -133,6 +136,7 @@ class Report:
     evidence: bool = True
     rubric: RubricSummary | None = None
     thresholds_url: str | None = None
+    findings_not_listed: tuple[tuple[str, str, int], ...] = ()
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -206,6 +210,7 @@ def build_report(
     loosened: Iterable[Any] = (),
     measures: tuple[Measure, ...] | None = None,
     rubric: RubricSummary | None = None,
+    findings_not_listed: Iterable[tuple[str, str, int]] = (),
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here.
 
@@ -235,4 +240,5 @@ def build_report(
         comparison=comparison,
         loosened=tuple(loosened),
         rubric=rubric,
+        findings_not_listed=tuple(findings_not_listed),
     )

@@ -12,7 +12,7 @@ Which judgements count (the combining rule, decided here and documented in the R
    Quality scores: the lowest given per dimension. The report lists every answer where the
    judges disagreed.
 
-Then, per answer (recipe 4.3 and the scoring-quality lesson):
+Then, per answer:
 
 - a rubric question counts for an answer only where it applies (:func:`gate.rubric.applies`)
   and the deciding label is yes or no: ``rubric_<question>`` is yes over yes-or-no;
@@ -21,7 +21,7 @@ Then, per answer (recipe 4.3 and the scoring-quality lesson):
   person judged it; ``grader_reviewed_share``: answers a counted grader judged, and of those
   the ones a person judged too;
 - ``quality_<dimension>``: the deciding score is at or above the rubric's ``pass_score``;
-- the decision, in the lesson's order: ``fail_groundedness`` (an unsupported figure, an
+- the decision, groundedness first: ``fail_groundedness`` (an unsupported figure, an
   invalid citation, or ``no`` on ``no_unsupported_claim``) whatever the quality, then
   ``fail_quality`` (a dimension below ``pass_score``), then ``pass``; an answer without a
   quality score on every dimension and not failing groundedness is undecided, counted in

@@ -1,10 +1,9 @@
 """rubric.yaml: the written rubric, loaded strictly.
 
-The rubric is recipe 4.3 of the measurement chapter written down: five yes/no questions only
-a reader can answer (right series, right period, unit stated, caveat stated, no unsupported
-claim), each with a stable id, the text a reader sees per language and when it applies; and,
-in a section of its own, the quality dimensions of the scoring-quality lesson
-(``answer_correctness``, ``completeness``, ``instruction_following``, ``clarity``), scored
+The rubric is what only a reader can judge, written down: five yes/no questions (right
+series, right period, unit stated, caveat stated, no unsupported claim), each with a stable
+id, the text a reader sees per language and when it applies; and, in a section of its own,
+the quality dimensions (``answer_correctness``, ``completeness``, ``instruction_following``, ``clarity``), scored
 1 to 5 and never blended with groundedness.
 
 The file is checked as strictly as ``thresholds.yaml`` (:mod:`gate.thresholds`): the JSON
@@ -14,7 +13,6 @@ known name, every problem with file and line, all at once.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from collections.abc import Mapping
@@ -22,16 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-from jsonschema import Draft202012Validator
+from jsonschema import ValidationError
 
-from gate.errors import InputError, Problem, ProblemCollector, key_path
-from gate.records import Answer, Question, describe, schema, schema_problems
-from gate.thresholds import _LineMap, data_at
+from gate.errors import ProblemCollector
+from gate.records import Answer, Question, describe, schema_problems
+from gate.yaml_input import read_yaml_mapping, schema_check, structure_problems
 
-#: The rubric questions of recipe 4.3, by stable id, in the order readers see them.
+#: The rubric questions, by stable id, in the order readers see them.
 QUESTION_IDS: tuple[str, ...] = ("series", "period", "unit", "caveat", "no_unsupported_claim")
-#: The quality dimensions of the scoring-quality lesson, scored 1 to 5.
+#: The quality dimensions, scored 1 to 5 and never blended with groundedness.
 DIMENSION_IDS: tuple[str, ...] = ("answer_correctness", "completeness", "instruction_following", "clarity")
 #: The labels a reader may give a rubric question.
 YES, NO, NOT_APPLICABLE = "yes", "no", "not_applicable"
@@ -161,39 +158,29 @@ def load_rubric(path: str | Path) -> Rubric:
             other than yes/no/not_applicable (an unquoted yes read as true is named), a
             version that is not a string.
     """
-    display = str(path)
-    data, lines = _read(display, path)
+    doc = read_yaml_mapping(path, "rubric", expected="a mapping with version, labels and questions", contents="a rubric",
+                            missing="file not found (pass --rubric FILE, or keep rubric.yaml in the working directory)",
+                            language_keys=lambda where: where[-1:] == ("text",))
     problems = ProblemCollector()
-    for line, where, message in lines.shape:
-        problems.add(display, line, key_path(where) or None, message)
-    for where, first, again in lines.duplicates:
-        problems.add(display, again, key_path(where), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
-    validator = Draft202012Validator(schema("rubric"))
-    for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
-        where = tuple(error.absolute_path)
-        if error.validator == "additionalProperties":
-            known = list((error.schema.get("properties") or {}).keys())
-            for name in [k for k in data_at(data, where) if k not in known]:
-                bad = where + (name,)
-                close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
-                hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
-                what = {"questions": "rubric question", "dimensions": "quality dimension"}.get(str(where[-1]) if where else "", "key")
-                problems.add(display, lines.line(bad), key_path(bad), f"unknown {what} {name!r}{hint}")
-            continue
-        if where == ("labels",) and error.validator == "const":
-            problems.add(display, lines.line(where), "labels", _labels_message(error.instance))
-            continue
-        if "propertyNames" in error.absolute_schema_path:
-            bad = where + (error.instance,)
-            problems.add(display, lines.line(bad), key_path(bad), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
-            continue
-        fld, message = schema_problems(error)
-        if where == ("version",) and error.validator == "type":
-            message += " (quote it: version: \"1\")"
-        problems.add(display, lines.line(where), key_path(where) or fld, message)
+    structure_problems(doc, problems)
+    schema_check(doc, "rubric", problems, noun=_noun, message=_message)
     problems.problems.sort(key=lambda p: p.line or 0)
     problems.raise_if_any()
-    return _build(display, data)
+    return _build(doc.display, doc.data)
+
+
+def _noun(where: tuple[Any, ...]) -> str:
+    """What the keys under a key path are called in "unknown ...": questions, dimensions, or keys."""
+    return {"questions": "rubric question", "dimensions": "quality dimension"}.get(str(where[-1]) if where else "", "key")
+
+
+def _message(error: ValidationError, where: tuple[Any, ...]) -> str | None:
+    """The rubric's own messages: labels YAML read as booleans, an unquoted version."""
+    if where == ("labels",) and error.validator == "const":
+        return _labels_message(error.instance)
+    if where == ("version",) and error.validator == "type":
+        return schema_problems(error)[1] + " (quote it: version: \"1\")"
+    return None
 
 
 def _labels_message(found: Any) -> str:
@@ -202,30 +189,6 @@ def _labels_message(found: Any) -> str:
                 "without quotes as booleans; write them in quotes")
     shown = json.dumps(found, ensure_ascii=False) if isinstance(found, (list, str)) else describe(found)
     return f"expected [\"yes\", \"no\", \"not_applicable\"], found {shown}"
-
-
-def _read(display: str, path: str | Path) -> tuple[dict[str, Any], _LineMap]:
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError([Problem(display, None, None, "file not found (pass --rubric FILE, or keep rubric.yaml in the working directory)")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(display, None, None, f"cannot be read: {exc}")]) from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        lines = _LineMap()
-        if node is not None and not lines.walk(node):
-            raise InputError([Problem(display, line, key_path(p) or None, m) for line, p, m in lines.shape])
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise InputError([Problem(display, line, None, f"expected valid YAML, found a syntax error: {problem}")]) from None
-    if not isinstance(data, dict):
-        found = describe(data) if data is not None else "an empty file"
-        raise InputError([Problem(display, None, None, f"expected a mapping with version, labels and questions, found {found}")])
-    return data, lines
 
 
 def _texts(spec: Mapping[str, Any]) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""A sample of a run for readers (recipe 4.3, step 2), and the review sheet written three ways.
+"""A sample of a run for readers (the step before judging), and the review sheet written three ways.
 
 The sample is stratified by language, then filled in proportion:
 

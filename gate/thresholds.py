@@ -3,14 +3,13 @@
 The file is checked against the JSON Schema ``gate/schemas/thresholds.schema.json`` and
 against what the schema cannot say: a floor on a lower-is-better measure, a ceiling on a
 higher-is-better one, and duplicate keys (PyYAML keeps the last of two equal keys silently;
-here it is an error naming both lines). Every problem names the file and line and, for an
-unknown name, suggests the closest known one. Bounds are kept as exact fractions
+here it is an error naming both lines), read as every YAML input is (:mod:`gate.yaml_input`).
+Every problem names the file and line and, for an unknown name, suggests the closest known one. Bounds are kept as exact fractions
 (``0.90`` is 9/10), so that a rule never compares a rounded rate.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -18,16 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import yaml
-from jsonschema import Draft202012Validator
-
 from gate.checks.format import FormatRules
-from gate.encodings import not_utf8_message, wide_encoding
-from gate.errors import InputError, Problem, ProblemCollector, key_path
+from gate.errors import ProblemCollector, key_path
 from gate.figures.model import MatchSettings
-from gate.limits import read_bounded
 from gate.measures import MEASURE_BY_NAME, MEASURES
-from gate.records import describe, schema, schema_problems
+from gate.yaml_input import LineMap, read_yaml_mapping, schema_check, structure_problems
 
 #: Rule kinds on the rate itself, and against the baseline.
 LEVEL_KINDS = ("min", "max")
@@ -111,70 +105,6 @@ class Thresholds:
         return [rule for m in MEASURES for rule in table.get(m.name, ())]
 
 
-#: The most YAML nodes a thresholds file may expand to (aliases included): a guard against
-#: alias bombs ("billion laughs"), far above any real rules file.
-MAX_NODES = 10_000
-
-
-class _LineMap:
-    """Line numbers of every key path of a YAML document, its duplicate keys, and its
-    shape problems (recursive aliases, too many nodes, non-finite numbers, keys that are
-    not strings)."""
-
-    def __init__(self) -> None:
-        self.lines: dict[tuple[Any, ...], int] = {}
-        self.duplicates: list[tuple[tuple[Any, ...], int, int]] = []
-        self.shape: list[tuple[int, tuple[Any, ...], str]] = []
-        self.nodes = 0
-
-    def walk(self, node: yaml.Node, path: tuple[Any, ...] = (), active: frozenset[int] = frozenset()) -> bool:
-        """Walk the node graph; False when it must stop (recursion or too many nodes)."""
-        self.nodes += 1
-        line = node.start_mark.line + 1
-        if self.nodes > MAX_NODES:
-            self.shape.append((line, path, f"expected at most {MAX_NODES} values, found more (aliases expanding without end?)"))
-            return False
-        if id(node) in active:
-            self.shape.append((line, path, "expected a value, found an alias that contains itself"))
-            return False
-        active = active | {id(node)}
-        if isinstance(node, yaml.MappingNode):
-            seen: dict[Any, int] = {}
-            folded: dict[str, tuple[str, int]] = {}
-            for key_node, value_node in node.value:
-                key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
-                key_line = key_node.start_mark.line + 1
-                if key_node.tag != "tag:yaml.org,2002:str" and key_node.tag != "tag:yaml.org,2002:merge":
-                    self.shape.append((key_line, path + (key,), f"expected a name as key, found {key!r}"))
-                if key in seen:
-                    self.duplicates.append((path + (key,), seen[key], key_line))
-                else:
-                    seen[key] = key_line
-                    lowered = str(key).lower()
-                    if path == ("languages",) and lowered in folded:
-                        first, first_line = folded[lowered]
-                        self.shape.append((key_line, path + (key,), f"duplicate language: {first!r} on line {first_line} is the same language"))
-                    folded.setdefault(lowered, (str(key), key_line))
-                self.lines[path + (key,)] = key_line
-                if not self.walk(value_node, path + (key,), active):
-                    return False
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                self.lines[path + (i,)] = item.start_mark.line + 1
-                if not self.walk(item, path + (i,), active):
-                    return False
-        elif node.tag == "tag:yaml.org,2002:float" and node.value.lower().lstrip("+-") in (".nan", ".inf"):
-            self.shape.append((line, path, f"expected a finite number, found {node.value}"))
-        return True
-
-    def line(self, path: tuple[Any, ...]) -> int | None:
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return None
-
-
 def _fraction(value: Any) -> Fraction:
     return Fraction(str(value))
 
@@ -194,84 +124,15 @@ def load_thresholds(path: str | Path) -> Thresholds:
             on a lower-is-better measure or a ceiling on a higher-is-better one, values
             outside 0..1.
     """
-    display = str(path)
-    try:
-        raw = read_bounded(path, "thresholds", display)
-        wide = wide_encoding(raw)
-        if wide:
-            raise InputError([Problem(display, None, None, not_utf8_message(wide))])
-        text = raw.decode("utf-8-sig")
-    except FileNotFoundError:
-        raise InputError([Problem(display, None, None, "file not found (pass --thresholds FILE, or keep thresholds.yaml in the working directory)")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError([Problem(display, None, None, f"cannot be read: {exc}")]) from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        lines = _LineMap()
-        if node is not None and not lines.walk(node):
-            raise InputError([Problem(display, line, key_path(path) or None, message) for line, path, message in lines.shape])
-        data = yaml.safe_load(text)
-    except RecursionError:
-        raise InputError([Problem(display, None, None, "expected rules, found values nested too deep to read")]) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise InputError([Problem(display, line, None, f"expected valid YAML, found a syntax error: {problem}")]) from None
-    if not isinstance(data, dict):
-        raise InputError([Problem(display, None, None, f"expected a mapping with version and measures, found {describe(data) if data is not None else 'an empty file'}")])
+    doc = read_yaml_mapping(path, "thresholds", expected="a mapping with version and measures", contents="rules",
+                            missing="file not found (pass --thresholds FILE, or keep thresholds.yaml in the working directory)",
+                            language_keys=lambda where: where == ("languages",))
+    display, data, lines = doc.display, doc.data, doc.lines
     problems = ProblemCollector()
-    for line, where, message in lines.shape:
-        problems.add(display, line, key_path(where) or None, message)
-    for where, first, again in lines.duplicates:
-        problems.add(display, again, key_path(where), f"duplicate key: already set on line {first}; YAML would silently keep only the last one")
-
-    reported: set[tuple[Any, ...]] = set()
-    for scope, table in _rule_tables(data):
-        for measure_name, rule in table.items():
-            measure = MEASURE_BY_NAME.get(measure_name)
-            if measure is None or not isinstance(rule, dict):
-                continue
-            wrong = ("min", "max_drop") if not measure.higher_is_better else ("max", "max_rise")
-            right = {"min": "max", "max_drop": "max_rise", "max": "min", "max_rise": "max_drop"}
-            for key in wrong:
-                if key in rule:
-                    where = scope + (measure_name, key)
-                    reported.add(where)
-                    direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
-                    kind = {"min": "a floor (min)", "max": "a ceiling (max)", "max_drop": "a limit on its drop (max_drop)", "max_rise": "a limit on its rise (max_rise)"}[key]
-                    problems.add(display, lines.line(where), key_path(where),
-                                 f"{measure_name} is {direction}: {kind} makes no sense here; use {right[key]}")
-
-    validator = Draft202012Validator(schema("thresholds"))
-    for error in sorted(validator.iter_errors(data), key=lambda e: lines.line(tuple(e.absolute_path)) or 0):
-        where = tuple(error.absolute_path)
-        if error.validator == "additionalProperties":
-            extra = [k for k in data_at(data, where) if k not in (error.schema.get("properties") or {})]
-            for name in extra:
-                bad_path = where + (name,)
-                if bad_path in reported:
-                    continue
-                known = list((error.schema.get("properties") or {}).keys())
-                close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
-                hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of {', '.join(known)}"
-                what = "measure" if where and where[-1] == "measures" or (len(where) == 2 and where[0] == "languages") else "key"
-                problems.add(display, lines.line(bad_path), key_path(bad_path), f"unknown {what} {name!r}{hint}")
-            continue
-        if "propertyNames" in error.absolute_schema_path:
-            bad_path = where + (error.instance,)
-            problems.add(display, lines.line(bad_path), key_path(bad_path), f"expected a language tag such as fr or fr-CA as key, found {error.instance!r}")
-            continue
-        if where in reported:
-            continue
-        fld, message = schema_problems(error)
-        problems.add(display, lines.line(where), key_path(where) or fld, message)
-    for i, pattern in enumerate(data["redact"] if isinstance(data.get("redact"), list) else []):
-        if isinstance(pattern, str):
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                problems.add(display, lines.line(("redact", i)), f"redact[{i}]", f"expected a regular expression, found {pattern!r}: {exc}")
+    structure_problems(doc, problems)
+    reported = _direction_problems(display, data, lines, problems)
+    schema_check(doc, "thresholds", problems, noun=_noun, reported=reported)
+    _redact_problems(display, data, lines, problems)
     if not problems.total:
         for line, where, message in _undecidable(data, lines):
             problems.add(display, line, key_path(where) or None, message)
@@ -280,10 +141,48 @@ def load_thresholds(path: str | Path) -> Thresholds:
     return _build(display, data, lines)
 
 
+def _direction_problems(display: str, data: Mapping[str, Any], lines: LineMap, problems: ProblemCollector) -> set[tuple[Any, ...]]:
+    """A floor on a lower-is-better measure, a ceiling on a higher-is-better one (and the
+    same for drops and rises). Returns the key paths reported, which the schema check then
+    leaves alone."""
+    reported: set[tuple[Any, ...]] = set()
+    right = {"min": "max", "max_drop": "max_rise", "max": "min", "max_rise": "max_drop"}
+    kinds = {"min": "a floor (min)", "max": "a ceiling (max)", "max_drop": "a limit on its drop (max_drop)", "max_rise": "a limit on its rise (max_rise)"}
+    for scope, table in _rule_tables(data):
+        for measure_name, rule in table.items():
+            measure = MEASURE_BY_NAME.get(measure_name)
+            if measure is None or not isinstance(rule, dict):
+                continue
+            wrong = ("min", "max_drop") if not measure.higher_is_better else ("max", "max_rise")
+            direction = "lower-is-better" if not measure.higher_is_better else "higher-is-better"
+            for key in wrong:
+                if key in rule:
+                    where = scope + (measure_name, key)
+                    reported.add(where)
+                    problems.add(display, lines.line(where), key_path(where),
+                                 f"{measure_name} is {direction}: {kinds[key]} makes no sense here; use {right[key]}")
+    return reported
+
+
+def _noun(where: tuple[Any, ...]) -> str:
+    """What the keys under a key path are called in "unknown ...": measures, or keys."""
+    return "measure" if where and where[-1] == "measures" or (len(where) == 2 and where[0] == "languages") else "key"
+
+
+def _redact_problems(display: str, data: Mapping[str, Any], lines: LineMap, problems: ProblemCollector) -> None:
+    """A ``redact:`` pattern that is not a regular expression."""
+    for i, pattern in enumerate(data["redact"] if isinstance(data.get("redact"), list) else []):
+        if isinstance(pattern, str):
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                problems.add(display, lines.line(("redact", i)), f"redact[{i}]", f"expected a regular expression, found {pattern!r}: {exc}")
+
+
 _BOUNDS = ", ".join(LEVEL_KINDS + REGRESSION_KINDS)
 
 
-def _undecidable(data: Mapping[str, Any], lines: _LineMap) -> list[tuple[int | None, tuple[Any, ...], str]]:
+def _undecidable(data: Mapping[str, Any], lines: LineMap) -> list[tuple[int | None, tuple[Any, ...], str]]:
     """Rules that can check nothing, in a file the schema accepts: a rule with no bound
     (``numeric_accuracy: {}``, or a severity alone where the top level sets no bound for
     that measure), and a file with no bound at all. Each is an error in the file: a gate
@@ -310,13 +209,6 @@ def _undecidable(data: Mapping[str, Any], lines: _LineMap) -> list[tuple[int | N
     return found
 
 
-def data_at(data: Any, path: tuple[Any, ...]) -> Any:
-    """The value at a key path of loaded YAML."""
-    for part in path:
-        data = data[part]
-    return data
-
-
 def _rule_tables(data: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
     measures = data.get("measures")
     if isinstance(measures, dict):
@@ -328,7 +220,7 @@ def _rule_tables(data: Mapping[str, Any]) -> Iterator[tuple[tuple[Any, ...], dic
                 yield ("languages", lang), table
 
 
-def _rules(table: Mapping[str, Any], default_severity: str, display: str, lines: _LineMap,
+def _rules(table: Mapping[str, Any], default_severity: str, display: str, lines: LineMap,
            scope: tuple[Any, ...], language: str | None) -> dict[str, tuple[Rule, ...]]:
     out: dict[str, tuple[Rule, ...]] = {}
     for m in MEASURES:
@@ -345,7 +237,7 @@ def _rules(table: Mapping[str, Any], default_severity: str, display: str, lines:
     return out
 
 
-def _build(display: str, data: Mapping[str, Any], lines: _LineMap) -> Thresholds:
+def _build(display: str, data: Mapping[str, Any], lines: LineMap) -> Thresholds:
     matching = data.get("matching") or {}
     settings = MatchSettings(
         rounding=matching.get("rounding", "stated_precision"),
@@ -390,6 +282,6 @@ _SETTINGS = (("slices", "min_n"), ("regression", "alpha"), ("matching", "roundin
              ("matching", "derived"), ("fail_on_loosened",), ("redact",), ("comment", "evidence"))
 
 
-def _setting_sources(display: str, lines: _LineMap) -> dict[str, str]:
+def _setting_sources(display: str, lines: LineMap) -> dict[str, str]:
     """Where each setting is written, for messages that point at it."""
     return {".".join(key): f"{display}:{lines.lines[key]}" for key in _SETTINGS if key in lines.lines}

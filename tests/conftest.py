@@ -68,7 +68,7 @@ def both_validation_paths():
         fast = records._fast(name)
         assert fast is None or fast(value) == (not slow), f"the compiled {name} check and jsonschema disagree on {value!r}"
         found = compiled(name, value)
-        assert found == [records.schema_problems(e) for e in slow]
+        assert found == [records.schema_problems(e) for e in slow if not records._said_otherwise(e, slow)]
         VALIDATION_AUDIT["checked"] += 1
         VALIDATION_AUDIT["rejected"] += bool(found)
         return found

@@ -11,6 +11,9 @@ It speaks the few endpoints the gate uses, over real HTTP, with comments kept in
   added with :meth:`LoopbackGitHub.add_pull`, filtered as GitHub filters them)
 - ``GET  {prefix}/repos/{owner}/{repo}/commits/{sha}/pulls`` (the pull requests whose head
   commit is ``sha``, open or not)
+- ``GET  {prefix}/repos/{owner}/{repo}/git/ref/tags/{tag}`` and
+  ``GET  {prefix}/repos/{owner}/{repo}/git/tags/{sha}`` for any repository (tags added with
+  :meth:`LoopbackGitHub.add_tag`, lightweight or annotated, as GitHub answers them)
 
 Behaviours are attributes set by a test before the client runs: ``page_size``,
 ``read_only`` (403 "Resource not accessible by integration" on POST/PATCH),
@@ -23,6 +26,7 @@ request is recorded (method, path with query, headers, JSON body).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import threading
@@ -99,6 +103,8 @@ class LoopbackGitHub:
         self.echo_authorization = False
         self.comments: list[Comment] = []
         self.pulls: list[Pull] = []
+        self.tag_refs: dict[tuple[str, str], dict[str, str]] = {}  # (repository, tag) -> the ref's object
+        self.tag_objects: dict[tuple[str, str], dict[str, str]] = {}  # (repository, tag object sha) -> its object
         self.requests: list[Recorded] = []
         self.scripts: list[Scripted] = []
         self._next_id = 1000
@@ -138,6 +144,16 @@ class LoopbackGitHub:
         """Open (or record) a pull request of this repository."""
         with self._lock:
             self.pulls.append(Pull(number, head_repository, head_ref, head_sha, state))
+
+    def add_tag(self, repository: str, tag: str, commit: str, annotated: bool = False) -> None:
+        """Tag a commit of any repository; an annotated tag is a tag object pointing at the commit."""
+        with self._lock:
+            if not annotated:
+                self.tag_refs[(repository, tag)] = {"type": "commit", "sha": commit}
+                return
+            tag_sha = hashlib.sha1(f"{repository} {tag} {commit}".encode()).hexdigest()
+            self.tag_refs[(repository, tag)] = {"type": "tag", "sha": tag_sha}
+            self.tag_objects[(repository, tag_sha)] = {"type": "commit", "sha": commit}
 
     def pull_json(self, p: Pull) -> dict[str, Any]:
         return {
@@ -233,6 +249,13 @@ class LoopbackGitHub:
             match = re.fullmatch(rf"/repos/{repo}/commits/([0-9a-f]+)/pulls", path)
             if match and method == "GET":
                 return 200, {}, [self.pull_json(p) for p in self.pulls if p.head_sha == match.group(1)]
+            match = re.fullmatch(r"/repos/([^/]+/[^/]+)/git/ref/tags/(.+)", path)
+            if match and method == "GET" and (match.group(1), match.group(2)) in self.tag_refs:
+                ref = f"refs/tags/{match.group(2)}"
+                return 200, {}, {"ref": ref, "object": self.tag_refs[(match.group(1), match.group(2))]}
+            match = re.fullmatch(r"/repos/([^/]+/[^/]+)/git/tags/([0-9a-f]{40})", path)
+            if match and method == "GET" and (match.group(1), match.group(2)) in self.tag_objects:
+                return 200, {}, {"sha": match.group(2), "object": self.tag_objects[(match.group(1), match.group(2))]}
             match = re.fullmatch(rf"/repos/{repo}/issues/comments/(\d+)", path)
             if match and method == "PATCH":
                 if self.read_only:

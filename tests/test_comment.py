@@ -72,7 +72,7 @@ def test_shipped_comment_golden_reads_in_the_reviewers_order(shipped):
     assert lines[0] == MARKER
     assert lines[1] == ("### ❌ answer-gate failed: 2 invented figures, 1 answer without its expected figure, "
                         "1 citation never retrieved, 1 answer that should have declined")
-    order = ["#### What got worse against 1.2 (3 questions)", "**Within noise on every measure that moved**", "#### Scores",
+    order = ["#### What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "**Within noise on every measure that moved**", "#### Scores",
              "<details><summary>Every rule", "<details><summary>How this run was compared", "<details><summary>Trend"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
@@ -128,7 +128,7 @@ def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
     text = terminal(shipped)
     assert text.splitlines()[0] == ("answer-gate failed: 2 invented figures, 1 answer without its expected figure, "
                                     "1 citation never retrieved, 1 answer that should have declined")
-    order = ["What got worse against 1.2 (3 questions)", "Within noise on every measure that moved", "Scores: rate (n)",
+    order = ["What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "Within noise on every measure that moved", "Scores: rate (n)",
              "Every rule, with its line of thresholds.yaml", "How this run was compared with 1.2", "Trend of the measures that moved"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
@@ -221,7 +221,7 @@ def test_passing_run_comment_golden(monkeypatch):
 def test_failing_run_without_a_baseline_leads_with_what_fails():
     report = check_run(RUN_13, SET_12, THRESHOLDS)
     text = render_markdown(report)
-    assert "#### What fails (3 questions)" in text
+    assert "#### What fails (3 questions; look first at generation: a03, a07)" in text
     assert "What got worse" not in text and "Within noise" not in text
 
 

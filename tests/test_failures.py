@@ -37,3 +37,16 @@ def test_add_failures_without_judgements_uses_the_automatic_findings(tmp_path, c
 def test_add_failures_refuses_to_write_over_the_set(tmp_path, cli):
     code, _, err = cli("set", "add-failures", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), "--out", str(SET_12))
     assert code == 2 and "expected a new draft file, found an input: the set is never edited in place" in err
+
+
+def test_add_failures_refuses_to_write_over_an_existing_draft_unless_forced(tmp_path, cli):
+    out = tmp_path / "draft.jsonl"
+    out.write_text('{"question_id": "a03", "edited": "by a person"}\n', encoding="utf-8")
+    args = ("set", "add-failures", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), "--out", str(out))
+    code, stdout, err = cli(*args)
+    assert code == 2 and stdout == ""
+    assert f"{out}: --out: expected a new draft file, found one already: it may hold a person's edits; pass --force to replace it" in err
+    assert out.read_text(encoding="utf-8") == '{"question_id": "a03", "edited": "by a person"}\n'
+    code, stdout, err = cli(*args, "--force")
+    assert code == 0, err
+    assert [json.loads(line)["question_id"] for line in out.read_text().splitlines()] == ["a03", "a06", "a07"]

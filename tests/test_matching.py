@@ -246,7 +246,7 @@ def test_float_evidence_is_read_exactly() -> None:
 
 
 def test_question_and_passages_support() -> None:
-    answer = "Of the top 10 districts, three reported 31.5%."
+    answer = "Of the top 10 districts, three of them reported 31.5%."
     figures = extract_figures(answer, "en")
     evidence = evidence_values([31.5], "Which of the top 10 districts?", {"P": "Three districts."}, "en")
     assert [(f.value, check_figure(f, evidence).supported) for f in figures] == [
@@ -254,6 +254,35 @@ def test_question_and_passages_support() -> None:
         (Decimal(3), True),
         (Decimal("31.5"), True),
     ]
+    # a bare small count in words ("three reported") is no figure of the answer
+    assert [f.value for f in extract_figures("Of the top 10 districts, three reported 31.5%.", "en")] == [
+        Decimal(10), Decimal("31.5"),
+    ]
+
+
+def test_a_small_count_in_words_is_evidence_but_no_figure_of_the_answer() -> None:
+    """The rule, the same in every language with number words: "three candidates" is
+    no figure of an answer (nothing to flag when the evidence lists three candidates
+    and has no value 3, nor when it states four); "three million", "about three",
+    "three percent", "three of the five" are; a passage's or the question's count in
+    words is evidence for an answer's digits."""
+    sentences = {
+        "en": ("The report compares three candidates.", "The report compares 3 candidates."),
+        "fr": ("Le rapport compare trois candidats.", "Le rapport compare 3 candidats."),
+        "es": ("El informe compara tres candidatos.", "El informe compara 3 candidatos."),
+        "de": ("Der Bericht vergleicht drei Kandidaten.", "Der Bericht vergleicht 3 Kandidaten."),
+        "pt": ("O relatório compara três candidatos.", "O relatório compara 3 candidatos."),
+        "it": ("Il rapporto confronta tre candidati.", "Il rapporto confronta 3 candidati."),
+        "nl": ("Het rapport vergelijkt drie kandidaten.", "Het rapport vergelijkt 3 kandidaten."),
+        "ar": ("يقارن التقرير ثلاثة مرشحين.", "يقارن التقرير ٣ مرشحين."),
+    }
+    for lang, (words, digits) in sentences.items():
+        assert extract_figures(words, lang) == [], lang
+        (figure,) = extract_figures(digits, lang)
+        assert figure.value == 3, lang
+        supported = check_figure(figure, evidence_values([], None, {"P": words}, lang)).supported
+        assert supported is (lang != "ar"), lang  # Arabic number words are not read at all
+        assert [f.value for f in extract_figures(words, lang, counts=True)] == ([] if lang == "ar" else [3]), lang
 
 
 # --- explanations --------------------------------------------------------

@@ -64,7 +64,7 @@ def test_markdown_with_5000_hostile_findings_stays_intact_and_under_the_limit():
 def test_markdown_uncut_when_it_fits():
     text = render_markdown(check_run(RUN_13, SET_12, THRESHOLDS)).replace("\u00a0", " ")
     assert "cut to keep" not in text
-    assert "#### What fails (3 questions)" in text and "Findings" not in text  # all five are shown up front
+    assert "#### What fails (3 questions; look first at generation: a03, a07)" in text and "Findings" not in text  # all five are shown up front
     assert "| numeric accuracy | ❌ 0.83 (6) | ❌ 0.75 (4) | 1.00 (2) | min 0.90 (" in text
     assert text.splitlines()[1].startswith("### ❌ answer-gate failed: 2 invented figures")
     assert "· 8 of 20 rules failed" in text

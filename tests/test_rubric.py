@@ -366,3 +366,19 @@ def test_an_observation_status_makes_the_caveat_question_apply(tmp_path):
     assert caveats_known(q, a)[0] == "provisional"  # status P of the retrieved observation
     caveat = load_rubric(RUBRIC).question("caveat")
     assert applies(caveat, q, a) and not applies(caveat, *pairs["a01"])
+
+
+def test_an_empty_judgements_file_is_said_in_a_notice(tmp_path, cli):
+    empty = tmp_path / "judgements.jsonl"
+    empty.write_text("", encoding="utf-8")
+    report = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[READER, empty], rubric=RUBRIC)
+    said = [n for n in report.notices if n.startswith(str(empty))]
+    assert said == [f"{empty}: no judgement in this file (it is empty or holds only rows not judged yet); nothing from it was counted"]
+    assert not any(n.startswith(str(READER)) for n in report.notices)
+    cell = report.cell("all", "rubric_pass")
+    assert (cell.numerator, cell.denominator) == (5, 8)
+    code, stdout, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), "--no-baseline",
+                            "--judgements", str(empty), "--rubric", str(RUBRIC))
+    assert code == 1
+    assert "no judgement in this file" in stdout + err
+    assert "reviewed share" in stdout

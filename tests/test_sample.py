@@ -121,3 +121,21 @@ def test_sample_of_a_bad_run_is_exit_2(tmp_path, cli):
     bad.write_text("not json\n", encoding="utf-8")
     code, _, err = cli("sample", str(bad), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--seed", "1", "--out", str(tmp_path / "r"))
     assert code == 2 and "run.jsonl:1: expected a JSON object, found invalid JSON" in err
+
+
+def test_sample_refuses_to_write_over_a_review_sheet_unless_forced(tmp_path, cli):
+    out = tmp_path / "r"
+    out.mkdir()
+    filled = out / "review.csv"
+    filled.write_bytes(b"question_id,series\r\na01,yes\r\n")
+    args = ("sample", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--size", "4", "--seed", "1", "--out", str(out))
+    code, stdout, err = cli(*args)
+    assert code == 2 and stdout == ""
+    assert f"{filled}: --out: expected a folder without a review sheet, found this file already" in err
+    assert "pass --force to replace it" in err
+    assert filled.read_bytes() == b"question_id,series\r\na01,yes\r\n"
+    assert not (out / "review.html").exists()
+    code, stdout, err = cli(*args, "--force")
+    assert code == 0, err
+    assert filled.read_text(encoding="utf-8").startswith("question_id,")
+    assert len(filled.read_text(encoding="utf-8").splitlines()) == 5

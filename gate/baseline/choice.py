@@ -12,7 +12,7 @@ from pathlib import Path
 
 from packaging.version import Version
 
-from gate.baseline.storage import STORED_MEASURES, Baseline, read_baseline
+from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, read_baseline
 from gate.baseline.versions import VERSION_HINT, parse_version, previous_version
 from gate.comparison import HistoryPoint
 from gate.errors import InputError, Problem
@@ -31,7 +31,7 @@ def history_of(baselines: Iterable[Baseline], below: Version | None) -> tuple[Hi
     points.sort(key=lambda b: b.version)
     # A measure the baseline does not store (added after it was saved) is left out: "not stored".
     return tuple(HistoryPoint(b.assistant_version, b.set_version,
-                              tuple((m.name, b.score(ALL, m.name)) for m in STORED_MEASURES if b.stores(m.name)))
+                              tuple((m.name, b.score(ALL, m.name)) for m in STORED_MEASURES + JUDGED_MEASURES if b.stores(m.name)))
                  for b in points)
 
 

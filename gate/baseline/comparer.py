@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
-from gate.baseline.regression import compare
-from gate.baseline.storage import DEFAULT_DIR, list_baselines, load_baseline_run
+from gate.baseline.regression import compare, judged_not_compared
+from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run
 from gate.baseline.versions import parse_version
 from gate.comparison import Comparison
 from gate.measures import Outcome
 from gate.records import Joined, QuestionSet, Run
+from gate.rubric import Rubric, load_rubric
 from gate.scores import Score
 from gate.thresholds import Thresholds
 from gate.verdict import RuleResult
@@ -26,11 +27,15 @@ class BaselineComparer:
         choice: ``--baseline VERSION|PATH``: a stored version, or a baseline JSON file;
             None finds the previous version.
         skip: ``--no-baseline``: compare with nothing, and say so.
+        rubric: the rubric file of a judged run (``--rubric`` with ``--judgements``), or
+            None: its rubric and quality measures are compared with the baseline's stored
+            judgements, or a notice says why not (:func:`gate.baseline.regression.judged_not_compared`).
     """
 
     directory: str = DEFAULT_DIR
     choice: str | None = None
     skip: bool = False
+    rubric: str | None = None
 
     def __call__(self, run: Run, joined: Joined, outcomes: Sequence[Outcome], scores: Sequence[Score],
                  thresholds: Thresholds, question_set: QuestionSet | None = None,
@@ -57,5 +62,16 @@ class BaselineComparer:
         questions = [q for q, _ in joined.pairs]
         current = {q.question_id: o for (q, a), o in zip(joined.pairs, outcomes, strict=True) if a is not None}
         set_version = question_set.version if question_set is not None else run.set_version
-        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history)
-        return comparison, results, []
+        rubric, notices = judged_rubric(self.rubric, baseline)
+        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history, rubric)
+        return comparison, results, notices
+
+
+def judged_rubric(path: str | None, baseline: Baseline) -> tuple[Rubric | None, list[str]]:
+    """The rubric to compare a judged run's rubric and quality measures with, or None and
+    the notice saying why they are not compared; (None, []) for a run without judgements."""
+    if path is None:
+        return None, []
+    rubric = load_rubric(path)
+    why = judged_not_compared(baseline, rubric)
+    return (None, [why]) if why is not None else (rubric, [])

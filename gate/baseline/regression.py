@@ -18,12 +18,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from gate.baseline.stats import mcnemar_p
-from gate.baseline.storage import STORED_MEASURES, Baseline, settings_dict
+from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
 from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.display import decimal_text, display_p
+from gate.judgements import JudgementSet, judgements_from_records
 from gate.measures import Count, Measure, Outcome
 from gate.pipeline import score
 from gate.records import Answer, Question, Run
+from gate.review import score_rubric_run
+from gate.rubric import Rubric
 from gate.scores import ALL, language_slice, slice_language
 from gate.thresholds import REGRESSION_KINDS, Rule, Thresholds
 from gate.verdict import PASS, SKIP, WARN, RuleResult, change_holds, rule_status
@@ -88,6 +91,41 @@ def rescore(baseline_run: Run, questions: Sequence[Question], thresholds: Thresh
     return {o.question_id: o for o in score(pairs, thresholds).outcomes}, language_changed
 
 
+def judged_not_compared(baseline: Baseline, rubric: Rubric) -> str | None:
+    """Why the rubric and quality measures of a judged run cannot be compared with a
+    baseline, or None when they can: the baseline stores no judgements (saved without
+    them, or before baselines stored them), or they were made under another rubric version."""
+    stored = baseline.judgements
+    if stored is None:
+        return (f"the baseline of assistant {baseline.assistant_version} stores no judgements (saved without --judgements, "
+                "or before baselines stored them): the rubric and quality measures are not compared")
+    if stored.rubric_version != rubric.version:
+        return (f"the baseline's judgements were made under rubric version {stored.rubric_version!r}, this run's under "
+                f"{rubric.version!r} ({rubric.path}): the rubric and quality measures are not compared")
+    return None
+
+
+def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], rescored: Mapping[str, Outcome],
+                   rubric: Rubric, thresholds: Thresholds) -> dict[str, Outcome]:
+    """The baseline's stored judgements scored again on its re-scored outcomes, with today's
+    rubric and grader floors, as ``check`` scores a judged run (:func:`gate.review.score_rubric_run`); pure.
+
+    Returns:
+        The re-scored outcomes by id with the rubric and quality counts merged in.
+
+    Raises:
+        InputError: a stored judgement that is bad under today's rubric or does not match
+            the stored log's answer (naming the baseline file and ``judgements.items[i]``).
+    """
+    assert baseline.judgements is not None  # see judged_not_compared
+    stored = judgements_from_records(baseline.judgements.records, baseline.path, rubric, baseline_run)
+    by_id = {a.question_id: a for a in baseline_run.answers}
+    kept = [q for q in questions if q.question_id in rescored]
+    merged, _ = score_rubric_run([(q, by_id[q.question_id]) for q in kept], [rescored[q.question_id] for q in kept],
+                                 JudgementSet(stored, baseline.judgements.files), rubric, thresholds.min_kappa, thresholds.min_overlap)
+    return {o.question_id: o for o in merged}
+
+
 def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], set_version: str | None,
                 rescored: Mapping[str, Outcome], language_changed: Sequence[str], compared: Sequence[str],
                 current: Mapping[str, Outcome], thresholds: Thresholds) -> Differences:
@@ -146,6 +184,7 @@ def compare(
     current: Mapping[str, Outcome],
     thresholds: Thresholds,
     history: Sequence[HistoryPoint] = (),
+    rubric: Rubric | None = None,
 ) -> tuple[Comparison, list[RuleResult]]:
     """Compare a run with a baseline, question by question; pure.
 
@@ -168,6 +207,10 @@ def compare(
         current: this run's outcomes by question id, answered questions only.
         thresholds: rules, matching settings, alpha and min_n.
         history: stored scores of earlier versions, carried into the comparison.
+        rubric: with a judged run whose baseline stores judgements under the same rubric
+            version (:func:`judged_not_compared` is None): the rubric and quality measures
+            are compared too, question by question, the baseline's from its stored
+            judgements (:func:`rescore_judged`); ``current`` then holds this run's.
 
     Returns:
         The comparison, and one regression result per (compared cell, rule).
@@ -177,11 +220,15 @@ def compare(
     common_ids = [q.question_id for q in common]
     found = differences(baseline, baseline_run, questions, set_version, rescored, language_changed, common_ids,
                         current, thresholds)
+    measures = STORED_MEASURES
+    if rubric is not None and baseline.judgements is not None:
+        rescored = rescore_judged(baseline, baseline_run, questions, rescored, rubric, thresholds)
+        measures = STORED_MEASURES + JUDGED_MEASURES
     cells: list[ComparedCell] = []
     for slice_name in [ALL] + sorted({language_slice(q.language) for q in common}):
         ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
         rules = thresholds.rules_for(slice_language(slice_name))
-        cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in STORED_MEASURES)
+        cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in measures)
     results = [r for c in cells for r in c.results]
     comparison = Comparison(baseline.assistant_version, baseline.path, found, tuple(cells), tuple(history),
                             thresholds.alpha, thresholds.min_n)

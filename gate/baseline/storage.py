@@ -38,10 +38,13 @@ from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_ver
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
+from gate.judgements import judgement_record, load_judgements
 from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome
-from gate.pipeline import load_inputs, score
+from gate.pipeline import Scored, load_inputs, score
 from gate.records import Joined, QuestionSet, Run, load_run, schema, schema_problems
+from gate.review import score_rubric_run
+from gate.rubric import load_rubric
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds
 
@@ -50,9 +53,16 @@ FORMAT = 1
 #: Where baselines are kept unless ``--baselines DIR`` says otherwise (relative to the working directory).
 DEFAULT_DIR = "baselines"
 
-#: The measures a baseline stores and compares: every family but the rubric's and quality's,
-#: which come from judgements that a baseline does not store yet (issue 11, left for later).
-STORED_MEASURES = tuple(m for m in MEASURES if m.family not in ("rubric", "quality"))
+#: The families that come from readers' and graders' judgements.
+JUDGED_FAMILIES = ("rubric", "quality")
+#: The measures every baseline stores and compares: every family but the judged ones.
+STORED_MEASURES = tuple(m for m in MEASURES if m.family not in JUDGED_FAMILIES)
+#: The measures a baseline stores only when saved with judgements (``baseline save
+#: --judgements``), beside the judgements themselves; compared when this run is judged too.
+JUDGED_MEASURES = tuple(m for m in MEASURES if m.family in JUDGED_FAMILIES)
+#: What the save says when no judgement is given.
+NO_JUDGEMENTS = ("no judgements given: the baseline stores no judgement and no rubric or quality measure "
+                 "(pass --judgements to store them)")
 
 
 def settings_dict(settings: MatchSettings) -> dict[str, Any]:
@@ -68,6 +78,25 @@ def settings_digest(settings: MatchSettings) -> str:
     """
     text = json.dumps(settings_dict(settings), sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class StoredJudgements:
+    """The judgements a baseline was saved with.
+
+    Attributes:
+        rubric_path: the rubric file as given when saved.
+        rubric_version: the rubric version they were made under.
+        files: the judgement files read when saved.
+        records: every judgement, as a line of a judgements file
+            (:func:`gate.judgements.judgement_record`), in the order read; checked against
+            today's rubric and the stored log when used (:func:`gate.judgements.judgements_from_records`).
+    """
+
+    rubric_path: str
+    rubric_version: str
+    files: tuple[str, ...]
+    records: tuple[Mapping[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -93,6 +122,9 @@ class Baseline:
         outcomes: one per question of the set it was scored against, set order (no
             findings are stored); ``answered`` tells which the log answered.
         answered: ids of the questions the log answered.
+        judgements: the judgements it was saved with, or None: saved without any, or
+            before baselines stored them (then its rubric and quality measures are not
+            stored, and never compared).
     """
 
     path: str
@@ -112,6 +144,7 @@ class Baseline:
     scores: tuple[Score, ...]
     outcomes: tuple[Outcome, ...]
     answered: frozenset[str] = field(default_factory=frozenset)
+    judgements: StoredJudgements | None = None
 
     @property
     def version(self) -> Version:
@@ -139,6 +172,7 @@ def baseline_document(
     settings: MatchSettings,
     log: bytes,
     log_file: str,
+    judgements: StoredJudgements | None = None,
 ) -> dict[str, Any]:
     """The baseline JSON of a scored run, as plain data; pure.
 
@@ -150,11 +184,17 @@ def baseline_document(
         settings: the matching settings the run was scored with.
         log: the run log's bytes, as read.
         log_file: the name of the gzipped log beside the JSON.
+        judgements: the judgements the outcomes were scored with, or None. With them the
+            rubric and quality measures (:data:`JUDGED_MEASURES`) are stored too, and the
+            judgements under ``judgements``; without them neither is (the key is absent,
+            as in a baseline saved before they were stored).
 
     Returns:
         The document described by ``gate/schemas/baseline.schema.json``; integers only.
     """
-    return {
+    stored = STORED_MEASURES + (JUDGED_MEASURES if judgements is not None else ())
+    names = {m.name for m in stored}
+    document = {
         "format": FORMAT,
         "assistant_version": run.assistant_version,
         "run": {"path": run.path, "set_version": run.set_version, "answers": len(run.answers)},
@@ -165,7 +205,7 @@ def baseline_document(
         "log": {"file": log_file, "name": Path(run.path).name, "sha256": hashlib.sha256(log).hexdigest(), "bytes": len(log)},
         "scores": [
             {"slice": s.slice, "measure": s.measure, "numerator": s.count.numerator, "denominator": s.count.denominator}
-            for s in scores if s.measure in {m.name for m in STORED_MEASURES}
+            for s in scores if s.measure in names
         ],
         "outcomes": [
             {
@@ -174,12 +214,16 @@ def baseline_document(
                 "answered": answer is not None,
                 "measures": {
                     m.name: {"passed": o.passed(m.name), "numerator": o.counts[m.name].numerator, "denominator": o.counts[m.name].denominator}
-                    for m in STORED_MEASURES
+                    for m in stored
                 },
             }
             for (_, answer), o in zip(joined.pairs, outcomes)
         ],
     }
+    if judgements is not None:
+        document["judgements"] = {"rubric": {"path": judgements.rubric_path, "version": judgements.rubric_version},
+                                  "files": list(judgements.files), "items": [dict(r) for r in judgements.records]}
+    return document
 
 
 def _dump(document: Mapping[str, Any]) -> str:
@@ -194,6 +238,11 @@ def _dump(document: Mapping[str, Any]) -> str:
         if key in ("scores", "outcomes"):
             inner = ",\n".join(f"    {one(item)}" for item in value)
             text = f"[\n{inner}\n  ]" if value else "[]"
+        elif key == "judgements":  # one line per judgement
+            inner = ",\n".join(f"      {one(item)}" for item in value["items"])
+            fields = [f"    {json.dumps(k)}: " + ((f"[\n{inner}\n    ]" if inner else "[]") if k == "items" else one(value[k]))
+                      for k in sorted(value)]
+            text = "{\n" + ",\n".join(fields) + "\n  }"
         else:
             text = json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False).replace("\n", "\n  ")
         parts.append(f"  {json.dumps(key)}: {text}")
@@ -224,6 +273,8 @@ def save_baseline(
     thresholds: str | Path | Thresholds,
     directory: str | Path = DEFAULT_DIR,
     force: bool = False,
+    judgements: Sequence[str | Path] = (),
+    rubric: str | Path = "rubric.yaml",
 ) -> Saved:
     """Score a run and store it as the baseline of its assistant version.
 
@@ -238,10 +289,17 @@ def save_baseline(
         thresholds: the thresholds file (its matching settings score the run), or loaded.
         directory: the baselines folder.
         force: replace a baseline already stored for the same version.
+        judgements: judgement files of the run's answers (as ``check --judgements``); with
+            them the baseline stores the judgements and the rubric and quality measures,
+            scored as ``check`` scores them. Without them it stores neither, and a notice
+            says so (:data:`NO_JUDGEMENTS`).
+        rubric: the rubric the judgements were made under (read only with judgements).
 
     Saving a version that is stored already is a no-op when the stored log is this very
-    log (same SHA-256): ``unchanged`` is True and a notice says so. From another log it
-    is refused unless ``force``: the assistant changed without a new version.
+    log (same SHA-256) and no other judgements are given (none given keeps the stored
+    ones): ``unchanged`` is True and a notice says so. From another log, or from this log
+    with other judgements, it is refused unless ``force``: the assistant (or its
+    judgements) changed without a new version.
 
     Returns:
         What was written.
@@ -256,18 +314,37 @@ def save_baseline(
     version = _version_of(run)
     folder = Path(directory)
     log = read_bounded(run_path, "log")
+    scored = score(joined.pairs, inputs.thresholds)
+    scored, stored_judgements, judged_notices = _judged(run, joined, scored, inputs.thresholds, judgements, rubric)
     target, replaced = _target(folder, version, run, force)
     if replaced and not force:
-        return _unchanged(target, run, joined, log)
-    scored = score(joined.pairs, inputs.thresholds)
+        return _unchanged(target, run, joined, log, stored_judgements)
     stem = target.name[: -len(".json")]
     log_file = f"{stem}.run-{hashlib.sha256(log).hexdigest()[:12]}.jsonl.gz"
     document = baseline_document(run, inputs.question_set, joined, scored.outcomes, scored.scores,
-                                 inputs.thresholds.matching, log, log_file)
+                                 inputs.thresholds.matching, log, log_file, stored_judgements)
     _write(folder, log_file, log, target, document)
     removed = _remove_stale_logs(folder, stem, log_file)
-    notices = tuple(run.notices) + tuple(joined.notices) + tuple(scored.notices)
+    notices = tuple(run.notices) + tuple(joined.notices) + tuple(scored.notices) + judged_notices
     return Saved(read_baseline(target), replaced, removed, notices)
+
+
+def _judged(run: Run, joined: Joined, scored: Scored, thresholds: Thresholds, paths: Sequence[str | Path],
+            rubric_path: str | Path) -> tuple[Scored, StoredJudgements | None, tuple[str, ...]]:
+    """The run's outcomes with the rubric and quality measures scored from its judgements
+    (as ``check`` scores them), the judgements to store, and the notices; without judgement
+    files the outcomes as they are, nothing to store, and the notice that says so.
+
+    Raises:
+        InputError: a bad rubric or judgement, every problem at once.
+    """
+    if not paths:
+        return scored, None, (NO_JUDGEMENTS,)
+    rubric = load_rubric(rubric_path)
+    judged = load_judgements(paths, rubric, run)
+    outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, rubric, thresholds.min_kappa, thresholds.min_overlap)
+    stored = StoredJudgements(str(rubric_path), rubric.version, judged.files, tuple(judgement_record(j) for j in judged.judgements))
+    return Scored(outcomes, aggregate(outcomes), scored.notices), stored, tuple(judged.notices) + tuple(summary.notices)
 
 
 def _version_of(run: Run) -> Version:
@@ -299,13 +376,15 @@ def _target(folder: Path, version: Version, run: Run, force: bool) -> tuple[Path
     return target, version in existing
 
 
-def _unchanged(target: Path, run: Run, joined: Any, log: bytes) -> Saved:
+def _unchanged(target: Path, run: Run, joined: Any, log: bytes, judgements: StoredJudgements | None = None) -> Saved:
     """A version stored already, without ``force``: nothing to do when it was stored from
-    this very log (a merge that did not change the assistant).
+    this very log (a merge that did not change the assistant) and no other judgements are
+    given (none given keeps the stored ones).
 
     Raises:
         InputError: it was stored from another log: the assistant changed without a new
-            version; the message says to bump it or pass ``--force``.
+            version; the message says to bump it or pass ``--force``. Or judgements are
+            given that differ from the stored ones: ``--force`` replaces them.
     """
     stored = read_baseline(target)
     digest = hashlib.sha256(log).hexdigest()
@@ -314,8 +393,16 @@ def _unchanged(target: Path, run: Run, joined: Any, log: bytes) -> Saved:
                                   f"a baseline for assistant {run.assistant_version} is already stored here from another log "
                                   f"(sha256 {stored.log_sha256[:12]}, this log {digest[:12]}): the assistant changed without a new "
                                   "version. Bump the assistant version in the run log, or pass --force to replace the stored baseline")])
+    before = stored.judgements.records if stored.judgements is not None else ()
+    if judgements is not None and (stored.judgements is None or list(before) != list(judgements.records)
+                                   or stored.judgements.rubric_version != judgements.rubric_version):
+        raise InputError([Problem(str(target), None, "--judgements",
+                                  f"the baseline of assistant {run.assistant_version} is stored from this very log with "
+                                  f"{'no judgements' if stored.judgements is None else f'{len(before)} other judgement(s)'}; "
+                                  f"{len(judgements.records)} given now. Pass --force to store these instead")])
+    kept = "" if stored.judgements is None else f", its {len(before)} judgement(s) kept"
     notice = (f"the baseline of assistant {run.assistant_version} is already stored from this very log "
-              f"(sha256 {digest[:12]}); nothing was written")
+              f"(sha256 {digest[:12]}{kept}); nothing was written")
     return Saved(stored, False, (), tuple(run.notices) + tuple(joined.notices) + (notice,), unchanged=True)
 
 
@@ -430,7 +517,16 @@ def read_baseline(path: str | Path, verify: bool = True) -> Baseline:
         scores=scores,
         outcomes=outcomes,
         answered=frozenset(item["question_id"] for item in data["outcomes"] if item["answered"]),
+        judgements=_stored_judgements(data.get("judgements")),
     )
+
+
+def _stored_judgements(data: Mapping[str, Any] | None) -> StoredJudgements | None:
+    """The ``judgements`` of a baseline document, or None when it has none (saved without
+    judgements, or before baselines stored them: "not stored", never an error)."""
+    if data is None:
+        return None
+    return StoredJudgements(data["rubric"]["path"], str(data["rubric"]["version"]), tuple(data["files"]), tuple(data["items"]))
 
 
 def _load_document(display: str, file: Path) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Code checks: deterministic checks before any judge (issue 10).
+"""Code checks: deterministic checks before any judge.
 
 One job a module: :mod:`~gate.checks.presence` (the expected series were retrieved),
 :mod:`~gate.checks.quotes` (quoted text is in a cited passage), :mod:`~gate.checks.format`
@@ -14,13 +14,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from gate import figures as fig
 
+if TYPE_CHECKING:  # the checks' own modules import gate.measures and gate.records, which import this package
+    from gate.agreement import Kappa
+    from gate.checks.format import FormatRules
+    from gate.measures import Count, Finding, Outcome
+    from gate.records import Answer, Question
 
-def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Figure], settings: fig.MatchSettings,
-                format_rules: Any, supports: Callable[..., bool], answer_wrong: bool) -> tuple[dict, list]:
+#: The support test of :mod:`gate.measures`: (figure, values, text, language, settings) -> bool.
+Supports = Callable[[fig.Figure, Sequence[Decimal], str, str, fig.MatchSettings], bool]
+
+
+def code_checks(question: Question, answer: Answer, text: str, figures: Sequence[fig.Figure], settings: fig.MatchSettings,
+                format_rules: FormatRules | None, supports: Supports, answer_wrong: bool) -> tuple[dict[str, Count], list[Finding]]:
     """The counts and findings of every code check for one logged answer; pure.
 
     Args:
@@ -33,8 +43,8 @@ def code_checks(question: Any, answer: Any, text: str, figures: Sequence[fig.Fig
         ``{measure: Count}`` for every code-check measure, and the findings in measure order.
     """
     bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES = _checks()
-    counts: dict = {}
-    findings: list = []
+    counts: dict[str, Count] = {}
+    findings: list[Finding] = []
     for name, (count, found) in (
         ("retrieval_presence", check_presence(question, answer, answer_wrong)),
         ("quote_grounding", check_quotes(question, answer)),
@@ -67,6 +77,14 @@ def _checks() -> tuple[Any, ...]:
     return bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES
 
 
+def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
+    """The findings of one answer marked with where to look first (retrieval or generation):
+    :func:`gate.checks.presence.where_to_look`, imported when called."""
+    from gate.checks.presence import where_to_look as marked
+
+    return marked(question, answer, findings)
+
+
 _ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")
 
 #: The rubric question each observation check answers (rubric ids: series, period, unit,
@@ -79,7 +97,7 @@ RUBRIC_QUESTIONS: Mapping[str, str] = {
 }
 
 
-def rubric_outcomes(outcome: Any) -> dict[str, bool | None]:
+def rubric_outcomes(outcome: Outcome) -> dict[str, bool | None]:
     """The code's answer to each rubric question for one scored answer.
 
     Args:
@@ -93,13 +111,13 @@ def rubric_outcomes(outcome: Any) -> dict[str, bool | None]:
     return {question: outcome.passed(measure) for measure, question in RUBRIC_QUESTIONS.items()}
 
 
-def code_labels(outcome: Any) -> dict[str, str]:
+def code_labels(outcome: Outcome) -> dict[str, str]:
     """The code's labels for one answer as a reader writes them: rubric question id ->
     ``yes`` or ``no`` (questions the code could not answer are left out)."""
     return {q: ("yes" if passed else "no") for q, passed in rubric_outcomes(outcome).items() if passed is not None}
 
 
-def code_agreement(outcomes: Sequence[Any], people: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+def code_agreement(outcomes: Sequence[Outcome], people: Mapping[str, Mapping[str, str]]) -> dict[str, Kappa]:
     """Cohen's kappa of the code checks with people, per rubric question; pure.
 
     Args:

@@ -2,7 +2,7 @@
 
 A figure is *bound* to every retrieved observation whose value supports it, by the
 matching rule of :mod:`gate.figures` (the same rule, hedges, fall and ratio readings as
-``unsupported_numbers``). Then, per bound figure or answer (issue 10):
+``unsupported_numbers``). Then, per bound figure or answer:
 
 * ``period_match`` (bound figures with a stated period): the period the answer states for
   the figure (:func:`gate.checks.periods.period_of_figures`) is the period of a
@@ -27,11 +27,12 @@ supports it, else all that support it. Pure: no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from gate import figures as fig
+from gate.checks import Supports
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
 from gate.checks.words import EN, WORDS, words_for
@@ -50,9 +51,6 @@ _KIND_NAMES = {"provisional": "provisional", "estimated": "estimated", "break": 
 
 _STATUS_WORDS = {"provisional": "a provisional value", "estimated": "an estimated value",
                  "break": "a value after a break in series", "forecast": "a forecast value"}
-
-Supports = Callable[[fig.Figure, Sequence, str, str, fig.MatchSettings], bool]
-
 
 @dataclass(frozen=True)
 class Bound:
@@ -128,7 +126,7 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
         if any(b.stated.period.matches(o.span) for o in b.observations):
             match += 1
             continue
-        findings.append(Finding(qid, lang, "period_match", "wrong_period", _wrong_period(b, answer),
+        findings.append(Finding(qid, lang, "period_match", "wrong_period", _wrong_period(b, b.stated, answer),
                                 figure=_ref(b.figure)))
     counts["period_match"] = Count(match, stated_n)
     counts["period_unstated"] = Count(unstated, len(bound))
@@ -137,13 +135,13 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
     unit_ok = unit_n = 0
     starts = [b.figure.start for b in bound] + [len(text)]
     for i, b in enumerate(bound):
-        classes = {unit_class(o.unit) for o in b.chosen} - {None}
+        classes = {c for c in (unit_class(o.unit) for o in b.chosen) if c is not None}
         if len(classes) != 1:
             continue
-        expected = classes.pop()
+        unit = classes.pop()
         limit = min([s for s in starts if s > b.figure.start], default=len(text))
         written = written_unit(text, b.figure, answer.language, limit)
-        fault = unit_fault(expected, written)
+        fault = unit_fault(unit, written)
         unit_n += 1
         if fault is None:
             unit_ok += 1
@@ -164,9 +162,9 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
             for kind, why in _caveats_of(o):
                 needed.setdefault(kind, (b, why))
     for caveat in question.expected_caveats:
-        kind = caveat_kind(caveat)
-        if kind is not None:
-            needed.setdefault(kind, (bound[0], "the question set expects it"))
+        expected_kind = caveat_kind(caveat)
+        if expected_kind is not None:
+            needed.setdefault(expected_kind, (bound[0], "the question set expects it"))
     if needed:
         missing = [(k, v) for k, v in needed.items() if not caveat_said(text, answer.language, k)]
         counts["caveat_stated"] = Count(0 if missing else 1, 1)
@@ -178,7 +176,7 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
 
     # Series.
     cited = set(answer.cited_ids)
-    expected = set(question.expected_ids)
+    expected_ids = set(question.expected_ids)
     series_ok = 0
     for b in bound:
         series = {o.series for o in b.chosen}
@@ -187,9 +185,9 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
             findings.append(Finding(qid, lang, "series_match", "series_not_cited",
                                     f"'{b.figure.text}' comes from {_list(sorted(series))}, which the answer does not cite (cited: {shown})",
                                     figure=_ref(b.figure)))
-        elif expected and not series & expected:
+        elif expected_ids and not series & expected_ids:
             findings.append(Finding(qid, lang, "series_match", "series_not_expected",
-                                    f"'{b.figure.text}' comes from {_list(sorted(series))}; the question expects {_list(sorted(expected))}",
+                                    f"'{b.figure.text}' comes from {_list(sorted(series))}; the question expects {_list(sorted(expected_ids))}",
                                     figure=_ref(b.figure)))
         else:
             series_ok += 1
@@ -197,12 +195,12 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
     return counts, findings
 
 
-def _wrong_period(b: Bound, answer: Answer) -> str:
+def _wrong_period(b: Bound, stated: StatedPeriod, answer: Answer) -> str:
     """'8.4%' is stated for 2023; 8.4 is FS_X 2022; the 2023 observation of FS_X is 7.9."""
-    message = (f"'{b.figure.text}' is stated for '{b.stated.text}', but it matches "
+    message = (f"'{b.figure.text}' is stated for '{stated.text}', but it matches "
                f"{_list(_obs(o) for o in b.observations)}")
     right = [o for o in answer.retrieved_observations
-             if o.series in {x.series for x in b.observations} and b.stated.period.matches(o.span)]
+             if o.series in {x.series for x in b.observations} and stated.period.matches(o.span)]
     if right:
         message += "; " + _list(f"{_obs(o)} is {fig_plain(o.value)}" for o in right)
     else:
@@ -214,7 +212,7 @@ def fig_plain(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
-def _list(items) -> str:
+def _list(items: Iterable[str]) -> str:
     items = list(items)
     return ", ".join(items) if items else "nothing"
 

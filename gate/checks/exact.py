@@ -5,7 +5,7 @@ a code. The answer's label is the answer text, or, for a JSON answer (the set's
 ``answer_format: json``), its ``label`` member; citation markers (``[1]``, ``(ID)``) and
 a final full stop are left out. Both sides are compared after Unicode normalisation
 (NFKC), case folding and whitespace collapsing, and with surrounding quote marks removed;
-nothing else (no synonyms, no stemming). Source: ``seeds/simple-metrics.txt``.
+nothing else (no synonyms, no stemming).
 """
 
 from __future__ import annotations

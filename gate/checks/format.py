@@ -8,7 +8,7 @@ names (``answer_schema``). One finding per broken rule: ``no_citation``,
 
 Citation markers are ``[ID]``, ``[n]`` (the n-th cited id, from 1) and ids in parentheses
 ("(FS_UNDERNOURISH_PCT; EDU_STATS_2024)"), an id being a word of capitals, digits and
-``_ . : -`` with a digit or an underscore in it. Source: ``seeds/simple-metrics.txt``.
+``_ . : -`` with a digit or an underscore in it.
 """
 
 from __future__ import annotations

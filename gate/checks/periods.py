@@ -348,10 +348,10 @@ def stated_periods(text: str, language: str) -> list[StatedPeriod]:
             s, e = m.span()
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            before = [p for p in found if p.end <= s and not p.period.fiscal]
-            if not before:
+            earlier = [p for p in found if p.end <= s and not p.period.fiscal]
+            if not earlier:
                 continue
-            period = _period_of(kind, m, g, plain, year=before[-1].period.end.year)
+            period = _period_of(kind, m, g, plain, year=earlier[-1].period.end.year)
             if period is not None:
                 taken.append((s, e))
                 found.append(StatedPeriod(period, text[s:e], s, e))

@@ -8,8 +8,8 @@ but not cited is ``quote_uncited``; one found in no passage, ``quote_not_found``
 
 Quotes are text between ``"…"``, ``“…”``, ``„…“``, ``«…»``, ``»…«``, ``‹…›``, ``‚…‘``,
 ``‘…’`` and ``「…」``. A quoted text of fewer than :data:`MIN_WORDS` words is a scare quote
-or a term ("the so-called “core” rate") and is not checked. Source:
-``seeds/simple-metrics.txt`` ("quotes appear verbatim in those chunks").
+or a term ("the so-called “core” rate") and is not checked. A quote holds when it appears
+verbatim in the passages the answer cites.
 """
 
 from __future__ import annotations

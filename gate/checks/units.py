@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TypeAlias
 
 from babel.numbers import list_currencies
 
@@ -23,7 +24,7 @@ from gate.checks.periods import ascii_digits
 from gate.checks.words import EN, words_for
 from gate.figures import Figure
 
-_ISO = frozenset(list_currencies())
+_ISO: frozenset[str] = frozenset(list_currencies())
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₽": "RUB", "₩": "KRW", "₺": "TRY",
             "₦": "NGN", "₴": "UAH", "₱": "PHP", "₪": "ILS", "฿": "THB", "₫": "VND"}
 
@@ -34,10 +35,14 @@ _YEARS = {"years", "year", "yr", "yrs", "y"}
 _INDEX = {"index", "index points", "points", "ix", "idx"}
 _COUNT = {"persons", "people", "number", "count", "households", "ps", "num", "units", "inhabitants", "deaths",
           "births"}
+#: A unit class: its kind first (``percent``, ``per``, ``currency``, ...), then the base of a
+#: rate or the code of a currency.
+UnitClass: TypeAlias = tuple[str | int, ...]
+
 _PER = re.compile(r"(?i)^(?:per|per_|/)\s*([\d][\d ,._\u00a0\u202f]*)$")
 
 
-def unit_class(unit: str | None) -> tuple | None:
+def unit_class(unit: str | None) -> UnitClass | None:
     """The class of an observation's unit, or None when it is not given or not known."""
     if unit is None:
         return None
@@ -96,7 +101,7 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
             return _SYMBOLS[ch]
     for token in re.findall(r"[A-Z]{3}", figure.text):
         if token in _ISO:
-            return token
+            return str(token)
     table = {**EN.currency, **words_for(language).currency}
     for word in re.findall(r"[^\W\d_]+", figure.text):
         if word.lower() in table:
@@ -116,7 +121,7 @@ def _next_word_in(after: str, words: tuple[str, ...]) -> bool:
     return any(re.match(r"\s*" + re.escape(w) + r"(?![^\W\d_])", low) for w in words)
 
 
-def written_unit(text: str, figure: Figure, language: str, limit: int | None = None) -> tuple | None:
+def written_unit(text: str, figure: Figure, language: str, limit: int | None = None) -> UnitClass | None:
     """The unit an answer writes with a figure, as a class, or None when it writes none.
 
     Args:
@@ -142,7 +147,7 @@ def written_unit(text: str, figure: Figure, language: str, limit: int | None = N
     return None
 
 
-def unit_fault(expected: tuple, written: tuple | None) -> str | None:
+def unit_fault(expected: UnitClass, written: UnitClass | None) -> str | None:
     """Why a written unit does not fit the observation's unit: ``unit_missing``,
     ``unit_mismatch``, or None when it fits.
 
@@ -158,12 +163,12 @@ def unit_fault(expected: tuple, written: tuple | None) -> str | None:
     if kind == "points":
         return None if written[0] in ("points", "percent") else "unit_mismatch"
     if kind == "currency" and written[0] == "currency":
-        same = written[1] == expected[1] or (written[1] == "USD" and expected[1].endswith("D"))
+        same = written[1] == expected[1] or (written[1] == "USD" and str(expected[1]).endswith("D"))
         return None if same else "unit_mismatch"
     return None if written == expected else "unit_mismatch"
 
 
-def describe_unit(cls: tuple | None) -> str:
+def describe_unit(cls: UnitClass | None) -> str:
     """A unit class in words: ``per 1,000``, ``a percentage``, ``EUR``."""
     if cls is None:
         return "no unit"
@@ -171,4 +176,4 @@ def describe_unit(cls: tuple | None) -> str:
     if kind == "per":
         return f"per {cls[1]:,}"
     return {"percent": "a percentage", "points": "percentage points", "years": "years", "index": "index points",
-            "count": "a count"}.get(kind, cls[-1])
+            "count": "a count"}.get(str(kind), str(cls[-1]))

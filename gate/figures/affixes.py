@@ -10,6 +10,7 @@ from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _ISO_CURRENCIES, _LETTERS
 from gate.figures.languages import (
     CODE_WORDS,
     CURRENCY_NAMES,
+    LEVEL_WORDS,
     PERCENT_STARTS,
     PRICE_BASE_WORDS,
 )
@@ -41,6 +42,9 @@ def _after_word(text: str, e: int, conv: _Conventions) -> tuple[int, str, int] |
     j = m.end()
     if run == "M" and text[j] in "€$£":
         return j, "scale", 6
+    power = conv.digit_scales.get(run)
+    if power is not None:
+        return j, "scale", power  # "415 hundred", "25 k", "3 MM", "3 mil M"
     entries = conv.after_words.get(run.lower())
     if entries is None:
         return None
@@ -114,6 +118,11 @@ def _suffix(text: str, e: int, conv: _Conventions) -> tuple[int, int, bool, bool
         if kind == "pct":
             return e, 0, True, False, False
         power = p
+        c = text[e + 1] if text[e] in _SPACES else text[e]
+        if c.isalpha():
+            again = _after_word(text, e, conv)
+            if again is not None and again[1] == "scale" and again[2] > p:
+                e, power = again[0], p + again[2]  # "2 hundred thousand", "3 mil M"
     c = text[e + 1] if text[e] in _SPACES else text[e]
     if c in _CURRENCY_CHARS or c.isalpha():
         ce = _currency_after(text, e)
@@ -180,3 +189,32 @@ def _sign_before(text: str, s: int) -> bool | None:
     if q >= 0 and (text[q].isdigit() or text[q] in "%٪"):
         return None
     return c in _MINUS
+
+
+def _spaced_minus(text: str, i: int, lang: str) -> bool:
+    """Whether the dash at ``i``, written with a space before a number, is a minus:
+    a minus sign (U+2212) after a word, ":", "=" or "(" ("− 3.1"), or a hyphen or
+    en dash after such a sign or after a word before a stated value in ``lang``
+    ("de - 2,5 %", "betrug - 2,5 %", "évolution : – 0,3 %"). Not at a line start (a
+    list bullet "- 2.5% growth"), after a number (a range "7.6 - 8.4"), nor after
+    other words (a dash of punctuation: "strong – 2.5% in the second quarter")."""
+    p = i - 1
+    if p >= 0 and text[p] in "(=[":
+        return True
+    if p < 0 or text[p] not in _SPACES:
+        return False
+    while p >= 0 and text[p] in _SPACES:
+        p -= 1
+    if p < 0:
+        return False
+    c = text[p]
+    if c in ":=(":
+        return True
+    if not c.isalpha():
+        return False
+    if text[i] == "\u2212":
+        return True
+    q = p
+    while q > 0 and text[q - 1].isalpha():
+        q -= 1
+    return text[q : p + 1].lower() in LEVEL_WORDS.get(lang, ())

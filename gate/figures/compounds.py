@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from gate.figures.chars import _SPACES
 from gate.figures.context import _is_power_of_ten
-from gate.figures.languages import RANGE_AND, RANGE_TO, RATIO_CONNECTORS, RATIO_ONES
+from gate.figures.languages import AMOUNT_JOINERS, RANGE_AND, RANGE_TO, RATIO_CONNECTORS, RATIO_ONES
 from gate.figures.model import _CTX, Figure, _Cand
 
 _GROUPED = re.compile(r"\d[^\d\s]\d{3}(?!\d)|\d[\u00a0\u202f\u2009 ]\d{3}(?!\d)")
@@ -54,10 +54,24 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
     return _ratios(text, _compounds(text, figs, cands))
 
 
+# Between the two parts of an amount: "3 milioni e 118mila", "12 مليونا و340 ألف".
+_JOINED = re.compile(
+    r"[ \u00a0](?:(?:" + "|".join(sorted((w for w in AMOUNT_JOINERS if w != "و"), key=len, reverse=True))
+    + r")[ \u00a0]|و[ \u00a0]?)"
+)
+
+# The second part ends with a scale word, not an abbreviation: "US$ 3MM y 25 k" is two.
+_SCALE_WORD_END = re.compile(r"[^\W\d_]{3,}$")
+
+
 def _compounds(text: str, figs: list[Figure], cands: list[_Cand]) -> list[Figure]:
     """Join an amount written in two parts: "24 milioni 332mila" is 24,332,000 and
     "3 millions 200 000" is 3,200,000 (a scaled figure of a million or more, then,
-    after a space only, a smaller whole number without unit)."""
+    after a space only, a smaller whole number without unit); "3 milioni e 118mila"
+    is 3,118,000 and "12 مليونا و340 ألف" 12,340,000 (the second part scaled too,
+    with a scale word, after a joining word of
+    :data:`~gate.figures.languages.AMOUNT_JOINERS`, the first not opened by a between
+    word)."""
     out: list[Figure] = []
     i = 0
     n = len(figs)
@@ -66,8 +80,15 @@ def _compounds(text: str, figs: list[Figure], cands: list[_Cand]) -> list[Figure
         if i + 1 < n and cands[i][3] >= 6 and not fa.percent:
             fb = figs[i + 1]
             if (
-                fb.start - fa.end == 1
-                and text[fa.end] in _SPACES
+                (
+                    (fb.start - fa.end == 1 and text[fa.end] in _SPACES)
+                    or (
+                        cands[i + 1][3] > 0
+                        and not cands[i][4]
+                        and _JOINED.fullmatch(text, fa.end, fb.start) is not None
+                        and _SCALE_WORD_END.search(fb.text) is not None
+                    )
+                )
                 and not fb.percent
                 and not cands[i + 1][2]
                 and fb.exponent >= 0

@@ -12,14 +12,45 @@ from gate.figures.chars import _LETTERS
 from gate.figures.hedges import _hedge_of
 from gate.figures.languages import (
     AGE_AT_WORDS,
+    AGE_BOUNDS,
+    AGE_HYPHEN_UNITS,
+    AGE_OF_PREPOSITIONS,
     AGE_OF_WORDS,
+    AGE_OLD_UNITS,
     AGE_PEOPLE_WORDS,
+    AGE_UNITS,
     AGE_WORDS,
+    BAND_WORDS,
+    CONFIDENCE_ABBREVIATIONS,
+    CONFIDENCE_AFTER,
+    CONFIDENCE_BEFORE,
+    CONFIDENCE_CONNECTOR_ALTERNATIVES,
+    CONFIDENCE_HINTS,
+    CONFIDENCE_LAST,
     CUMULATED_WORDS,
+    DURATION_NOUNS,
     DURATION_WORDS,
+    GROUP_AFTER,
+    GROUP_MOST,
+    GROUP_WORDS,
+    HYPHEN_DURATIONS,
+    LANGUAGES,
+    LAST_WORD_ALTERNATIVES,
+    LAST_WORDS,
+    LEVEL_BEFORE_DENOMINATOR,
     LOOK_BACK_WORDS,
+    OLDER_CONTINUATIONS,
+    OLDER_WORDS,
+    OR_WORD_ALTERNATIVES,
+    OR_WORDS,
     OVER_WORDS,
     PERIOD_ARTICLES,
+    PERIOD_TO,
+    RANGE_AND,
+    SCALE_NOUNS,
+    SCALE_PREPOSITIONS,
+    THAN_WORDS,
+    ZERO_COMPOUNDS,
 )
 from gate.figures.locale import _Conventions
 
@@ -29,8 +60,9 @@ _CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za
 # conjunction or a dash, so "In phase 4, 99.9%" and "tableau 3, 45 000" end
 # the reference at the comma.
 _REF_ITEM = r"\d+(?:[.]\d+)*[a-z]?(?![\d%]|[.,]\d)"
+_REF_AND = "|".join(sorted(RANGE_AND | {"&"}, key=lambda w: (-len(w), w)))
 _REF_CHAIN = re.compile(
-    r"(?:(?:\s*,\s*" + _REF_ITEM + r")*\s*,?\s*(?:[–—-]|(?:and|et|y|und|e|en|&)\s)\s*" + _REF_ITEM + r")+"
+    r"(?:(?:\s*,\s*" + _REF_ITEM + r")*\s*,?\s*(?:[–—-]|(?:" + _REF_AND + r")\s)\s*" + _REF_ITEM + r")+"
 )
 _REF_LIST = re.compile(r"(?:\s*,\s*" + _REF_ITEM + r")+")
 
@@ -110,94 +142,77 @@ _AGE_OF = AGE_OF_WORDS  # + de/von/di/van: "âgés de 15", "menores de cinco añ
 _AGE_AT = AGE_AT_WORDS  # "à 60 ans", "a los 65 años"
 _AGE_PEOPLE = AGE_PEOPLE_WORDS
 _LOOK_BACK = LOOK_BACK_WORDS
-_BAND = r"(?:-?\s*(?:[-–—/]|to|à|a|bis|tot|al|y|and|et|und|e|en)\s*-?\d{1,3}(?![\d.,]\d))"
-_AGE_UNIT = (
-    r"(?:-(?:years?-olds?|jährigen?|jährige|jarigen?)\b|[ \u00a0](?:years?[ -]olds?|ans|años|anos|"
-    r"jahren?|jährigen?|jaar|jarigen|anni)(?![^\W\d_]))"
-)
+_BAND = r"(?:-?\s*(?:[-–—/]|" + BAND_WORDS + r")\s*-?\d{1,3}(?![\d.,]\d))"
+_AGE_UNIT = r"(?:-(?:" + AGE_HYPHEN_UNITS + r")\b|[ \u00a0](?:" + AGE_UNITS + r")(?![^\W\d_]))"
 _AGE_AFTER = re.compile(r"(?i)" + _BAND + r"?" + _AGE_UNIT)
 _AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
-_OLD = re.compile(r"(?i)-?(?:years?[ -]olds?|jährigen?|jährige|jarigen?)")
+_OLD = re.compile(r"(?i)-?(?:" + AGE_OLD_UNITS + r")")
 _DURATIONS = r"(?:" + DURATION_WORDS + r")"
 _DURATION_AFTER = re.compile(r"(?i)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_])")
-_ZERO_COMPOUND = re.compile(
-    r"(?i)[ -](?:width|tolerance|hunger|emissions?|waste|carbon|sum|based|rated|day|hour)(?![^\W\d_])"
-)
+_ZERO_COMPOUND = re.compile(r"(?i)[ -](?:" + ZERO_COMPOUNDS + r")(?![^\W\d_])")
 _BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
 _CUMULATED = CUMULATED_WORDS
 _OVER_WORDS = OVER_WORDS
 _PERIOD_ARTICLES = PERIOD_ARTICLES
 # After a duration: the period it ends with ("the 12 months to June 2025").
-_PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:to|ending|ended|through|until|up\s+to|jusqu'à|hasta|bis|até|fino\s+a|tot)\b")
+_PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:" + PERIOD_TO + r")\b")
 # The first words of what _DEFINING_AFTER reads after a space.
-_DEFINING_FIRST = frozenset(
-    "year years ans años anos jahre jahren anni jaar and or ou et o und oder e en of "
-    "month months week weeks day days quarter quarters decades mois semaines jours meses semanas "
-    "días trimestres monate monaten wochen tage tagen maanden weken dagen mesi settimane giorni dias "
-    "derniers dernières premiers premières últimos últimas primeros primeras letzten ersten "
-    "ultimi ultime primi prime laatste eerste".split()
-)
+_DEFINING_FIRST = DURATION_NOUNS | OR_WORDS | LAST_WORDS
 # After a small integer: words that make it define a group or a period rather than
 # state a result: "12-month average", "5-year survival", "65 and older", "65 ans ou
 # plus", "3 or more children", "12 derniers mois". "and over" must close the phrase:
 # "108 and over the same period" states 108.
 _DEFINING_PRE2 = frozenset(w[:2] for w in _DEFINING_FIRST)
 _DEFINING_AFTER = re.compile(
-    r"(?i)(?:-(?:years?|months?|weeks?|days?|quarters?|hours?|decades?)(?![^\W\d_])(?!-old)"
+    r"(?i)(?:-(?:" + HYPHEN_DURATIONS + r")(?![^\W\d_])(?!-old)"
     r"|[ \u00a0](?:" + _DURATIONS + r"[ \u00a0])?"
-    r"(?:and|or|ou|et|o|und|oder|e|en|of)[ \u00a0]"
-    r"(?:older|over|above|more|plus|más|mais|älter|mehr|oltre|più|ouder|meer)(?![^\W\d_])"
-    r"(?!\s*[\d$€£]|\s+(?:than|the|a|an|that|this|those|its|their|half|que|qu'|de|del|la|le|les|des|du|"
-    r"als|die|der|das|den|dem|di|della|dello|delle|dan|do|da|of|in|on|at|for|during)(?![^\W\d_]))"
-    r"|[ \u00a0](?:derniers|dernières|premiers|premières|últimos|últimas|primeros|primeras|letzten|ersten|"
-    r"ultimi|ultime|primi|prime|laatste|eerste)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_]))"
+    r"(?:" + OR_WORD_ALTERNATIVES + r")[ \u00a0]"
+    r"(?:" + OLDER_WORDS + r")(?![^\W\d_])"
+    r"(?!\s*[\d$€£]|\s+(?:" + OLDER_CONTINUATIONS + r")(?![^\W\d_]))"
+    r"|[ \u00a0](?:" + LAST_WORD_ALTERNATIVES + r")[ \u00a0]" + _DURATIONS + r"(?![^\W\d_]))"
 )
 _P_VALUE = re.compile(r"(?<![^\W\d_])[pP]\s?(?:[<>≤≥]=?)\s?$")  # "p < 0.05"; "p = 0.03" is a result
 # Words that make a percentage name a part of a distribution ("the top 10%").
-_GROUP_WORDS = frozenset("top bottom poorest richest wealthiest lowest-income highest-income".split())
+_GROUP_WORDS = GROUP_WORDS
 _GROUP_AFTER = re.compile(
-    r"(?i)[ \u00a0\u202f](?:les\s+plus|la\s+plus|más|mais|più|meest|am\s+)\s*"
-    r"(?:riches?|pauvres?|aisée?s?|modestes?|ric[ao]s?|pobres?|ricchi|poveri|rijke|rijkste|arme|armste|reichsten|ärmsten)\b"
-    r"(?!\s+(?:que|qu'|do\s+que|di|dan|als|than|rispetto)\b)"  # "un 10 % más pobres que": a comparison, a result
+    r"(?i)[ \u00a0\u202f](?:" + GROUP_MOST + r")\s*"
+    r"(?:" + GROUP_AFTER + r")\b"
+    r"(?!\s+(?:" + THAN_WORDS + r")\b)"  # "un 10 % más pobres que": a comparison, a result
 )
+# The first letters of what _GROUP_AFTER reads after the space, in either case.
+_GROUP_FIRST = frozenset(c for w in (w for lang in LANGUAGES.values() for w in lang.group_most) for c in (w[0], w[0].upper()))
 # Before a confidence level: "(IC 95%: 3,1–3,9)", "IC del 95%", "IC à 95 %", "CI 95%",
 # "intervallo di confidenza al 95%", "Konfidenzintervall von 95 %".
 _CONFIDENCE_BEFORE = re.compile(
-    r"(?i)(?:\b(?:IC|CI|KI|BI)|confian[cç]e|confianza|confiança|confidenza|konfidenzintervall|"
-    r"betrouwbaarheidsinterval|confidence(?:\s+interval)?)\s*(?:(?:de|del|à|a|al|at|von|van|zum)\s+)?$"
+    r"(?i)(?:" + CONFIDENCE_BEFORE + r")\s*(?:(?:" + CONFIDENCE_CONNECTOR_ALTERNATIVES + r")\s+)?$"
 )
 
 
 def _confidence_before(text: str, start: int, last: str) -> bool:
     """Whether a confidence-interval phrase ends just before ``start`` ("IC del 95%")."""
-    if last not in ("ic", "ci", "ki", "bi"):
+    if last not in CONFIDENCE_ABBREVIATIONS:
         window = text[max(0, start - 40) : start]
-        if "onf" not in window and "IC " not in window and "CI " not in window and "ertrouw" not in window:
+        if not any(hint in window for hint in CONFIDENCE_HINTS):
             return False  # the common case: "de 7,6 %", "al 5%"
     return _CONFIDENCE_BEFORE.search(text, max(0, start - 40), start) is not None
 
 
-_CONFIDENCE_LAST = frozenset(
-    "ic ci ki bi de del à a al at von van zum confiance confianza confiança confidenza "
-    "konfidenzintervall betrouwbaarheidsinterval confidence interval".split()
-)
-_CONFIDENCE = re.compile(
-    r"(?i)[ \u00a0\u202f](?:confidence|CI\b|credible|de confian|Konfidenz|di confidenza|betrouwbaarheid)"
-)
+_CONFIDENCE_LAST = CONFIDENCE_LAST
+_CONFIDENCE = re.compile(r"(?i)[ \u00a0\u202f](?:" + CONFIDENCE_AFTER + r")")
 
 
 def _defining_number(text: str, start: int, end: int, toks: list[str], last: str, conv: _Conventions) -> int:
     """Where an age, age band or look-back period ends when the integer just
     before ``end`` is one ("aged 15–64", "15-24 ans", "children under 5",
     "over the past 12 months"); 0 when it states a figure."""
-    if last in ("de", "von", "di", "van") and len(toks) < 2:
+    if last in AGE_OF_PREPOSITIONS and len(toks) < 2:
         toks = _prefix_tokens(text, start)  # the scanner read one word only
-    if last in _AGE_BEFORE or (len(toks) > 1 and toks[-2] in _AGE_OF and last in ("de", "von", "di", "van")):
+    if last in _AGE_BEFORE or (len(toks) > 1 and toks[-2] in _AGE_OF and last in AGE_OF_PREPOSITIONS):
         m = _AGE_BAND.match(text, end)
         return m.end() if m else end
-    if last in ("under", "over") and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
+    if last in AGE_BOUNDS and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
         return end  # "children under 5"
-    if last in ("of", "from") and len(toks) > 1 and toks[-2] == "scale":
+    if last in SCALE_PREPOSITIONS and len(toks) > 1 and toks[-2] in SCALE_NOUNS:
         m = _BAND_START.match(text, end)
         return m.end() if m else end  # "on a scale of 1 to 5"
     c = text[end]
@@ -208,7 +223,7 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
         if m and (
             _OLD.search(m.group())
             or last in _AGE_AT
-            or (last in conv.hedge_last and _hedge_of(toks, conv) is not None)
+            or (last in conv.hedge_last and _hedge_of(toks, conv) not in (None, "about"))  # "moins de 5 ans", not "environ 81 ans"
             or _BAND_START.match(text, end)
         ):
             return m.end()
@@ -258,7 +273,8 @@ def _not_a_figure(
       ans", "children under 5", "over the past 12 months", "menores de cinco
       años"); see :func:`_defining_number`.
     * A denominator: a power of ten after a denominator word ("per 1,000", "pour
-      1 000", "por cada 1.000", "je 100.000", "per thousand").
+      1 000", "por cada 10 mil", "je 100.000", "per thousand"), unless a verb of
+      level stands before the word ("stieg auf 100.000", "kwam uit op 100.000").
     * A reference or code, for a number without unit ("table 3", "SDG 2", "No. 5",
       "p. 12", "tables 3 and 4").
 
@@ -269,8 +285,8 @@ def _not_a_figure(
         unit: It has a percent, scale or currency.
 
     Returns:
-        None when it is a figure; else where the scan may resume: past an age band
-        or a list of references, or 0 for no further than it was.
+        None when it is a figure; else where the scan may resume: past an age band,
+        a denominator or a list of references, or 0 for no further than it was.
     """
     if small and not unit:
         skip = _defining_number(text, start, end, toks, last, conv)
@@ -279,8 +295,10 @@ def _not_a_figure(
     if not last:
         return None
     if last in conv.denominator_last and not percent and _is_power_of_ten(value):
-        if (last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators:
-            return 0
+        if ((last,) in conv.denominators or tuple(toks[-2:]) in conv.denominators) and not (
+            len(toks) > 1 and toks[-2] in LEVEL_BEFORE_DENOMINATOR
+        ):
+            return end  # "per 1,000", "por cada 10 mil"; not "belief sich auf 1 Million"
     if not unit and (last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)):
         rc = _REF_CHAIN.match(text, end)
         if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):

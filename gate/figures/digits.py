@@ -13,6 +13,7 @@ from gate.figures.affixes import (
     _currency_after,
     _currency_before,
     _sign_before,
+    _spaced_minus,
     _suffix,
     _year_amount,
 )
@@ -23,6 +24,7 @@ from gate.figures.context import (
     _CONFIDENCE,
     _CONFIDENCE_LAST,
     _GROUP_AFTER,
+    _GROUP_FIRST,
     _GROUP_WORDS,
     _P_VALUE,
     _URL,
@@ -154,8 +156,11 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         s, e = m.span()
         body = m.group()
         simple = True  # the groups of m describe body
-        if text[e] in _SPACES or text[s - 1] in ".\u066b":
+        if text[e] in _SPACES or text[s - 1] in ".,\u066b":
             s, e, body, simple = _number_at(text, m, conv)
+            if body[0] == "," and "," not in conv.native[0]:
+                pos = e
+                continue  # ",5" in a language whose decimal mark is "." states nothing
         pos = e
         if spans is not None:
             spans.append((s, e))
@@ -174,7 +179,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
             continue
         c0 = text[s - 2] if text[s - 1] in _SPACES else text[s - 1]
         if c0 in _BEFORE or c0.isupper():  # the characters _before_number reads
-            start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end)
+            start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end, conv.lang)
         else:
             start, sign = s, None
         unit = bool(percent or power or currency)
@@ -185,7 +190,10 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 continue  # a year (in other digits: "٢٠٢٥")
             currency = unit = True  # "2000 euros": an amount
         c1 = text[e]
-        numbering = c1 in ".)" or len(int_digits) == 8 or (frac and c1 in " \t" and text[e + 1].isupper())
+        numbering = (
+            c1 in ".)" or len(int_digits) == 8 or (frac and c1 in " \t" and text[e + 1].isupper())
+            or (c1 == " " and text[e + 1] in "-–" and text[e + 2] == " ")
+        )
         if numbering and _numbering_or_date(text, start, e, int_digits, frac, grouped, unit):
             continue
         toks, last = _words_before(text, start, conv.context_last)
@@ -197,6 +205,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
                 value, exponent = (Decimal(int_digits + "." + frac), -len(frac)) if frac else (Decimal(int_digits), 0)
             small = plain_int and len(int_digits) <= 3
             skip = _not_a_figure(text, conv, toks, last, start, end, value, small, unit, percent)
+            if skip is not None and skip > e and spans is not None:
+                spans.append((s, skip))  # "por cada 10 mil": the word reader reads no "mil" there
         if skip is not None:
             pos = max(pos, skip)
             continue
@@ -217,7 +227,7 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
 def _number_at(text: str, m: re.Match[str], conv: _Conventions) -> tuple[int, int, str, bool]:
     """(start, end, digits as written, whether ``m``'s groups describe them) of the
     number ``m`` found: digits grouped with spaces ("1 234 567,8") are one number,
-    and a "." or U+066B before the digits is their decimal mark (".5")."""
+    and a ".", "," or U+066B before the digits is their decimal mark (".5", ",7")."""
     s, e = m.span()
     body = m.group()
     simple = True
@@ -228,8 +238,8 @@ def _number_at(text: str, m: re.Match[str], conv: _Conventions) -> tuple[int, in
             body = sm.group()
             simple = False
     cb = text[s - 1]
-    if cb == "." or cb == "\u066b":
-        s -= 1  # ".5"
+    if cb == "." or cb == "\u066b" or cb == ",":
+        s -= 1  # ".5", ",7 %": a leading decimal mark (the caller drops "," where it is none)
         body = cb + body
         simple = False
     return s, e, body, simple
@@ -355,6 +365,12 @@ def _digits_of(
             int_digits += frac
             frac = ""
             grouped = True
+        elif sep == "." and len(frac) == 3 and len(int_digits) <= 3 and int_digits != "0" and "," in native_decimals:
+            aw = _after_word(text, e, conv)
+            if aw is None or aw[1] != "pct":  # "3.125 %" keeps its decimals
+                int_digits += frac  # "52.300 chômeurs": a dot groups thousands where the comma is the decimal mark
+                frac = ""
+                grouped = True
         elif sep not in conv.swapped[0]:
             return None  # "5'6"
     else:
@@ -413,10 +429,14 @@ def _after_number(
                 end = lm.end()
         else:
             return lm.end(), e, end, frac, power, percent, currency  # 2nd, 3e, 1er, 1990s, 5G, 10h30, 2025Q2
-    elif c1 == "." and c2.isalpha():
-        return 0, e, end, frac, power, percent, currency  # "2.º", "1.er"
-    elif c1 == "°" and c2 == " " and text[e + 2].islower() and not frac and not grouped:
-        return 0, e, end, frac, power, percent, currency  # "1° gennaio", "2° trimestre": an ordinal (not "25 °C")
+    elif c1 == "." and c2.isalpha() and (
+        c2.islower() or c2 in "ºª" or (c2.isupper() and conv.dot_ordinals and not frac and not grouped and len(body) <= 3)
+    ):
+        return 0, e, end, frac, power, percent, currency  # "2.º", "1.er", "2.Quartal"; not "€2,318,004.The"
+    elif c1 == "°" and c2 == " " and not frac and not grouped and (
+        text[e + 2].islower() or (text[e + 2].isupper() and len(body) <= 2 and _line_start(text, e - len(body)))
+    ):
+        return 0, e, end, frac, power, percent, currency  # "1° gennaio", "2° trimestre", "1° Il tasso" (a list); not "25 °C"
     elif c1 != "\0":
         i = e + 1 if c1 in _SPACES else e
         c = text[i]
@@ -444,12 +464,14 @@ def _may_follow(c: str, d: str, conv: _Conventions) -> bool:
 
 
 def _before_number(
-    text: str, s: int, power: int, percent: bool, currency: bool, prev_end: int
+    text: str, s: int, power: int, percent: bool, currency: bool, prev_end: int, lang: str
 ) -> tuple[int, bool | None, bool, bool]:
     """What precedes the number at ``s``: a sign, a currency symbol or code, a
     percent sign ("%5" in Turkish style). Returns (start, sign, percent, currency),
     ``sign`` True for minus, False for plus, None for none. Characters that belong
-    to the previous figure (ending at ``prev_end``: "0%0") are not taken."""
+    to the previous figure (ending at ``prev_end``: "0%0") are not taken. A minus
+    written with a space ("de - 2,5 %", "− 3.1") is read in ``lang`` (see
+    :func:`~gate.figures.affixes._spaced_minus`)."""
     cb = text[s - 1]
     percent_after, currency_after = percent, currency
     start = s
@@ -458,6 +480,9 @@ def _before_number(
         sign = _sign_before(text, s)
         if sign is not None:
             start = s - 1
+    elif cb in _SPACES and text[s - 2] in _MINUS and _spaced_minus(text, s - 2, lang):
+        sign = True
+        start = s - 2
     c = text[start - 1]
     c0 = text[start - 2] if c in _SPACES else c  # the character before a space
     if c0 in _CURRENCY_CHARS or c0.isupper():
@@ -479,20 +504,35 @@ def _before_number(
 
 def _numbering_or_date(text: str, start: int, e: int, int_digits: str, frac: str, grouped: bool, unit: bool) -> bool:
     """Whether the number is a compact date ("20250630") or list numbering ("1. Rural"
-    at a line start, "2) Urban", "1.1 Employment", "2.3. Prices")."""
+    at a line start, "**1.** Rural", "2) Urban", "1 - Rural" at a line start, "... 5.2%.
+    2. Inflation" after a sentence, "1.1 Employment", "2.3. Prices")."""
     c1 = text[e]
     c2 = text[e + 1]
     plain_int = not frac and not grouped
     if plain_int and not unit and len(int_digits) == 8 and _YMD_COMPACT.fullmatch(int_digits):
         return True  # a compact date: "20250630"
-    if plain_int and c1 in ".)" and c2 in " \t\n\0" and len(int_digits) <= 2:
+    if plain_int and c1 in ".)" and c2 in " \t\n\0*_" and len(int_digits) <= 2:
         if _line_start(text, start) or (c1 == ")" and _unopened(text, start)):
-            return True  # list numbering: "1. Rural" at a line start, "2) Urban"
+            return True  # list numbering: "1. Rural" at a line start, "**1.** Rural", "2) Urban"
+        if c2 in " \t" and text[e + 2].isupper() and _after_sentence(text, start):
+            return True  # "... was 5.2%. 2. Inflation was": numbering inside a paragraph
+    if plain_int and not unit and c1 == " " and len(int_digits) <= 2 and text[e + 3].isupper() and _line_start(text, start):
+        return True  # "1 - Unemployment" at a line start
     return bool(
         frac and not unit and not grouped and len(frac) <= 2 and len(int_digits) <= 2
         and (c1 in " \t" and c2.isupper() or c1 == "." and c2 in " \t")
         and _line_start(text, start)
     )  # "1.1 Employment", "2.3. Prices": nested list numbering
+
+
+def _after_sentence(text: str, start: int) -> bool:
+    """Whether ``start`` follows the end of a sentence or a colon ("figures. 1. Rural")."""
+    p = start - 1
+    if p < 0 or text[p] not in " \t":
+        return False
+    while p > 0 and text[p] in " \t":
+        p -= 1
+    return text[p] in ".!?:"
 
 
 def _words_before(text: str, start: int, context_last: frozenset[str]) -> tuple[list[str], str]:
@@ -550,7 +590,7 @@ def _digit_context(
         (text[end] in _SPACES and _CONFIDENCE.match(text, end))  # "95% confidence interval"
         or (last in _CONFIDENCE_LAST and _confidence_before(text, start, last))  # "IC 95%", "al 95%" of confidence
         or last in _GROUP_WORDS  # "the top 10%"
-        or (text[end] in _SPACES and text[end + 1] in "lmpaLMPA" and _GROUP_AFTER.match(text, end))
+        or (text[end] in _SPACES and text[end + 1] in _GROUP_FIRST and _GROUP_AFTER.match(text, end))
     ):
         return 0  # a level or a group ("les 10 % les plus riches"), not a claim
     if conv.dot_ordinals and plain_int and c1 == "." and c2 == " " and len(int_digits) <= 3:

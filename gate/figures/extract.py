@@ -11,10 +11,10 @@ from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
 from gate.figures.locale import _conventions
 from gate.figures.model import Figure, _Cand
-from gate.figures.words import _scan_words
+from gate.figures.words import _scan_words, _without_counts
 
 
-def extract_figures(text: str, language: str) -> list[Figure]:
+def extract_figures(text: str, language: str, *, counts: bool = False) -> list[Figure]:
     """The figures a text states, in reading order.
 
     Args:
@@ -24,19 +24,28 @@ def extract_figures(text: str, language: str) -> list[Figure]:
             know the region); a language Babel does not know is read with the
             conventions of :data:`DEFAULT_LANGUAGE`. Number words are read for
             the languages text2num covers (en, fr, es, de, pt, it, nl).
+        counts: Also read the small counts written in words ("three candidates",
+            "cinq régions": a whole number from two to nine in one word, alone),
+            which an answer's prose uses to count what it names, not to state a
+            statistic. Evidence is read with them (a passage's "the three regions"
+            supports an answer's "3 regions"); an answer without.
 
     Returns:
         One :class:`Figure` per stated quantity, ordered by ``start``; both
         ends of a range. Years used as years, dates, times, ordinals, period
         labels, citation markers, identifiers and codes, denominators, list
         numbering and document references are left out, as is a lone "one"
-        ("one of").
+        ("one of"), and, unless ``counts``, a small count in words.
     """
     if not text:
         return []
     if _INVISIBLE.search(text) or _CJK_DIGIT.search(text):
-        return _normalised(text, language)
-    return _extract(text, language)
+        figures = _normalised(text, language)
+    else:
+        figures = _extract(text, language)
+    if counts or not figures:
+        return figures
+    return _without_counts(text, figures, _conventions(language).lang)
 
 
 #: Characters that do not show, which an answer may hide inside a number so that "3\u200b5"

@@ -18,6 +18,7 @@ from gate.figures.languages import (
     ARTICLE_SCALES,
     CODE_WORDS,
     DENOMINATOR_WORDS,
+    DIGIT_SCALES,
     DOT_ORDINAL_LANGUAGES,
     DOZEN_WORDS,
     GLUED_PREFIXES,
@@ -30,6 +31,7 @@ from gate.figures.languages import (
     PERCENT_WORDS,
     REFERENCE_WORDS,
     SCALE_WORDS,
+    TIME_WORDS,
 )
 from gate.figures.vocabulary import _Lexicon, _lexicon
 
@@ -88,6 +90,7 @@ class _Conventions(NamedTuple):
     denominators: frozenset[tuple[str, ...]]
     references: frozenset[str]
     scales: dict[str, int]
+    digit_scales: dict[str, int]  # read after digits only, case-sensitive: "hundred", "k", "MM"
     dot_ordinals: bool
     after_first: frozenset[str]  # characters that may start what ``after`` reads
     after_pre2: frozenset[str]  # their first two letters, lowercase
@@ -123,6 +126,7 @@ def _conventions(language: str) -> _Conventions:
         for w in ("bn", "mn", "mln"):
             scales.setdefault(w, SCALE_WORDS["en"][w])
     after_words, after_words_all = _after_words(scales)
+    digit_scales = DIGIT_SCALES.get(lex, {})
     month_after, months, month_first = _months(lang, locale)
     hedges = _hedges(lex)
     denominators = frozenset(
@@ -148,14 +152,18 @@ def _conventions(language: str) -> _Conventions:
         denominators=denominators,
         references=references,
         scales={k.lower(): v for k, v in scales.items()},
+        digit_scales=digit_scales,
         dot_ordinals=lang in DOT_ORDINAL_LANGUAGES,
         after_first=frozenset(
             "%٪％M"
             + "".join(w[0] + w[0].upper() for w in (*PERCENT_WORDS, *scales))
             + "aApPuUhH"
+            + "".join(digit_scales)
         ),
-        after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2),
-        after_one=frozenset(w for w in after_words_all if len(w) == 1),
+        after_pre2=frozenset(w[:2] for w in after_words_all if len(w) >= 2)
+        | frozenset(w[:2].lower() for w in digit_scales if len(w) >= 2),
+        after_one=frozenset(w for w in after_words_all if len(w) == 1)
+        | frozenset(w.lower() for w in digit_scales if len(w) == 1),
         hedge_last=frozenset(k[-1] for k in hedges),
         context_last=frozenset(k[-1] for k in hedges) | frozenset(k[-1] for k in denominators),
         denominator_last=frozenset(k[-1] for k in denominators),
@@ -206,7 +214,9 @@ def _digit_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pat
     # number in answers never reaches Python. Any other year-like number
     # ("2023-24", "$2024", "2024 million") is judged by the scanner.
     # Groups: integer digits, first separator, digits after it, the rest.
-    glued = r"(?<![\w,\u066b\u066c]\d)"
+    # A "," or U+066B before the first digit is a leading decimal mark (",7 %", "٫٧٪")
+    # when nothing glued precedes it; after a digit or a letter it is none.
+    glued = r"(?<![\w\u066c]\d)(?<![\w.,\u066b\u066c][,\u066b]\d)"
     if lang in GLUED_PREFIXES:
         # a one-letter word glued to the number ("و٣٫٢", "بـ٣"): not an identifier
         prefixes = GLUED_PREFIXES[lang]
@@ -231,7 +241,7 @@ def _after_words(scales: dict[str, int]) -> tuple[dict[str, list[tuple[str, str,
     them, lowercase."""
     after_words: dict[str, list[tuple[str, str, int]]] = {}
     phrases = [(w, "pct", 0) for w in PERCENT_WORDS] + [(w, "scale", p) for w, p in scales.items()]
-    phrases += [(w, "time", 0) for w in ("a.m.", "p.m.", "am", "pm", "uhr", "h")]
+    phrases += [(w, "time", 0) for w in TIME_WORDS]
     for phrase, kind, power in phrases:
         phrase = phrase.lower()
         head = _LETTERS.match(phrase)

@@ -110,7 +110,7 @@ def evidence_values(
             if text:
                 texts.append((text, lang or language))
     for t, lang in texts:
-        for f in extract_figures(t, lang):
+        for f in extract_figures(t, lang, counts=True):
             if f.value not in seen:
                 seen[f.value] = None
     return tuple(seen)

@@ -13,7 +13,22 @@ from typing import Any
 
 from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
 from gate.figures.extract import extract_figures
-from gate.figures.languages import DECREASE_IN_CLAUSE, DECREASE_WORDS, INCREASE_WORDS, LOWER_WORDS
+from gate.figures.languages import (
+    DECREASE_IN_CLAUSE,
+    DECREASE_PARTICIPLES,
+    DECREASE_WORDS,
+    DEFICIT_KINDS,
+    DEFICIT_VERBS,
+    DEFICIT_WORDS,
+    FALL_ACROSS_WORDS,
+    FALL_BY,
+    FALL_BY_BEFORE_PARTICIPLE,
+    FALL_FURTHER,
+    FALL_HEDGES,
+    INCREASE_WORDS,
+    LEVEL_AFTER_DECREASE,
+    LOWER_WORDS,
+)
 from gate.figures.model import _CTX, _HUNDRED, Figure
 
 
@@ -40,7 +55,7 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
     if ym is not None:
         y, y_end = Decimal(ym.group()), ym.end()
     else:
-        tail = extract_figures(text[m.end() : m.end() + 40], language)
+        tail = extract_figures(text[m.end() : m.end() + 40], language, counts=True)
         if not tail or tail[0].start != 0 or tail[0].exponent != 0:
             return None
         y, y_end = tail[0].value, m.end() + tail[0].end
@@ -56,49 +71,28 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
 # 5.1%" states a level, not a change.
 _FALL = re.compile(
     r"(?:\b(?:" + DECREASE_WORDS + r"))"
-    r"(?:\s+(?:by|of|de|du|del|de\s+la|en|un|una|um|di|del|dello|della|met|van|em|von|بنسبة|بمقدار))?"
-    r"(?:\s+(?:a\s+)?further)?"
-    r"(?:\s+(?:about|around|nearly|almost|roughly|some|just|over|under|more\s+than|less\s+than|"
-    r"environ|près\s+de|presque|plus\s+de|moins\s+de|casi|alrededor\s+del?|más\s+de|menos\s+de|"
-    r"rund|etwa|fast|über|knapp|quase|cerca\s+de|mais\s+de|circa|quasi|oltre|ongeveer|bijna|ruim|"
-    r"ب?حوالي|ب?نحو|قرابة|أكثر\s+من|أقل\s+من))?"
+    r"(?:\s+(?:" + FALL_BY + r"))?"
+    r"(?:\s+(?:" + FALL_FURTHER + r"))?"
+    r"(?:\s+(?:" + FALL_HEDGES + r"))?"
     r"\s*(?:بـ?)?[-−]?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
 
 
 # Arabic puts the subject between the verb and the amount ("انخفض معدل البطالة بنسبة
-# ٢٪": fell the unemployment rate by 2%): up to three words of the same clause may
-# stand between them when "by" (بنسبة, بمقدار, a glued ب) introduces the amount.
-_FALL_AR_VERBS = r"انخفض|انخفضت|تراجع|تراجعت|هبط|هبطت|انكمش|انكمشت"
-_FALL_AR = re.compile(
-    r"(?:" + _FALL_AR_VERBS + r")"
-    r"(?:\s+[^\s\d.,;:،؛]+){0,3}?"
-    r"\s+(?:(?:بنسبة|بمقدار)(?:\s+(?:حوالي|نحو|قرابة))?\s*|ب(?:حوالي|نحو)?\s*(?:ـ\s*)?)[-−]?$"
-)
-
-
-# German puts other words between the verb and "um" ("sank im 2. Quartal 2025 um 0,4
-# Prozentpunkte"), or the participle after the amount ("ist um 0,4 % gesunken", Dutch "is
-# met 0,4% gedaald").
-_FALL_DE_VERBS = r"sank|sanken|fiel|fielen|verringerte|verringerten|schrumpfte|schrumpften|ging|gingen"
-_FALL_DE = re.compile(
-    r"(?i)\b(?:" + _FALL_DE_VERBS + r")\b"
-    r"[^;:!?]{0,40}?\s+um\s*[-−]?\s*$"
-)
-_BY_BEFORE = re.compile(r"(?i)\b(?:um|met)\s*$")
-_FALL_AFTER_WORDS = r"gesunken|gefallen|zurückgegangen|geschrumpft|gedaald|afgenomen|gekrompen|af"
-_FALL_AFTER = re.compile(r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:" + _FALL_AFTER_WORDS + r")\b")
+# ٢٪": fell the unemployment rate by 2%), German other words between the verb and "um"
+# ("sank im 2. Quartal 2025 um 0,4 Prozentpunkte"): each language's pattern
+# (``fall_across_words``). German and Dutch may put the participle after the amount ("ist
+# um 0,4 % gesunken", "is met 0,4% gedaald").
+_FALL_ACROSS = tuple(re.compile(p) for p in FALL_ACROSS_WORDS.values())
+_BY_BEFORE = re.compile(r"(?i)\b(?:" + FALL_BY_BEFORE_PARTICIPLE + r")\s*$")
+_FALL_AFTER = re.compile(r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:" + DECREASE_PARTICIPLES + r")\b")
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
-_DEFICIT_WORDS = r"deficits?|déficits?|defizits?|disavanzo|tekort"
 _DEFICIT = re.compile(
-    r"(?:\b(?:" + _DEFICIT_WORDS + r")|(?<![^\W\d_])(?:ال)?عجز)"
-    r"(?:\s+(?:public|publics|budgétaire|budget|fiscal|primary|primaire|público|primário|pubblico|"
-    r"öffentliche|staatliche|begrotingstekort))?"
-    r"(?:\s+(?:was|is|stood\s+at|reached|amounted\s+to|came\s+to|of|at|to|de|du|s'élève\s+à|s'établit\s+à|"
-    r"était\s+de|est\s+de|a\s+atteint|atteint|von|betrug|beträgt|lag\s+bei|liegt\s+bei|fue\s+de|es\s+de|"
-    r"del|foi\s+de|é\s+de|do|è\s+stato|è\s+pari\s+al|è|pari\s+al|di|bedroeg|bedraagt|van|بلغ|قدره))*"
+    r"(?:" + DEFICIT_WORDS + r")"
+    r"(?:\s+(?:" + DEFICIT_KINDS + r"))?"
+    r"(?:\s+(?:" + DEFICIT_VERBS + r"))*"
     r"\s*[-−]?\s*[$€£¥]?\s*$",
     re.IGNORECASE,
 )
@@ -119,9 +113,8 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     before = text[max(0, figure.start - 60) : figure.start]
     if not (
         _FALL.search(before)
-        or _FALL_AR.search(before)
         or _DEFICIT.search(before)
-        or _FALL_DE.search(before)
+        or any(p.search(before) for p in _FALL_ACROSS)
         or (_BY_BEFORE.search(before) and _FALL_AFTER.match(text, figure.end))
         or _LOWER_AFTER.match(text, figure.end)
         or _decrease_in_clause(_clause_before(text, figure.start))
@@ -164,7 +157,7 @@ def _clause_before(text: str, start: int) -> str:
 _LOWER_AFTER = re.compile(
     r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:" + LOWER_WORDS + r")\b"
 )
-_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:to|from|at|à|au|auf|op|naar|para|até|al|a|إلى|الى|من)\b")
+_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:" + LEVEL_AFTER_DECREASE + r")\b")
 _INCREASE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + INCREASE_WORDS + r")"
 )
@@ -176,16 +169,21 @@ _DECREASE_IN_CLAUSE = re.compile(
 )
 
 
-
 # Every test of :func:`fall_reading` needs one of these words in the text: a word of
-# decrease, deficit or lower level ("um"/"met" alone needs a participle after the figure).
-# When none is there, no figure of the text reads as a fall, which :func:`_may_fall` tells
-# once per text instead of seven searches per figure. Each table with whether its patterns
-# end at a word boundary; all but the Arabic verbs and "عجز" start a run of letters.
+# decrease, deficit or lower level, a participle of decrease ("um"/"met" alone needs one
+# after the figure), a pattern across words. When none is there, no figure of the text
+# reads as a fall, which :func:`_may_fall` tells once per text instead of the searches per
+# figure. Each table with where its patterns stand: at the start of a run of letters
+# ("run"), there and ending at a word boundary ("word"), or anywhere ("inside").
+_FALL_WORDS = (
+    (DECREASE_WORDS, "run"),  # _FALL: after \b
+    (DECREASE_IN_CLAUSE, "run"),  # _DECREASE_IN_CLAUSE: after no letter
+    (LOWER_WORDS, "word"),  # _LOWER_AFTER: after a space, before \b
+    (DECREASE_PARTICIPLES, "word"),  # _FALL_AFTER: after a space, before \b
+    (DEFICIT_WORDS, "inside"),  # _DEFICIT: each language's own boundaries
+    *((p, "inside") for p in FALL_ACROSS_WORDS.values()),
+)
 _P: Any = import_module("re._parser")  # the standard library's own parser, to read the word tables
-_FALL_WORDS = ((DECREASE_WORDS, False), (DECREASE_IN_CLAUSE, False), (LOWER_WORDS, True), (_DEFICIT_WORDS, False),
-               (_FALL_DE_VERBS, True), (_FALL_AFTER_WORDS, True))
-_FALL_INSIDE = (*_FALL_AR_VERBS.split("|"), "عجز")  # may start inside a word ("وانخفض", "العجز")
 
 
 def _literal_starts(items: Any) -> tuple[set[str], bool]:
@@ -194,6 +192,8 @@ def _literal_starts(items: Any) -> tuple[set[str], bool]:
     whether they are whole matches."""
     out = {""}
     for op, av in items:
+        if op is _P.AT or op is _P.ASSERT or op is _P.ASSERT_NOT:
+            continue  # zero-width: without it, more texts match, never fewer
         if op is _P.LITERAL:
             step, whole = {chr(av)}, True
         elif op is _P.IN and av and all(o is _P.LITERAL for o, _ in av):
@@ -221,29 +221,35 @@ _Hints = tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[str, ...]]
 
 
 def _fall_hints() -> _Hints | None:
-    """The beginnings of :data:`_FALL_WORDS`, casefolded: those of letters alone, which
-    start a run of letters, keyed by their first three letters ("" for a shorter one),
-    each with whether it is a whole word (the run of letters must end after it); and the
-    others, looked for anywhere: with a space or an apostrophe ("de moins"), inside a word
-    ("[\\w]*tekort": "tekort") and :data:`_FALL_INSIDE`. None when a word has no such
-    beginning (then every text may hold a fall)."""
+    """The beginnings of :data:`_FALL_WORDS`, casefolded. Those of letters alone of a table
+    read at the start of a run of letters, keyed by their first three letters ("" for a
+    shorter one), each with whether it is a whole word (the run of letters must end after
+    it); the others are looked for anywhere: a beginning with a space or an apostrophe ("de
+    moins"), one inside a word ("[\\w]*tekort": "tekort"), every one of an "inside" table.
+    None when a pattern has no such beginning (then every text may hold a fall)."""
     starts: dict[str, set[tuple[str, bool]]] = {}
-    inside = set(_FALL_INSIDE)
-    for words, bounded in _FALL_WORDS:
+    inside: set[str] = set()
+    for words, where in _FALL_WORDS:
         tree = list(_P.parse(words))
         alternatives = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is _P.BRANCH else [tree]
         for items in alternatives:
             found, whole = _literal_starts(items)
-            if all(w and _LETTER.match(w) for w in found):
+            if where != "inside" and all(w and _LETTER.match(w) for w in found):
                 for w in found:
                     w = w.casefold()
                     if w.isalpha():
-                        starts.setdefault(w[:3] if len(w) >= 3 else "", set()).add((w, bounded and whole))
+                        key = w[:3] if len(w) >= 3 else ""
+                        starts.setdefault(key, set()).add((w, where == "word" and whole))
                     else:
                         inside.add(w)  # "de moins", "s'élève": anywhere in the text (more often)
                 continue
+            if all(found):
+                inside.update(w.casefold() for w in found)
+                continue
+            while items and items[0][0] in (_P.AT, _P.ASSERT, _P.ASSERT_NOT):
+                items = items[1:]
             if items and items[0][0] is _P.MAX_REPEAT and items[0][1][0] == 0:
-                found = _literal_starts(items[1:])[0]  # "[\\w]*tekort": anywhere in a word
+                found = _literal_starts(items[1:])[0]  # "[\\w]*tekort", "(?:ال)?عجز": anywhere
                 if all(found):
                     inside.update(w.casefold() for w in found)
                     continue

@@ -10,11 +10,13 @@ from typing import NamedTuple
 
 from gate.figures.languages import (
     HALF_COMPOUNDS,
+    LANGUAGES,
     NUMBER_WORDS,
     PERCENT_HEADS,
     SCALE_WORDS,
     SPECIAL_HINTS,
     WORD_PUNCTUATION,
+    typed_spellings,
 )
 
 
@@ -27,12 +29,25 @@ class _Lexicon(NamedTuple):
     lone: frozenset[str]
     stop: frozenset[str]  # parts of compounds that are no number alone ("und")
     dozen: str  # "dozen", "douzaine" ...
-    half_hint: str  # in a one-word half: "einhalb", "half" ("" when none)
+    half_hint: tuple[str, ...]  # in a one-word half: "einhalb", "anderthalb", "half"
     article_hints: tuple[str, ...]  # "a million" ... (en: "a" is no number word)
     lone_before_scale: frozenset[str]  # "un", "d'un", "ein" ... (not for en: see hints)
     big_scales: frozenset[str]  # "million", "millions," ...
     lone_words: frozenset[str]  # the lone words as split from text: "one", "(one", "ein" ...
     trigger_or_lone: frozenset[str]  # both, for one look-up
+    typed: dict[str, str]  # a listed word typed without accents -> as listed ("dieciseis")
+    respell: re.Pattern[str] | None  # typed spellings in a glued compound ("zwoelf")
+    respelled: dict[str, str]  # each such spelling -> as the compounds spell it
+
+    def spelled(self, w: str) -> str:
+        """``w`` (lowercase) as the number words spell it: "dieciseis" -> "dieciséis",
+        "fuenfundzwanzig" -> "fünfundzwanzig"; other words unchanged."""
+        listed = self.typed.get(w)
+        if listed is not None:
+            return listed
+        if self.respell is None:
+            return w
+        return self.respell.sub(lambda m: self.respelled[m.group()], w)
 
     def is_number_word(self, w: str) -> bool:
         if w in self.words:
@@ -43,13 +58,13 @@ class _Lexicon(NamedTuple):
             self.compound is not None
             and w not in self.lone
             and w not in self.stop
-            and self.compound.fullmatch(w) is not None
+            and (self.compound.fullmatch(w) is not None or self.compound.fullmatch(self.spelled(w)) is not None)
         )
 
     def mentioned(self, text: str) -> bool:
         """A quick, permissive test: may ``text`` hold a figure in words?"""
         lower = text.lower()
-        if self.dozen in lower or (self.half_hint and self.half_hint in lower):
+        if self.dozen in lower or any(h in lower for h in self.half_hint):
             return True
         if self.article_hints and "il" in lower:  # every hint holds "il": "a million", "demi-milli"
             for h in self.article_hints:
@@ -81,7 +96,7 @@ class _Lexicon(NamedTuple):
                 if w[:2] not in starts and w[1:3] not in starts:
                     continue
                 w = w.strip(WORD_PUNCTUATION)
-                if len(w) > 2 and w not in lone and w not in stop and match(w):
+                if len(w) > 2 and w not in lone and w not in stop and (match(w) or match(self.spelled(w))):
                     return True
         return False
 
@@ -89,7 +104,11 @@ class _Lexicon(NamedTuple):
 def _lexicon(lang: str) -> _Lexicon:
     spec = NUMBER_WORDS[lang]
     lone = frozenset(spec["lone"].split())
-    words = frozenset(spec.get("words", "").split()) | lone
+    listed = frozenset(spec.get("words", "").split()) | lone
+    joiners = frozenset(spec["joiners"].split())
+    typed = typed_spellings(listed | joiners, lang)
+    words = listed | frozenset(w for w, s in typed.items() if s in listed)
+    respelled = {t: w for w, forms in LANGUAGES[lang].unaccented.items() for t in forms if len(t) > 1}
     compound = re.compile(spec["compound"]) if "compound" in spec else None
     trigger = words - lone
     trigger_words = (
@@ -103,12 +122,12 @@ def _lexicon(lang: str) -> _Lexicon:
         words=words,
         trigger=frozenset(trigger_words),
         compound=compound,
-        starts=frozenset(spec.get("starts", "").split()),
-        joiners=frozenset(spec["joiners"].split()),
+        starts=frozenset(spec.get("starts", "").split()) | frozenset(t[:2] for t in respelled if len(t) > 2),
+        joiners=joiners | frozenset(w for w, s in typed.items() if s in joiners),
         lone=lone,
         stop=frozenset(spec.get("stop", "").split()),
         dozen=SPECIAL_HINTS[lang][0],
-        half_hint=HALF_COMPOUNDS[lang][2] if lang in HALF_COMPOUNDS else "",
+        half_hint=HALF_COMPOUNDS[lang][2] if lang in HALF_COMPOUNDS else (),
         article_hints=SPECIAL_HINTS[lang][1:],
         lone_before_scale=lone_before_scale,
         big_scales=frozenset(
@@ -119,4 +138,11 @@ def _lexicon(lang: str) -> _Lexicon:
         ),
         lone_words=lone_words,
         trigger_or_lone=frozenset(trigger_words | lone_words | lone_before_scale),
+        typed=typed,
+        respell=(
+            re.compile("|".join(map(re.escape, sorted(respelled, key=len, reverse=True))))
+            if compound is not None and respelled
+            else None
+        ),
+        respelled=respelled,
     )

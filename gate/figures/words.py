@@ -5,6 +5,7 @@ read with text2num over this package's own tokens so that each keeps its span.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from gate.figures.affixes import _suffix
@@ -14,15 +15,22 @@ from gate.figures.hedges import _hedge_before
 from gate.figures.languages import (
     AND_A_HALF,
     BETWEEN_WORDS,
+    DECIMAL_WORDS,
+    DOZENS_AFTER,
     FRACTION_WORDS,
     HALF,
     HALF_COMPOUNDS,
+    MINUS_WORDS,
+    ORDINAL_WORDS,
+    PART_OF_WORDS,
+    SCALE_AND,
     THOUSAND_ENDINGS,
     VAGUE_PLURALS,
     WORD,
 )
 from gate.figures.locale import _Conventions
 from gate.figures.model import _CTX, _ONE, Figure, _Cand, _new
+from gate.figures.vocabulary import _Lexicon
 
 
 class _Token:
@@ -101,12 +109,27 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     lex = conv.words
     assert lex is not None
     lower = text.lower()
+    dozens = DOZENS_AFTER.get(conv.lang)
+    if dozens is not None and lex.dozen in lower:
+        _dozens_of_digits(text, dozens, out)
     spans.sort()
     covered = _Covered(spans)
     found = _special_phrases(text, lower, conv, covered, spans)
     found += _read_runs(_word_runs(text, lower, conv, covered), text, lower, conv)
     found.sort()
-    _word_figures(found, text, conv, out)
+    _word_figures(_decimals_in_words(found, text, conv), text, conv, out)
+
+
+def _dozens_of_digits(text: str, dozens: re.Pattern[str], out: list[_Cand]) -> None:
+    """Digits before the word for a dozen are dozens: "4 dozens" is 48, "5 douzaines"
+    60. Only a whole number with no scale, percent or currency is so multiplied."""
+    for i, (fig, start, currency, power, between) in enumerate(out):
+        if fig.exponent < 0 or fig.percent or power or currency:
+            continue
+        m = dozens.match(text, fig.end)
+        if m is not None:
+            fig = replace(fig, text=text[fig.start : m.end()], end=m.end(), value=fig.value * 12)
+            out[i] = (fig, start, currency, power, between)
 
 
 def _special_phrases(
@@ -120,7 +143,7 @@ def _special_phrases(
     found: list[_Found] = []
     if conv.specials is None or not (
         lex.dozen in lower
-        or (lex.half_hint and lex.half_hint in lower)
+        or any(h in lower for h in lex.half_hint)
         or ("il" in lower and any(h in lower for h in lex.article_hints))
     ):
         return found
@@ -131,7 +154,7 @@ def _special_phrases(
             found.append((m.start(), m.end(), Decimal(6), 0))
             spans.append(m.span())
         elif m.groupdict().get("halfword"):
-            # "zweieinhalb Millionen": the whole number before the half, plus one half
+            # "zweieinhalb Millionen", "anderthalb": the whole number before the half, plus one half
             word = m.group().lower()
             units = HALF_COMPOUNDS[conv.lang][1]
             whole = next(v for k, v in units.items() if word.startswith(k))
@@ -220,6 +243,7 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
     lex = conv.words
     assert lex is not None  # words are read only in a language with a lexicon
     found: list[_Found] = []
+    ordinals = ORDINAL_WORDS.get(conv.lang)
     for run in runs:
         if len(run) == 1 and run[0][2] in lex.lone:
             # a lone word alone ("one", "ein", "een"): text2num reads it as an
@@ -227,7 +251,7 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
             # ("one percent", "Eine Million"), which the filter below checks
             found.append((run[0][0], run[0][1], _ONE, 0))
             continue
-        tokens = [_Token(text[s:e], s, e, False) for s, e, _ in run]
+        tokens = [_Token(_as_spelled(text[s:e], w, lex), s, e, False) for s, e, w in run]
         try:
             occurrences = find_numbers(tokens, conv.text2num, 0.0)
         except Exception:  # pragma: no cover - text2num refuses an input
@@ -242,6 +266,8 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
             following = WORD.match(lower, _skip_spaces(text, last_tok.end))
             if following and following.group() in FRACTION_WORDS:
                 continue
+            if ordinals is not None and following and _ordinal_after(following, lower, text, ordinals, lex):
+                continue  # "twenty first", "vingt et unième", "trente deuxieme": an ordinal
             raw = o.text.replace(",", ".")
             try:
                 value = Decimal(raw)
@@ -255,6 +281,54 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
     return found
 
 
+def _as_spelled(written: str, w: str, lex: _Lexicon) -> str:
+    """A word as text2num reads it: as written, or respelled when it is typed without
+    accents ("dieciseis" -> "dieciséis", "zwoelf" -> "zwölf")."""
+    spelled = lex.spelled(w)
+    return written if spelled == w else spelled
+
+
+def _ordinal_after(following: re.Match[str], lower: str, text: str, ordinals: re.Pattern[str], lex: _Lexicon) -> bool:
+    """Whether the word after a number in words (or after a joiner after it) is an
+    ordinal, so that the number is the start of one ("twenty first")."""
+    word = following.group()
+    if word in lex.joiners:
+        after = WORD.match(lower, _skip_spaces(text, following.end()))
+        if after is None or following.end() == after.start():
+            return False
+        word = after.group()
+    return ordinals.fullmatch(word) is not None
+
+
+def _decimals_in_words(found: list[_Found], text: str, conv: _Conventions) -> list[_Found]:
+    """Join a whole number in words and its decimals across a decimal word text2num
+    does not read: "nueve con veinticinco" is 9.25, "nueve punto cinco" 9.5."""
+    marks = DECIMAL_WORDS.get(conv.lang)
+    if not marks or len(found) < 2:
+        return found
+    out: list[_Found] = []
+    i = 0
+    while i < len(found):
+        s, e, value, exponent = found[i]
+        if i + 1 < len(found) and exponent == 0 and value == value.to_integral_value():
+            s2, e2, v2, x2 = found[i + 1]
+            gap = text[e:s2]
+            if (
+                x2 == 0
+                and v2 > 0
+                and gap[:1].isspace()
+                and gap[-1:].isspace()
+                and gap.strip().lower() in marks
+            ):
+                digits = str(int(v2))
+                out.append((s, e2, value + Decimal(digits).scaleb(-len(digits)), -len(digits)))
+                i += 2
+                continue
+        out.append(found[i])
+        i += 1
+    return out
+
+
 def _word_figures(found: list[_Found], text: str, conv: _Conventions, out: list[_Cand]) -> None:
     """Append the figures of the numbers found, in order: a half after a number or
     its scale word ("two and a half million", "deux millions et demi"), the scale
@@ -262,31 +336,94 @@ def _word_figures(found: list[_Found], text: str, conv: _Conventions, out: list[
     the previous figure ("un mil millones") and a lone one ("one of", "un taux")
     are none."""
     taken = 0  # end of the last word figure: "un mil millones" is one figure
-    halves = AND_A_HALF.get(conv.lang)
-    for s, e, value, exponent in found:
+    i = 0
+    while i < len(found):
+        s, e, value, exponent = found[i]
+        i += 1
         if s < taken:
             continue
-        if halves is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
-            h = halves.match(text, e)
-            if h:  # "two and a half million": 2.5 before the scale
-                value, exponent, e = value + HALF, -1, h.end()
-        end, power, percent, _, currency = _suffix(text, e, conv)
-        if power and halves is not None and exponent == 0:
-            h = halves.match(text, end)
-            if h:  # "a million and a half", "deux millions et demi": 1.5 of the scale
-                value, exponent, end = value + HALF, -1, h.end()
+        end, value, exponent, power, percent, currency = _amount(found[i - 1], text, conv)
         if value == 1 and exponent == 0 and not power and not percent:
             if " " not in text[s:e].strip() and not _RATIO_NEXT.match(text, e):
                 continue  # "one of", "un taux", "ein": never a figure alone (but "one in five")
-        if power:
-            value = value.scaleb(power, _CTX)
-            exponent += power
-            value = Decimal(int(value)) if exponent >= 0 else value
         toks = _prefix_tokens(text, s)
+        between = bool(toks) and toks[-1] in BETWEEN_WORDS  # "entre dos millones y ...": a range
+        while power >= 3 and not percent and not between and i < len(found):
+            # "two million four hundred thousand", "dos millones y cuatrocientos mil": one number
+            joined = _rest_after_scale(found[i], end, value, exponent, text, conv)
+            if joined is None:
+                break
+            end, value, exponent, power, percent, currency = joined
+            i += 1
         cand = _finish(text, conv, toks, s, end, value, exponent, percent, power, currency)
         if cand is not None:
             out.append(cand)
             taken = end
+
+
+def _amount(found: _Found, text: str, conv: _Conventions) -> tuple[int, Decimal, int, int, bool, bool]:
+    """A number found in words with what follows it: a half ("two and a half
+    million", "deux millions et demi"), dozens ("three dozen" 36), the scale, percent
+    or currency word. Returns (end, value, exponent, power, percent, currency), the
+    value and exponent with the scale applied."""
+    s, e, value, exponent = found
+    halves = AND_A_HALF.get(conv.lang)
+    if halves is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
+        h = halves.match(text, e)
+        if h:  # "two and a half million": 2.5 before the scale
+            value, exponent, e = value + HALF, -1, h.end()
+    dozens = DOZENS_AFTER.get(conv.lang)
+    if dozens is not None and exponent == 0 and value != 12:
+        d = dozens.match(text, e)
+        if d:  # "three dozen", "sechs Dutzend": twelve each
+            value, e = value * 12, d.end()
+    end, power, percent, _, currency = _suffix(text, e, conv)
+    if power and halves is not None and exponent == 0:
+        h = halves.match(text, end)
+        if h:  # "a million and a half", "deux millions et demi": 1.5 of the scale
+            value, exponent, end = value + HALF, -1, h.end()
+    if power:
+        value = value.scaleb(power, _CTX)
+        exponent += power
+        value = Decimal(int(value)) if exponent >= 0 else value
+    return end, value, exponent, power, percent, currency
+
+
+def _rest_after_scale(
+    found: _Found, end: int, value: Decimal, exponent: int, text: str, conv: _Conventions
+) -> tuple[int, Decimal, int, int, bool, bool] | None:
+    """The amount ``found`` as the rest of a number in words whose scale word ends at
+    ``end`` ("two million" + "four hundred thousand", across "and" and its kin:
+    "dos millones y cuatrocientos mil"), or None when it is a number of its own: a
+    percentage, not smaller than the scale, or not right after it."""
+    gap = text[end : found[0]]
+    if not gap[:1].isspace() or (gap.strip() and (gap.strip().lower() not in SCALE_AND.get(conv.lang, ()) or not gap[-1:].isspace())):
+        return None
+    rest = _amount(found, text, conv)
+    r_end, r_value, r_exponent, r_power, r_percent, r_currency = rest
+    if r_percent or r_exponent < 0 or not 0 < r_value < Decimal(10) ** exponent or value % Decimal(10) ** exponent:
+        return None
+    return r_end, value + r_value, r_exponent, r_power, False, r_currency
+
+
+def _minus_before(text: str, start: int, toks: list[str], conv: _Conventions) -> int | None:
+    """The start of a word for minus right before a number in words ("minus", "moins",
+    "menos"), or None: none there, or one after a number ("ten minus three") or after
+    a word that makes it no sign ("ou moins", "más o menos")."""
+    if not toks:
+        return None
+    minus = MINUS_WORDS.get(conv.lang, {})
+    not_after = minus.get(toks[-1])
+    if not_after is None or not text[start - 1].isspace():
+        return None
+    before = toks[-2] if len(toks) > 1 else ""
+    lex = conv.words
+    if before in not_after or before[-1:].isdigit() or (lex is not None and lex.is_number_word(before)):
+        return None
+    i = start - 1
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    return i - len(toks[-1])
 
 
 def _finish(
@@ -312,9 +449,42 @@ def _finish(
     if _not_a_figure(text, conv, toks, last, start, end, value, small, unit, percent) is not None:
         return None  # "menores de cinco años", "per thousand", "table three"
     hedge = _hedge_before(text, start, end, toks, last, conv)
+    if hedge is None and value > 0:
+        minus = _minus_before(text, start, toks, conv)
+        if minus is not None:  # "minus two point five percent", "menos ocho por ciento"
+            start, value = minus, -value
     fig = _new(
         Figure,
         {"text": text[start:end], "start": start, "end": end, "value": value,
          "exponent": exponent, "percent": percent, "hedge": hedge},
     )
     return (fig, start, currency, power, last in BETWEEN_WORDS)
+
+
+#: A count in words: a whole number from two to nine written as one word, alone.
+_COUNT_VALUES = frozenset(Decimal(n) for n in range(2, 10))
+
+
+def _without_counts(text: str, figures: list[Figure], lang: str) -> list[Figure]:
+    """The figures without the small counts written in words: a whole number from two
+    to nine written as one number word, with no scale, percent or currency word, no
+    half or dozen, no sign and no hedge, that starts no ratio and states no part of
+    a whole ("the report compares three candidates", "cinq régions", "drei
+    Kandidaten"). Prose that summarises a text counts what it names with such words;
+    the evidence lists those things rather than states the count, so they are not
+    read as statistics (written in digits, "3 candidates" is). Every other number in
+    words is a figure ("three million", "about five", "five percent", "nine out of
+    ten", "three of the twelve regions", "twelve regions"). ``lang`` is the
+    language's code ("en"), for its words of a part (``part_of_words``)."""
+    parts = PART_OF_WORDS.get(lang, frozenset())
+    kept = []
+    for f in figures:
+        if f.value in _COUNT_VALUES and f.exponent == 0 and not f.percent and f.hedge is None and f.text.isalpha():
+            after = _NEXT_WORD.match(text, f.end)
+            if not _RATIO_NEXT.match(text, f.end) and not (after and after.group(1).lower() in parts):
+                continue
+        kept.append(f)
+    return kept
+
+
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+(?:['’][^\W\d_]+)?)")

@@ -23,6 +23,7 @@ cells, rules, findings and comparison); this module selects, orders, counts and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -270,6 +271,8 @@ class Lead:
         fixed: questions fixed against the baseline (on any measure), for the closing line.
         shown_findings: the findings shown in ``rows`` (so they are not listed twice).
         empty: the sentence when nothing belongs here, or None.
+        look_first: ``(question id, retrieval or generation)`` for the questions shown whose
+            findings say where to look first (:func:`lead_heading` says it).
     """
 
     title: str
@@ -279,6 +282,57 @@ class Lead:
     fixed: tuple[str, ...]
     shown_findings: frozenset[int]
     empty: str | None = None
+    look_first: tuple[tuple[str, str], ...] = ()
+
+
+#: Where a reviewer looks first (``Finding.look_first``), in words.
+LOOK_FIRST = {
+    "retrieval": "an expected series was never retrieved",
+    "generation": "the expected series were retrieved",
+}
+
+
+def look_first_of(findings: Iterable[Finding]) -> dict[str, str]:
+    """Question id -> where to look first (``retrieval`` or ``generation``), for the
+    questions whose findings say so, in finding order."""
+    where: dict[str, str] = {}
+    for f in findings:
+        if f.look_first is not None:
+            where.setdefault(f.question_id, f.look_first)
+    return where
+
+
+def look_first_text(where: dict[str, str]) -> str | None:
+    """``look first at generation: a03, a07; at retrieval: a05`` or None when nothing says."""
+    kinds = list(dict.fromkeys(where.values()))
+    if not kinds:
+        return None
+    parts = [f"{'look first at ' if k == 0 else 'at '}{kind}: {', '.join(q for q, w in where.items() if w == kind)}"
+             for k, kind in enumerate(kinds)]
+    return "; ".join(parts)
+
+
+def lead_heading(lead: Lead) -> str:
+    """``What fails (3 questions; look first at generation: a03, a07)``."""
+    parts = [plural(lead.questions, "question")] if lead.questions else []
+    told = look_first_text(dict(lead.look_first))
+    if told:
+        parts.append(told)
+    return f"{lead.title} ({'; '.join(parts)})" if parts else lead.title
+
+
+def finding_texts(findings: Sequence[Finding], told: Iterable[str] = ()) -> list[str]:
+    """Each finding's sentence; the first finding of a question that says where to look
+    first, and whose question was not told already (``told``: the lead's), ends with it."""
+    said = set(told)
+    out = []
+    for f in findings:
+        text = f.message
+        if f.look_first is not None and f.question_id not in said:
+            said.add(f.question_id)
+            text += f" (look first at {f.look_first}: {LOOK_FIRST.get(f.look_first, '')})"
+        out.append(text)
+    return out
 
 
 def says(f: Finding) -> str | None:
@@ -375,7 +429,7 @@ def got_worse(report: Report) -> Lead | None:
         if not pairs:
             return Lead(title, (), 0, 0, tuple(fixed), frozenset(), "Nothing got worse: no question broke on any measure.")
         rows, shown, count = _lead_rows(report, pairs, languages)
-        return Lead(title, tuple(rows), questions, count, tuple(fixed), frozenset(shown))
+        return Lead(title, tuple(rows), questions, count, tuple(fixed), frozenset(shown), look_first=_told(report, shown))
     failed = _broken_slices(report, FAIL)
     if not failed:
         return None
@@ -388,7 +442,11 @@ def got_worse(report: Report) -> Lead | None:
         return None
     rows, shown, count = _lead_rows(report, pairs, {})
     questions = len(dict.fromkeys(q for q, _ in pairs))
-    return Lead("What fails", tuple(rows), questions, count, (), frozenset(shown))
+    return Lead("What fails", tuple(rows), questions, count, (), frozenset(shown), look_first=_told(report, shown))
+
+
+def _told(report: Report, shown: set[int]) -> tuple[tuple[str, str], ...]:
+    return tuple(look_first_of(report.findings[i] for i in sorted(shown)).items())
 
 
 def other_findings(report: Report, lead: Lead | None) -> list[Finding]:

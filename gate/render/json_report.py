@@ -76,6 +76,7 @@ def _finding(f: Finding) -> dict[str, Any]:
         "figure": None,
         "cited_id": f.cited_id,
         "quote": None if f.quote is None else {"text": f.quote.text, "start": f.quote.start, "end": f.quote.end},
+        "look_first": f.look_first,
     }
     if f.figure is not None:
         out["figure"] = {"text": f.figure.text, "value": _number(f.figure.value), "start": f.figure.start, "end": f.figure.end}
@@ -207,6 +208,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         ],
         "rules": [_rule(r) for r in report.rules],
         "findings": [_finding(f) for f in report.findings],
+        **({"findings_not_listed": [{"code": c, "slice": s, "count": n} for c, s, n in report.findings_not_listed]}
+           if report.findings_not_listed else {}),
         "notices": list(report.notices),
         "comparison": comparison,
     }
@@ -283,7 +286,8 @@ def _findings(data: dict[str, Any]) -> tuple[Finding, ...]:
         ref = None if figure is None else FigureRef(figure["text"], _decimal(figure["value"]), figure["start"], figure["end"])
         quote = f.get("quote")
         quoted = None if quote is None else QuoteRef(quote["text"], quote["start"], quote["end"])
-        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"], quoted))
+        out.append(Finding(f["question_id"], f["language"], f["measure"], f["code"], f["message"], ref, f["cited_id"], quoted,
+                           f.get("look_first")))
     return tuple(out)
 
 
@@ -418,6 +422,7 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
         schema_version=data["schema_version"],
         loosened=tuple(Loosening(x["kind"], x["where"], x["before"], x["after"], x["source"]) for x in data.get("loosened", ())),
         evidence=data.get("evidence", True),
+        findings_not_listed=tuple((x["code"], x["slice"], x["count"]) for x in data.get("findings_not_listed", ())),
     )
     for field, expected, found in _differences(data, json.loads(json.dumps(report_to_dict(report)))):
         problems.add(display, None, field, f"expected {json.dumps(expected, ensure_ascii=False)} (from the exact values), "

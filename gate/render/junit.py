@@ -10,6 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from gate.render import printable
+from gate.render.digest import finding_texts
 from gate.report import Report
 from gate.verdict import FAIL, SKIP, WARN
 
@@ -39,7 +40,8 @@ def render_junit(report: Report) -> str:
         elif result.status == WARN:
             out = ET.SubElement(case, "system-out")
             out.text = f"warning: {text}"
-    lines = [printable(f"{f.question_id} [{f.language}] {f.measure} {f.code}: {f.message}") for f in report.findings]
+    texts = finding_texts(report.findings)
+    lines = [printable(f"{f.question_id} [{f.language}] {f.measure} {f.code}: {text}") for f, text in zip(report.findings, texts)]
     lines += _rubric_lines(report)
     system_out = ET.SubElement(suite, "system-out")
     system_out.text = "\n".join(lines) if lines else "no findings"

@@ -114,8 +114,7 @@ def _context_line(report: Report) -> str:
 def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
     if lead is None:
         return []
-    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
-    lines = ["", f"#### {escape(lead.title)}{count}", ""]
+    lines = ["", f"#### {escape(digest.lead_heading(lead))}", ""]
     if lead.empty:
         fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
         return lines + [escape(lead.empty) + escape(fixed)]
@@ -195,16 +194,18 @@ def _rules_section(report: Report) -> list[str]:
     return _details(f"Every rule, with its line of {escape(report.thresholds)} ({len(rows):,})", body)
 
 
-def finding_line(f: Finding, report: Report | None = None) -> str:
-    """One finding as a table row, quoting the figure or citation at fault."""
+def finding_line(f: Finding, report: Report | None = None, text: str | None = None) -> str:
+    """One finding as a table row, quoting the figure or citation at fault; ``text`` is its
+    sentence as told (:func:`gate.render.digest.finding_texts`), default its message."""
     said = digest.says(f)
     at_fault = _code(said) if said else ""
     label = digest.label_of(report, f.measure) if report is not None else f.measure
-    detail = escape(f.message) if report is None or report.evidence else EVIDENCE_HIDDEN
+    detail = escape(f.message if text is None else text) if report is None or report.evidence else EVIDENCE_HIDDEN
     return f"| {escape(f.question_id, MAX_NAME)} | {escape(f.language)} | {escape(label)} | {escape(f.code)} | {at_fault} | {detail} |"
 
 
-def _findings_section(report: Report, findings: list[Finding], above: int, cut: int, where: str | None) -> list[str]:
+def _findings_section(report: Report, findings: list[Finding], above: int, cut: int, where: str | None,
+                      told: dict[str, str] | None = None) -> list[str]:
     total = len(findings) + cut
     if not total:
         return []
@@ -212,7 +213,7 @@ def _findings_section(report: Report, findings: list[Finding], above: int, cut: 
     body: list[str] = []
     if findings:
         body += ["| question | language | measure | reason | at fault | detail |", "| --- | --- | --- | --- | --- | --- |"]
-        body += [finding_line(f, report) for f in findings]
+        body += [finding_line(f, report, text) for f, text in zip(findings, digest.finding_texts(findings, told or {}))]
     if cut:
         tail = f" The whole report is in {escape(where)}." if where else ""
         body += ["", f"{digest.plural(cut, 'more finding')} cut to keep this comment under GitHub's size limit.{tail}"]
@@ -324,7 +325,8 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     above = len(lead.shown_findings) if lead is not None else 0
 
     def body(shown: int) -> str:
-        section = _findings_section(report, findings[:shown], above, len(findings) - shown, full_report)
+        section = _findings_section(report, findings[:shown], above, len(findings) - shown, full_report,
+                                    dict(lead.look_first) if lead is not None else None)
         return "\n".join(head + section + tail) + "\n"
 
     text = body(len(findings))

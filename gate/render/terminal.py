@@ -22,6 +22,7 @@ from gate.comparison import Comparison, ids_text
 from gate.measures import MEASURES
 from gate.render import digest, printable
 from gate.report import Report
+from gate.scores import ALL
 from gate.verdict import FAIL, PASS, SKIP, WARN
 
 _MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
@@ -86,8 +87,7 @@ def _loosened(report: Report, console: Console) -> None:
 def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
     if lead is None:
         return
-    count = f" ({digest.plural(lead.questions, 'question')})" if lead.questions else ""
-    _heading(console, f"{lead.title}{count}")
+    _heading(console, digest.lead_heading(lead))
     if lead.empty:
         fixed = f" {digest.plural(len(lead.fixed), 'question')} fixed." if lead.fixed else ""
         _line(console, f"  {lead.empty}{fixed}")
@@ -155,16 +155,35 @@ def _rules(report: Report, console: Console) -> None:
         _line(console, text, style if r.status in (FAIL, WARN) else "")
 
 
+#: Findings the terminal prints at most; the rest are counted by code, and the JSON report
+#: lists them (up to ``check --max-findings``).
+TERMINAL_FINDINGS = 25
+
+
 def _findings(report: Report, lead: digest.Lead | None, console: Console) -> None:
     rest = digest.other_findings(report, lead)
     above = len(lead.shown_findings) if lead is not None else 0
-    if not rest:
+    left_out = {code: n for code, s, n in report.findings_not_listed if s == ALL}
+    total = len(rest) + sum(left_out.values())
+    if not total:
         return
-    title = f"Other findings ({len(rest):,}; {above:,} shown above):" if above else f"Findings ({len(rest):,}):"
+    title = f"Other findings ({total:,}; {above:,} shown above):" if above else f"Findings ({total:,}):"
     _heading(console, title)
-    for f in rest:
+    told = dict(lead.look_first) if lead is not None else {}
+    shown = rest[:TERMINAL_FINDINGS]
+    for f, text in zip(shown, digest.finding_texts(shown, told)):
         at_fault = f" at {f.figure.text!r}" if f.figure is not None else (f" at {f.cited_id}" if f.cited_id else "")
-        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {f.message}")
+        _line(console, f"  {f.question_id} [{f.language}] {f.measure} {f.code}{at_fault}: {text}")
+    for f in rest[TERMINAL_FINDINGS:]:
+        left_out[f.code] = left_out.get(f.code, 0) + 1
+    if left_out:
+        more = total - min(len(rest), TERMINAL_FINDINGS)
+        by_code = ", ".join(f"{code} {n:,}" for code, n in sorted(left_out.items(), key=lambda item: (-item[1], item[0])))
+        unlisted = sum(n for code, s, n in report.findings_not_listed if s == ALL)
+        where = ("every one is in the JSON report (--json PATH)" if not unlisted else
+                 f"the JSON report (--json PATH) lists {len(report.findings):,} and counts the others by code and language; "
+                 "--max-findings all lists every one")
+        _line(console, f"  ... and {more:,} more ({by_code}); {where}")
 
 
 def _rubric(report: Report, console: Console) -> None:

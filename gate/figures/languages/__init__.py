@@ -12,6 +12,7 @@ its name to :data:`_CODES` (see ``CONTRIBUTING.md``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from importlib import import_module
 from typing import Any
@@ -36,6 +37,11 @@ def _alternatives(field: str) -> str:
     return "|".join(dict.fromkeys(p for lang in LANGUAGES.values() for p in getattr(lang, field)))
 
 
+def _word_alternatives(field: str) -> str:
+    """The words of a field over all languages as one alternation, longest first: "ou|et|o"."""
+    return "|".join(re.escape(w) for w in sorted(_union(field), key=lambda w: (-len(w), w)))
+
+
 def _where(field: str) -> dict[str, Any]:
     """Code -> the field, for the languages that fill it (not None, not empty)."""
     return {code: getattr(lang, field) for code, lang in LANGUAGES.items() if getattr(lang, field)}
@@ -48,7 +54,7 @@ def _where(field: str) -> dict[str, Any]:
 ATTACHED_SCALES = {
     "k": 3, "K": 3, "m": 6, "M": 6, "mn": 6, "mln": 6, "Mn": 6, "bn": 9, "Bn": 9,
     "b": 9, "B": 9, "bln": 9, "tn": 12, "Tn": 12, "T": 12, "Md": 9, "Mds": 9, "Mrd": 9,
-    "Mio": 6, "mila": 3,
+    "Mio": 6, "mila": 3, "MM": 6,
 }
 # Units written right after the digits: the number stays a figure.
 ATTACHED_UNITS = frozenset(
@@ -75,25 +81,60 @@ WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 # --- Per language ------------------------------------------------------------
 
-SCALE_WORDS: dict[str, dict[str, int]] = {c: dict(lang.scale_words) for c, lang in LANGUAGES.items()}
+
+def typed_spellings(spelled: Iterable[str], code: str) -> dict[str, str]:
+    """The spellings people type for ``spelled`` words of language ``code`` without
+    accents (its ``unaccented`` table), each -> the word as spelled: for Spanish
+    ``{"dieciseis": "dieciséis", "millon": "millón"}``. A typed spelling that is itself
+    one of the words is left out."""
+    table = LANGUAGES[code].unaccented
+    words = set(spelled)
+    out: dict[str, str] = {}
+    for word in sorted(words):
+        forms = {word}
+        for letters, typed in table.items():
+            if letters in word:
+                forms |= {f.replace(letters, t) for f in forms for t in typed}
+        for form in sorted(forms - words):
+            out.setdefault(form, word)
+    return out
+
+
+def _with_typed(scales: Mapping[str, int], code: str) -> dict[str, int]:
+    """Scale words and their typed spellings ("millón" and "millon")."""
+    out = dict(scales)
+    for typed, word in typed_spellings(scales, code).items():
+        out.setdefault(typed, scales[word])
+    return out
+
+
+SCALE_WORDS: dict[str, dict[str, int]] = {c: _with_typed(lang.scale_words, c) for c, lang in LANGUAGES.items()}
 HEDGE_WORDS: dict[str, dict[str, str]] = {c: dict(lang.hedge_words) for c, lang in LANGUAGES.items()}
 HEDGE_ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {c: dict(v) for c, v in _where("hedge_articles").items()}
 GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
 DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
-# Languages the reader does not otherwise cover get their denominators only (issue 13), so
+# Languages the reader does not otherwise cover get their denominators only, so
 # that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
 DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
+DIGIT_SCALES: dict[str, dict[str, int]] = {c: dict(lang.digit_scales) for c, lang in LANGUAGES.items()}
+LEVEL_WORDS: dict[str, frozenset[str]] = {c: lang.level_words for c, lang in LANGUAGES.items()}
 REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
 NUMBER_WORDS: dict[str, dict[str, str]] = {c: dict(v) for c, v in _where("number_words").items()}
 DOZEN_WORDS: dict[str, str] = _where("dozen_words")
 HALF_DOZEN_WORDS: dict[str, str] = _where("half_dozen_words")
 AND_A_HALF: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("and_a_half").items()}
-HALF_COMPOUNDS: dict[str, tuple[str, dict[str, int], str]] = {
-    c: (p, dict(units), hint) for c, (p, units, hint) in _where("half_compound").items()
+HALF_COMPOUNDS: dict[str, tuple[str, dict[str, int], tuple[str, ...]]] = {
+    c: (p, dict(units), hints) for c, (p, units, hints) in _where("half_compound").items()
 }
 ARTICLE_SCALES: dict[str, str] = _where("article_scales")
 HALF_SCALES: dict[str, str] = _where("half_scales")
 SPECIAL_HINTS: dict[str, tuple[str, ...]] = _where("special_hints")
+DOZENS_AFTER: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("dozens_after").items()}
+MINUS_WORDS: dict[str, dict[str, tuple[str, ...]]] = {c: dict(lang.minus_words) for c, lang in LANGUAGES.items()}
+SCALE_AND: dict[str, frozenset[str]] = {c: lang.scale_and for c, lang in LANGUAGES.items()}
+DECIMAL_WORDS: dict[str, frozenset[str]] = {c: lang.decimal_words for c, lang in LANGUAGES.items()}
+PART_OF_WORDS: dict[str, frozenset[str]] = {c: lang.part_of_words for c, lang in LANGUAGES.items()}
+ORDINAL_WORDS: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("ordinal_words").items()}
 
 # --- Read whatever the text's language -------------------------------------
 
@@ -127,6 +168,8 @@ LOOK_BACK_WORDS = _union("look_back_words")
 CUMULATED_WORDS = _union("cumulated_words")
 OVER_WORDS = _union("over_words")
 PERIOD_ARTICLES = _union("period_articles")
+LEVEL_BEFORE_DENOMINATOR = _union("level_before_denominator")
+AMOUNT_JOINERS = _union("amount_joiners")
 DURATION_WORDS = _alternatives("duration_words")  # regular expression: "months?|years?|..."
 RATIO_CONNECTORS = _alternatives("ratio_connectors")
 RATIO_ONES = _alternatives("ratio_ones")
@@ -135,8 +178,53 @@ DECREASE_WORDS = _alternatives("decrease_words")
 DECREASE_IN_CLAUSE = _alternatives("decrease_in_clause")
 INCREASE_WORDS = _alternatives("increase_words")
 LOWER_WORDS = _alternatives("lower_words")
+FALL_BY = _alternatives("fall_by")
+FALL_FURTHER = _alternatives("fall_further")
+FALL_HEDGES = _alternatives("fall_hedges")
+# Code -> its pattern of a verb of decrease apart from "by" ("sank im 2. Quartal um").
+FALL_ACROSS_WORDS: dict[str, str] = _where("fall_across_words")
+FALL_BY_BEFORE_PARTICIPLE = _alternatives("fall_by_before_participle")
+DECREASE_PARTICIPLES = _alternatives("decrease_participles")
+DEFICIT_WORDS = _alternatives("deficit_words")
+DEFICIT_KINDS = _alternatives("deficit_kinds")
+DEFICIT_VERBS = _alternatives("deficit_verbs")
+LEVEL_AFTER_DECREASE = _alternatives("level_after_decrease")
+# Ages, bands and defining numbers (regular expressions unless said otherwise).
+BAND_WORDS = _alternatives("band_words")
+AGE_UNITS = _alternatives("age_units")
+AGE_HYPHEN_UNITS = _alternatives("age_hyphen_units")
+AGE_OLD_UNITS = _alternatives("age_old_units")
+DURATION_NOUNS = _union("duration_nouns")  # words
+HYPHEN_DURATIONS = _alternatives("hyphen_durations")
+OR_WORDS = _union("or_words")  # words
+OR_WORD_ALTERNATIVES = _word_alternatives("or_words")
+OLDER_WORDS = _word_alternatives("older_words")
+OLDER_CONTINUATIONS = _alternatives("older_continuations")
+LAST_WORDS = _union("last_words")  # words
+LAST_WORD_ALTERNATIVES = _word_alternatives("last_words")
+PERIOD_TO = _alternatives("period_to")
+# Confidence levels and groups of a distribution.
+GROUP_WORDS = _union("group_words")  # words
+GROUP_MOST = _alternatives("group_most")
+GROUP_AFTER = _alternatives("group_after")
+THAN_WORDS = _alternatives("than_words")
+CONFIDENCE_BEFORE = _alternatives("confidence_before")
+CONFIDENCE_CONNECTORS = _union("confidence_connectors")  # words
+CONFIDENCE_CONNECTOR_ALTERNATIVES = _word_alternatives("confidence_connectors")
+CONFIDENCE_LAST = _union("confidence_last") | CONFIDENCE_CONNECTORS  # words
+CONFIDENCE_AFTER = _alternatives("confidence_after")
+ZERO_COMPOUNDS = _alternatives("zero_compounds")
+AGE_OF_PREPOSITIONS = _union("age_of_prepositions")  # words
+AGE_BOUNDS = _union("age_bounds")  # words
+SCALE_NOUNS = _union("scale_nouns")  # words
+SCALE_PREPOSITIONS = _union("scale_prepositions")  # words
+CONFIDENCE_ABBREVIATIONS = _union("confidence_abbreviations")  # words
+CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.confidence_hints))
+TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
+    "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
+    "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",
     "CODE_WORDS", "DENOMINATOR_WORDS", "DOT_ORDINAL_BEFORE", "DOT_ORDINAL_LANGUAGES",
     "DOT_ORDINAL_NOUNS", "DOZEN_WORDS", "FRACTION_WORDS", "GLUED_PREFIXES", "HALF",
@@ -149,4 +237,14 @@ __all__ = [
     "CURRENCY_NAMES", "DECREASE_IN_CLAUSE", "DECREASE_WORDS", "DURATION_WORDS",
     "INCREASE_WORDS", "LOOK_BACK_WORDS", "LOWER_WORDS", "OVER_WORDS", "PERIOD_ARTICLES",
     "PRICE_BASE_WORDS", "RATIO_CONNECTORS", "RATIO_ONES",
+    "AMOUNT_JOINERS", "DIGIT_SCALES", "LEVEL_BEFORE_DENOMINATOR", "LEVEL_WORDS",
+    "AGE_HYPHEN_UNITS", "AGE_OLD_UNITS", "AGE_UNITS", "BAND_WORDS", "CONFIDENCE_AFTER",
+    "CONFIDENCE_BEFORE", "CONFIDENCE_CONNECTORS", "CONFIDENCE_CONNECTOR_ALTERNATIVES", "CONFIDENCE_LAST",
+    "DECREASE_PARTICIPLES", "DEFICIT_KINDS", "DEFICIT_VERBS", "DEFICIT_WORDS", "DURATION_NOUNS",
+    "FALL_ACROSS_WORDS", "FALL_BY", "FALL_BY_BEFORE_PARTICIPLE", "FALL_FURTHER", "FALL_HEDGES",
+    "GROUP_AFTER", "GROUP_MOST", "GROUP_WORDS", "HYPHEN_DURATIONS", "LAST_WORDS", "LAST_WORD_ALTERNATIVES",
+    "LEVEL_AFTER_DECREASE", "OLDER_CONTINUATIONS", "OLDER_WORDS", "OR_WORDS", "OR_WORD_ALTERNATIVES",
+    "PERIOD_TO", "THAN_WORDS", "TIME_WORDS", "ZERO_COMPOUNDS",
+    "AGE_BOUNDS", "AGE_OF_PREPOSITIONS", "CONFIDENCE_ABBREVIATIONS", "CONFIDENCE_HINTS", "SCALE_NOUNS",
+    "SCALE_PREPOSITIONS",
 ]

@@ -41,6 +41,18 @@ class Language:
             (Arabic "و" and "ب"), as one string of letters; "" when none.
         denominator_words: Words before a denominator ("per", "por cada"): a power of ten
             after them is what a rate is out of, not a figure.
+        level_before_denominator: Words after which a denominator word introduces a level,
+            not a denominator ("belief sich auf 1 Million", "kwam uit op 100.000"): the
+            verbs and particles before the prepositions that double as "per" ("auf", "op").
+        digit_scales: Scale words and abbreviations read after digits only, with or
+            without a space, case-sensitive, -> power of ten ("415 hundred", "25 k",
+            "US$ 3 MM", "3 mil M"). Empty when none.
+        level_words: Words before a stated value ("was", "de", "betrug"): after them a dash
+            written with a space before a number is a minus ("de - 2,5 %"). A minus sign
+            (U+2212) with a space is one after any word.
+        amount_joiners: Words joining the two parts of an amount written with scale words
+            ("3 milioni e 118mila", "2 millones y 300 mil"); the Arabic "و" is written glued
+            to the second part. Read in every language.
         reference_words: Words naming a part of a document or a code before a number
             ("table", "tableau", "Abb."): the number is a label.
         label_words: Labels of periods and quantiles before a small integer -> the largest
@@ -70,15 +82,108 @@ class Language:
         half_dozen_words: Regular expression of "half a dozen" (6), or None.
         and_a_half: Regular expression of "and a half" after a number or its scale word
             ("two and a half million", "deux millions et demi"), or None.
-        half_compound: A half written as one word ("zweieinhalb"): (regular expression of
-            the words, first part -> whole number, the substring that calls for the
-            reader), or None.
+        half_compound: A half written as one word ("zweieinhalb", "anderthalb"): (regular
+            expression of the words, first part -> whole number, the substrings that call
+            for the reader), or None.
         article_scales: Regular expression of an article before a scale word ("a
             million"), where the article is no number word, or None.
         half_scales: Regular expression of half of a scale word ("half a million",
             "demi-milliard"), or None.
         special_hints: Substrings that call for the reader of dozens, halves and article
             phrases: the dozen word first, then the article phrases. Empty when none.
+        band_words: Regular expressions of the words joining the two ends of an age band or scale
+            ("15 to 24", "15 à 24 ans", "de 15 a 24 años", "15 bis 24"); a dash or slash joins
+            them in every language.
+        age_units: Regular expressions of the units of an age after a space ("years old", "ans",
+            "Jahren"): the number before them defines a group.
+        age_hyphen_units: Regular expressions of the units of an age glued with a hyphen ("15-year-olds",
+            "15-Jährige").
+        age_old_units: Regular expressions of the units that say "old" themselves ("years old", "jährig"):
+            after a number they make it an age whatever precedes.
+        duration_nouns: The nouns of durations as written after a number ("years", "mois", "Monaten"), for
+            the quick test before the pattern of a defining number.
+        hyphen_durations: Regular expressions of durations glued with a hyphen that define a period
+            ("12-month average", "5-year survival").
+        or_words: "and" and "or" between a number and "older" or "more" ("65 and older", "65 ans ou
+            plus", "30 años y más").
+        older_words: "older", "more" and their kin after such a conjunction ("plus", "más", "älter").
+        older_continuations: Regular expressions of the words after "and over" that make it no group's bound
+            ("108 and over the same period", "65 ans et plus de"): articles, "than" and
+            prepositions.
+        last_words: "last" and "first" between a number and a duration ("12 derniers mois", "die
+            letzten 12 Monate" is a look-back word).
+        period_to: Regular expressions of "to" after a duration, the period it ends with ("the 12
+            months to June 2025", "les 12 mois jusqu'à juin").
+        group_words: Words before a percentage that make it a part of a distribution ("the top 10%").
+        group_most: Regular expressions of "the most" after a percentage, before a group word ("les
+            10 % les plus riches", "die 10 % am reichsten").
+        group_after: Regular expressions of the groups such a phrase names ("riches", "pobres",
+            "ärmsten").
+        than_words: Regular expressions of "than" after such a phrase: "un 10 % más pobres que" is a
+            comparison, a result.
+        confidence_before: Regular expressions of a confidence-interval phrase before its level, case
+            insensitive ("IC", "confidence interval", "Konfidenzintervall"); the short ones
+            (IC, CI) as whole words.
+        confidence_connectors: Prepositions between such a phrase and the level ("IC à 95 %", "IC del 95%",
+            "KI von 95 %").
+        confidence_last: The last words such a phrase may end with before the level, lowercase ("ic",
+            "interval", "confiance"): the quick test before the pattern.
+        confidence_after: Regular expressions of the words after a percentage that make it a confidence
+            level ("95% confidence interval", "95 % de confiance"), case insensitive.
+        zero_compounds: Regular expressions of the nouns that make "zero" part of a compound ("zero-sum",
+            "zero emissions"): no figure.
+        time_words: Words after a number that make it a time of day ("10 a.m.", "10 Uhr", "10 h 30"),
+            lowercase.
+        fall_by: Regular expressions of "by" between a word of decrease and the amount ("fell by",
+            "a reculé de", "cayó un", "sank um", "بنسبة").
+        fall_further: Regular expressions of "further" after "by" ("fell a further 0.3%").
+        fall_hedges: Regular expressions of the hedges between a word of decrease and the amount
+            ("fell about 2%", "a baissé de près de 2 %").
+        fall_across_words: Regular expression of a verb of decrease separated from "by" and the amount by other
+            words of its clause, matched at the end of the text before the amount (German
+            "sank im 2. Quartal um", Arabic "انخفض معدل البطالة بنسبة"), or None.
+        fall_by_before_participle: Regular expressions of "by" before an amount whose participle of decrease comes after
+            it ("ist um 0,4 % gesunken", "is met 0,4% gedaald").
+        decrease_participles: Regular expressions of those participles ("gesunken", "gedaald").
+        deficit_words: Regular expressions of "deficit", each with what may precede it (a deficit is stated
+            as a magnitude and stored signed: "a deficit of 3.1% of GDP").
+        deficit_kinds: Regular expressions of the adjectives of a deficit ("public", "budgétaire").
+        deficit_verbs: Regular expressions of the verbs and prepositions between a deficit and its amount
+            ("was", "s'élève à", "betrug", "بلغ").
+        level_after_decrease: Regular expressions of the prepositions of a level after a word of decrease ("fell to
+            5.1%", "down from 7.9%"): the amount is a level, not the change.
+        age_of_prepositions: The prepositions after an age-of word before the age ("âgés de 15", "im Alter von
+            15").
+        age_bounds: Words of a bound after a people word before an age ("children under 5").
+        scale_nouns: Nouns of a rating scale before its ends ("on a scale of 1 to 5").
+        scale_prepositions: The prepositions between such a noun and its first end ("of", "from").
+        confidence_abbreviations: Abbreviations of a confidence interval, lowercase ("ci", "ic", "ki").
+        confidence_hints: Substrings, as written, of which one stands in a confidence phrase before its level
+            ("onf" of "confidence", "IC "): the quick test before the pattern.
+        dozens_after: Regular expression of the word for a dozen after a number, matched
+            right after it ("three dozen" 36, "4 Dutzend" 48, "trois douzaines" 36), or None.
+        minus_words: Words for minus before a number in words -> the words before them
+            after which they are no sign ("moins trois" -3, but "ou moins trois"); a
+            minus word after a number is arithmetic ("ten minus three"), never a sign.
+        scale_and: "and" and its kin between the parts of a number in words after a
+            scale word ("two million and four hundred thousand", "dos millones y
+            cuatrocientos mil"): the parts are one number.
+        decimal_words: Words between a number in words and its decimals that text2num
+            does not read ("nueve con veinticinco" 9.25, "nueve punto cinco" 9.5); the
+            decimal words text2num reads ("point", "virgule", "Komma") are joiners of
+            ``number_words``.
+        part_of_words: Words after a small count in words that make it a part of a whole
+            ("three of the twelve regions", "trois des douze régions", "drei der zwölf"):
+            such a count is a figure (see ``gate.figures.words._without_counts``).
+        ordinal_words: Regular expression of an ordinal word, matched whole on a
+            lowercase word: a number in words right before it (or before "and"/"et" and
+            it) is part of an ordinal ("twenty first", "vingt et unième"), no figure.
+            None when ordinals are glued to the number (de, nl).
+        unaccented: How people type the number words without accents: a spelling of the
+            number words -> the spellings typed for it ("é" -> "e", "fünf" -> "fuenf",
+            "funf"; "ß" -> "ss"). Every number word, joiner and scale word is also read
+            in each typed spelling; a glued compound is read after its typed spellings of
+            two letters or more are put back ("zwoelf" is "zwölf").
     """
 
     code: str
@@ -89,6 +194,10 @@ class Language:
     hedge_articles: Mapping[str, tuple[str, ...]]
     glued_prefixes: str
     denominator_words: tuple[str, ...]
+    level_before_denominator: frozenset[str]
+    digit_scales: Mapping[str, int]
+    level_words: frozenset[str]
+    amount_joiners: frozenset[str]
     reference_words: frozenset[str]
     label_words: Mapping[str, int]
     between_words: frozenset[str]
@@ -103,10 +212,17 @@ class Language:
     dozen_words: str | None
     half_dozen_words: str | None
     and_a_half: str | None
-    half_compound: tuple[str, Mapping[str, int], str] | None
+    half_compound: tuple[str, Mapping[str, int], tuple[str, ...]] | None
     article_scales: str | None
     half_scales: str | None
     special_hints: tuple[str, ...]
+    dozens_after: str | None
+    minus_words: Mapping[str, tuple[str, ...]]
+    scale_and: frozenset[str]
+    decimal_words: frozenset[str]
+    part_of_words: frozenset[str]
+    ordinal_words: str | None
+    unaccented: Mapping[str, tuple[str, ...]]
     currency_names: frozenset[str]
     price_base_words: frozenset[str]
     age_words: frozenset[str]
@@ -124,6 +240,43 @@ class Language:
     decrease_in_clause: tuple[str, ...]
     increase_words: tuple[str, ...]
     lower_words: tuple[str, ...]
+    band_words: tuple[str, ...]
+    age_units: tuple[str, ...]
+    age_hyphen_units: tuple[str, ...]
+    age_old_units: tuple[str, ...]
+    duration_nouns: frozenset[str]
+    hyphen_durations: tuple[str, ...]
+    or_words: frozenset[str]
+    older_words: frozenset[str]
+    older_continuations: tuple[str, ...]
+    last_words: frozenset[str]
+    period_to: tuple[str, ...]
+    group_words: frozenset[str]
+    group_most: tuple[str, ...]
+    group_after: tuple[str, ...]
+    than_words: tuple[str, ...]
+    confidence_before: tuple[str, ...]
+    confidence_connectors: frozenset[str]
+    confidence_last: frozenset[str]
+    confidence_after: tuple[str, ...]
+    zero_compounds: tuple[str, ...]
+    time_words: tuple[str, ...]
+    fall_by: tuple[str, ...]
+    fall_further: tuple[str, ...]
+    fall_hedges: tuple[str, ...]
+    fall_across_words: str | None
+    fall_by_before_participle: tuple[str, ...]
+    decrease_participles: tuple[str, ...]
+    deficit_words: tuple[str, ...]
+    deficit_kinds: tuple[str, ...]
+    deficit_verbs: tuple[str, ...]
+    level_after_decrease: tuple[str, ...]
+    age_of_prepositions: frozenset[str]
+    age_bounds: frozenset[str]
+    scale_nouns: frozenset[str]
+    scale_prepositions: frozenset[str]
+    confidence_abbreviations: frozenset[str]
+    confidence_hints: tuple[str, ...]
 
 
 @dataclass(frozen=True)

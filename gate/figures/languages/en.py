@@ -34,6 +34,10 @@ LANGUAGE = Language(
     hedge_articles={},
     glued_prefixes="",
     denominator_words=("per", "per every", "for every"),
+    level_before_denominator=words(""),
+    digit_scales={"hundred": 2, "k": 3, "K": 3, "MM": 6},
+    level_words=words("was were is are of at to by from reached totalled totaled stood"),
+    amount_joiners=words("and"),
     reference_words=words(
         "table tables tab. figure figures fig. chart graph section sections chapter page rev. "
         "revision code codes pages p. pp. annex appendix box item note footnote row column "
@@ -67,11 +71,21 @@ LANGUAGE = Language(
     and_a_half=r"(?i)\s+and\s+a\s+half(?![^\W\d_])",
     half_compound=None,
     article_scales=r"an?\s+(?=(?:million|billion|trillion)\b)",
-    half_scales=r"half\s+an?\s+(?=(?:million|billion|trillion)\b)",
+    half_scales=r"(?:an?\s+)?half\s+(?:an?\s+)?(?=(?:million|billion|trillion)\b)",
     special_hints=(
         "dozen", "a million", "a billion", "a trillion", "one million", "one billion",
-        "one trillion",
+        "one trillion", "half million", "half billion", "half trillion",
     ),
+    dozens_after=r"(?i)\s+dozens?(?![^\W\d_])",
+    minus_words={"minus": ()},
+    scale_and=words("and"),
+    decimal_words=words(""),
+    part_of_words=words("of"),
+    ordinal_words=(
+        r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+        r"|[a-z]+teenth|[a-z]+ieth|hundredth|thousandth|millionth|billionth"
+    ),
+    unaccented={},
     currency_names=words(
         "euro euros dollar dollars pound pounds sterling franc francs yen yuan renminbi peso "
         "pesos rupee rupees dirham dirhams riyal riyals rial rials dinar dinars naira "
@@ -107,6 +121,43 @@ LANGUAGE = Language(
         "up", "narrow(?:ed|s|ing)?", "improv(?:e|ed|es|ing)",
     ),
     lower_words=("lower", "less", "below", "down", "smaller", "fewer"),
+    band_words=("to", "and"),
+    age_units=(r"years?[ -]olds?",),
+    age_hyphen_units=("years?-olds?",),
+    age_old_units=(r"years?[ -]olds?",),
+    duration_nouns=words("year years month months week weeks day days quarter quarters decades"),
+    hyphen_durations=("years?", "months?", "weeks?", "days?", "quarters?", "hours?", "decades?"),
+    or_words=words("and or"),
+    older_words=words("older over above more"),
+    older_continuations=("than", "the", "a", "an", "that", "this", "those", "its", "their", "half", "of", "in", "on", "at", "for", "during"),
+    last_words=words(""),
+    period_to=("to", "ending", "ended", "through", "until", r"up\s+to"),
+    group_words=words("top bottom poorest richest wealthiest lowest-income highest-income"),
+    group_most=(),
+    group_after=(),
+    than_words=("than",),
+    confidence_before=(r"\bCI", r"confidence(?:\s+interval)?"),
+    confidence_connectors=words("at"),
+    confidence_last=words("ci confidence interval"),
+    confidence_after=("confidence", r"CI\b", "credible"),
+    zero_compounds=("width", "tolerance", "hunger", "emissions?", "waste", "carbon", "sum", "based", "rated", "day", "hour"),
+    time_words=("a.m.", "p.m.", "am", "pm"),
+    fall_by=("by", "of"),
+    fall_further=(r"(?:a\s+)?further",),
+    fall_hedges=("about", "around", "nearly", "almost", "roughly", "some", "just", "over", "under", r"more\s+than", r"less\s+than"),
+    fall_across_words=None,
+    fall_by_before_participle=(),
+    decrease_participles=(),
+    deficit_words=(r"\bdeficits?",),
+    deficit_kinds=("public", "budget", "fiscal", "primary"),
+    deficit_verbs=("was", "is", r"stood\s+at", "reached", r"amounted\s+to", r"came\s+to", "of", "at", "to"),
+    level_after_decrease=("to", "from", "at"),
+    age_of_prepositions=words(""),
+    age_bounds=words("under over"),
+    scale_nouns=words("scale"),
+    scale_prepositions=words("of from"),
+    confidence_abbreviations=words("ci"),
+    confidence_hints=("onf", "CI "),
 )
 
 #: The words of the code checks (stated periods, caveats, units): see gate/checks/.

@@ -1,0 +1,599 @@
+"""The run scored as a stream: the log read line by line, on every core.
+
+Each raw line is parsed, validated, turned into an :class:`~gate.records.Answer` (by
+:func:`gate.records.read_answer`, the loader's own builder), joined to its question and
+scored by :func:`score_lines`, a pure function of a batch of raw lines and a
+:class:`Context`: it runs in this process, in worker processes (``--jobs``), or on any
+cluster (the same batch gives the same results anywhere). The main process then reads the
+results in file order (:mod:`gate.pipeline`): the run-level checks of
+:class:`gate.records.RunLog`, the join, the sums per slice (:class:`Tally`, plain
+additions that merge) and a bounded list of findings (:class:`Findings`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import heapq
+import os
+from array import array
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, overload
+
+from gate import figures as fig
+from gate.bcp47 import canonical_language
+from gate.errors import ProblemCollector
+from gate.measures import MEASURES, Count, Finding, Outcome, count_language, language_notices, score_answer
+from gate.records import (
+    NO_VALUE,
+    Answer,
+    AnswerLine,
+    Question,
+    QuestionSet,
+    Run,
+    RunLog,
+    _validate,
+    logged_question_notices,
+    missing_notice,
+    parse_line,
+    read_answer,
+    read_lines,
+    read_log_line,
+)
+from gate.scores import ALL, Score, language_slice
+
+#: Lines handed to a worker at a time.
+BATCH_LINES = 2000
+
+
+@dataclass(frozen=True)
+class Context:
+    """What scoring a line needs besides the line.
+
+    Attributes:
+        display: the log as named in problems.
+        questions: question id -> ``(position in the set, question)``; None for a log in
+            the merged form (each line carries its own question).
+        settings: the matching settings (``thresholds.matching``).
+        format_rules: the ``format:`` rules (``thresholds.format``).
+    """
+
+    display: str
+    questions: Mapping[str, tuple[int, Question]] | None
+    settings: fig.MatchSettings
+    format_rules: Any = None
+
+
+@dataclass
+class LineResult:
+    """What one raw log line gave (:func:`score_lines`).
+
+    Attributes:
+        line: its line number (1-based, in the whole log).
+        parsed: the line held a JSON value (not blank, not a parse problem).
+        problems: ``(field, message)`` found reading it (UTF-8, JSON, schema), in order.
+        value: the parsed value of a line that may be a header (a ``run`` or ``set`` key),
+            for the main process to read (only it knows which line comes first); else None.
+        reading: the answer line read (:class:`gate.records.AnswerLine`), or None.
+        outcome: its score when its question was found with the same language, else None.
+    """
+
+    line: int
+    parsed: bool = True
+    problems: list[tuple[str | None, str]] = field(default_factory=list)
+    value: Any = None
+    reading: AnswerLine | None = None
+    outcome: Outcome | None = None
+
+
+def question_of(reading: AnswerLine, context: Context) -> tuple[int | None, Question | None]:
+    """The question an answer line is scored against and its position (None in the merged
+    form, where the position is the line's order among merged lines), or ``(None, None)``
+    when it has none or its language differs (the join reports why)."""
+    if context.questions is None:
+        return None, reading.question
+    found = context.questions.get(reading.question_id)
+    if found is None or reading.answer is None:
+        return None, None
+    if reading.answer.language != canonical_language(found[1].language):
+        return None, None
+    return found
+
+
+def score_reading(reading: AnswerLine, context: Context) -> Outcome | None:
+    """The outcome of an answer line against its question, or None (see :func:`question_of`)."""
+    _, question = question_of(reading, context)
+    if question is None or reading.answer is None:
+        return None
+    return score_answer(question, reading.answer, context.settings, context.format_rules)
+
+
+def score_lines(batch: Iterable[tuple[int, bytes]], context: Context) -> list[LineResult]:
+    """Parse, validate, join and score a batch of raw log lines; pure.
+
+    Args:
+        batch: ``(line number, raw bytes)`` as :func:`gate.records.read_lines` yields them
+            (any contiguous or non-contiguous part of a log).
+        context: the set and settings (:class:`Context`).
+
+    Returns:
+        One :class:`LineResult` per line, in the batch's order. The same batch gives the
+        same results in any process, so batches can be scored anywhere and read back in
+        file order.
+    """
+    out = []
+    for line, chunk in batch:
+        collect = ProblemCollector(limit=1_000_000)
+        value = parse_line(line, chunk, context.display, collect)
+        if value is NO_VALUE:
+            out.append(LineResult(line, parsed=False, problems=[(p.field, p.message) for p in collect.problems]))
+            continue
+        if isinstance(value, dict) and ("run" in value or "set" in value):
+            out.append(LineResult(line, value=value))
+            continue
+        if not _validate("answer", value, context.display, line, collect):
+            out.append(LineResult(line, problems=[(p.field, p.message) for p in collect.problems]))
+            continue
+        reading = read_answer(value, line)
+        out.append(LineResult(line, reading=reading, outcome=score_reading(reading, context)))
+    return out
+
+
+class Tally:
+    """Counts per slice and measure, summed by addition; nothing per answer. Two tallies of
+    two parts of a run merge (:meth:`merge`) into the tally of the whole run.
+
+    The scores it gives (:meth:`scores`) are those :func:`gate.scores.aggregate` gives for
+    the same outcomes, in any order.
+    """
+
+    def __init__(self) -> None:
+        self.names = [m.name for m in MEASURES]
+        self.sums: dict[str, list[list[int]]] = {}
+
+    def _row(self, slice_name: str) -> list[list[int]]:
+        row = self.sums.get(slice_name)
+        if row is None:
+            row = self.sums[slice_name] = [[0, 0] for _ in self.names]
+        return row
+
+    def add(self, outcome: Outcome) -> None:
+        """Add one outcome's counts to ``all`` and to its language's slice."""
+        counts = outcome.counts
+        for slice_name in (ALL, language_slice(outcome.language)):
+            for cell, name in zip(self._row(slice_name), self.names):
+                count = counts.get(name)
+                if count is not None:
+                    cell[0] += count.numerator
+                    cell[1] += count.denominator
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's counts to this one."""
+        for slice_name, row in other.sums.items():
+            for a, b in zip(self._row(slice_name), row):
+                a[0] += b[0]
+                a[1] += b[1]
+
+    def scores(self) -> list[Score]:
+        """Every slice x measure: ``all`` first, then languages alphabetically; measures in
+        :data:`gate.measures.MEASURES` order (0/0 where nothing was counted)."""
+        slices = [ALL] + sorted(s for s in self.sums if s != ALL)
+        empty = [[0, 0] for _ in self.names]
+        return [Score(s, name, Count(*self.sums.get(s, empty)[i])) for s in slices for i, name in enumerate(self.names)]
+
+    def to_dict(self) -> dict[str, list[list[int]]]:
+        """The sums as plain data (JSON), ``{slice: [[numerator, denominator], ...]}`` in
+        measure order; :meth:`from_dict` reads it back."""
+        return {s: [list(c) for c in row] for s, row in sorted(self.sums.items())}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, list[list[int]]]) -> Tally:
+        tally = cls()
+        for slice_name, row in data.items():
+            tally.sums[slice_name] = [[int(a), int(b)] for a, b in row]
+        return tally
+
+
+class Findings:
+    """The first ``limit`` findings in the set's order, held; the others counted by code and
+    slice, not held (memory bounded by ``limit``). A finding is offered with its key: the
+    position of its question in the set, then its order within the question's outcome.
+
+    Attributes:
+        limit: how many are listed; None lists every one.
+        total: how many were offered.
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.total = 0
+        self._heap: list[tuple[int, int, Finding]] = []  # keys negated: the largest on top
+        self._left_out: dict[tuple[str, str], int] = {}
+
+    def add(self, position: int, findings: Iterable[Finding]) -> None:
+        """Offer the findings of the question at ``position``, in their order."""
+        for order, finding in enumerate(findings):
+            self.add_keyed(position, order, finding)
+
+    def add_keyed(self, position: int, order: int, finding: Finding) -> None:
+        """Offer one finding: the ``order``-th of the question at ``position``."""
+        self.total += 1
+        item = (-position, -order, finding)
+        if self.limit is None or len(self._heap) < self.limit:
+            heapq.heappush(self._heap, item)
+            return
+        if self.limit == 0 or (item[0], item[1]) < (self._heap[0][0], self._heap[0][1]):
+            self._count(finding)
+            return
+        dropped = heapq.heapreplace(self._heap, item)
+        self._count(dropped[2])
+
+    def count_left_out(self, code: str, slice_name: str, count: int) -> None:
+        """Add findings counted elsewhere (a shard) and not listed."""
+        self._left_out[(code, slice_name)] = self._left_out.get((code, slice_name), 0) + count
+        if slice_name == ALL:
+            self.total += count
+
+    def _count(self, finding: Finding) -> None:
+        for key in ((finding.code, ALL), (finding.code, language_slice(finding.language))):
+            self._left_out[key] = self._left_out.get(key, 0) + 1
+
+    def keyed(self) -> list[tuple[int, int, Finding]]:
+        """The findings held, as ``(position, order, finding)`` in the set's order."""
+        return [(-p, -o, f) for p, o, f in sorted(self._heap, key=lambda item: (-item[0], -item[1]))]
+
+    def listed(self) -> list[Finding]:
+        """The findings held, in the set's order."""
+        return [f for _, _, f in self.keyed()]
+
+    def not_listed(self) -> tuple[tuple[str, str, int], ...]:
+        """``(code, slice, count)`` of the findings left out, sorted."""
+        return tuple(sorted((code, s, n) for (code, s), n in self._left_out.items()))
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def batches(run_path: str | Path, display: str, problems: ProblemCollector, size: int | None = None) -> Iterator[list[tuple[int, bytes]]]:
+    """The log's raw lines in batches of ``size`` (default :data:`BATCH_LINES`); problems of
+    the file as a whole (missing, too large, UTF-16) go to ``problems``."""
+    size = size or BATCH_LINES
+    batch: list[tuple[int, bytes]] = []
+    for item in read_lines(Path(run_path), display, problems):
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+_WORKER_CONTEXT: list[Context] = []
+
+
+def _install(context: Context) -> None:
+    _WORKER_CONTEXT[:] = [context]
+
+
+def _score_in_worker(batch: list[tuple[int, bytes]]) -> list[LineResult]:
+    return score_lines(batch, _WORKER_CONTEXT[0])
+
+
+def scored_batches(run_path: str | Path, context: Context, problems: ProblemCollector, jobs: int = 1) -> Iterator[list[LineResult]]:
+    """The log's lines scored (:func:`score_lines`), batch after batch in file order.
+
+    With ``jobs`` above 1 and more than one batch, the batches are scored in that many
+    worker processes, at most ``2 * jobs`` batches in flight (memory bounded); the results
+    are the same as in one process.
+    """
+    source = batches(run_path, context.display, problems)
+    first = next(source, None)
+    if first is None:
+        return
+    second = next(source, None)
+    if jobs <= 1 or second is None:
+        for batch in _chain([first] if second is None else [first, second], source):
+            yield score_lines(batch, context)
+        return
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with multiprocessing.get_context(method).Pool(jobs, initializer=_install, initargs=(context,)) as pool:
+        pending: deque[Any] = deque()
+        for batch in _chain([first, second], source):
+            pending.append(pool.apply_async(_score_in_worker, (batch,)))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+def _chain(head: list[list[tuple[int, bytes]]], rest: Iterator[list[tuple[int, bytes]]]) -> Iterator[list[tuple[int, bytes]]]:
+    yield from head
+    yield from rest
+
+
+#: Stands, in the pairs handed to a baseline comparer, for an answer that was logged and
+#: scored: the stream keeps no answer, and a comparer reads only whether there was one.
+LOGGED = Answer(question_id="", language="", question="", retrieved_ids=(), retrieved_values=(), answer=None,
+                cited_ids=(), declined=False)
+
+
+class StoredOutcomes(Sequence[Outcome]):
+    """The outcomes of a streamed run in the set's order, without their findings: per
+    question only its counts, as integers in one array (what a baseline comparison reads).
+
+    Attributes:
+        questions: the questions, in the set's order (their ids and languages).
+    """
+
+    def __init__(self, questions: Sequence[Question]) -> None:
+        self.questions = questions
+        self._width = 2 * len(MEASURES)
+        self._counts = array("q")
+
+    def put(self, position: int, outcome: Outcome) -> None:
+        """Store the counts of the question at ``position``."""
+        end = (position + 1) * self._width
+        if len(self._counts) < end:
+            self._counts.frombytes(bytes(8 * (end - len(self._counts))))
+        start = position * self._width
+        for i, m in enumerate(MEASURES):
+            count = outcome.counts.get(m.name, _ZERO)
+            self._counts[start + 2 * i] = count.numerator
+            self._counts[start + 2 * i + 1] = count.denominator
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    @overload
+    def __getitem__(self, index: int) -> Outcome: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Outcome]: ...
+
+    def __getitem__(self, index: int | slice) -> Outcome | Sequence[Outcome]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        question = self.questions[index]
+        start = index * self._width
+        counts = self._counts
+        return Outcome(question.question_id, question.language,
+                       {m.name: Count(counts[start + 2 * i], counts[start + 2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+
+
+_ZERO = Count()
+
+
+@dataclass
+class Streamed:
+    """What one pass over the log gives (:class:`RunPass`): no answer is kept unless asked.
+
+    Attributes:
+        run: the run's path, versions and notices; its answers only with ``keep``.
+        questions: the questions scored against, in the set's order (the merged form's own).
+        answered: per question, 1 when the run answered it.
+        answers: how many answers were read.
+        notices: the join's notices (set version, logged questions, missing answers, the set's).
+        score_notices: languages unknown to the locale data or the figure reader.
+        tally, findings: the sums and the findings of the outcomes (without ``keep``).
+        outcomes: with ``keep``, every outcome in the set's order; else the stored counts
+            (only when ``store`` was asked), or None.
+        kept: with ``keep``, the answer of each question (None when unanswered).
+    """
+
+    run: Run
+    questions: tuple[Question, ...]
+    answered: bytearray
+    answers: int
+    notices: list[str]
+    score_notices: list[str]
+    tally: Tally
+    findings: Findings
+    outcomes: Sequence[Outcome] | None = None
+    kept: list[Answer | None] | None = None
+
+    def pairs(self) -> tuple[tuple[Question, Answer | None], ...]:
+        """The joined pairs: the kept answers, or :data:`LOGGED` for an answered question."""
+        if self.kept is not None:
+            return tuple(zip(self.questions, self.kept))
+        return tuple((q, LOGGED if self.answered[i] else None) for i, q in enumerate(self.questions))
+
+
+class RunPass:
+    """One pass over a log's scored lines (:func:`scored_batches`), in file order: the
+    run-level checks (:class:`gate.records.RunLog`), the join with the set, and the sums.
+
+    Problems are those :func:`gate.records.load_run` and :func:`gate.records.join` report,
+    in the same order: the log's in :attr:`run_problems`, the join's in
+    :attr:`join_problems`.
+
+    Args:
+        display: the log as named in problems.
+        question_set: the set, or None for the merged form.
+        context: the scoring context (its ``questions`` built from ``question_set``).
+        max_findings: findings listed (None: all).
+        keep: keep every answer and outcome (for judgements, which read them).
+        store: keep the counts of every question (for a baseline comparison).
+    """
+
+    def __init__(self, display: str, question_set: QuestionSet | None, context: Context, max_findings: int | None,
+                 keep: bool = False, store: bool = False) -> None:
+        self.display = display
+        self.question_set = question_set
+        self.context = context
+        self.log = RunLog(display)
+        self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
+        size = len(question_set.questions) if question_set is not None else 0
+        self.questions: list[Question] = list(question_set.questions) if question_set is not None else []
+        self.answered = bytearray(size)
+        self._differs = bytearray(size)
+        self._inline_missing: list[int] = []
+        self._inline_missing_count = 0
+        self._unknown: dict[str, int] = {}
+        self._uncovered: dict[str, int] = {}
+        self.tally, self.findings = Tally(), Findings(max_findings)
+        self.kept: dict[int, tuple[Answer | None, Outcome]] | None = {} if keep else None
+        self.answers: list[Answer] = []
+        self.stored = StoredOutcomes(self.questions) if store and not keep else None
+
+    def feed(self, result: LineResult) -> None:
+        """Read one line's result (in file order)."""
+        display, line, problems = self.display, result.line, self.run_problems
+        if not result.parsed:
+            for fld, message in result.problems:
+                problems.add(display, line, fld, message)
+            return
+        if result.value is not None:
+            reading = read_log_line(self.log, line, result.value, problems)
+            outcome = score_reading(reading, self.context) if reading is not None else None
+        else:
+            self.log.answer_line()
+            for fld, message in result.problems:
+                problems.add(display, line, fld, message)
+            reading, outcome = result.reading, result.outcome
+        if reading is None:
+            return
+        answer = self.log.take(reading, problems)
+        if answer is not None:
+            self._join(reading, answer, outcome)
+
+    def _join(self, reading: AnswerLine, answer: Answer, outcome: Outcome | None) -> None:
+        """The join of one answer (:func:`gate.records.join`, answer by answer)."""
+        if self.question_set is None:
+            if reading.question is None:
+                self._inline_missing_count += 1
+                if len(self._inline_missing) < self.join_problems.limit:
+                    self._inline_missing.append(reading.line)
+                return
+            self.questions.append(reading.question)
+            self.answered.append(1)
+            self._differs.append(0)
+            self._count(len(self.questions) - 1, answer, outcome)
+            return
+        assert self.context.questions is not None
+        found = self.context.questions.get(answer.question_id)
+        if found is None:
+            self._not_in_set(answer)
+            return
+        position, question = found
+        if canonical_language(answer.language) != canonical_language(question.language):
+            self.join_problems.add(self.display, answer.line, "language",
+                                   f"expected {question.language!r} as in the question set (line {question.line}), found {answer.language!r}")
+            return
+        self.answered[position] = 1
+        self._differs[position] = bool(answer.question and answer.question != question.text)
+        self._count(position, answer, outcome)
+
+    def _not_in_set(self, answer: Answer) -> None:
+        assert self.question_set is not None
+        if answer.question_id in self.question_set.rejected or not self.question_set.questions:
+            return
+        hint = ""
+        if len(self.join_problems.problems) < self.join_problems.limit:
+            close = difflib.get_close_matches(answer.question_id, [q.question_id for q in self.questions], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+        self.join_problems.add(self.display, answer.line, "question_id",
+                               f"answer for question {answer.question_id!r}{hint}, which is not in the question set {self.question_set.path}")
+
+    def _count(self, position: int, answer: Answer, outcome: Outcome | None) -> None:
+        count_language(answer, self._unknown, self._uncovered)
+        assert outcome is not None  # scored: its question was found, with its language
+        if self.kept is not None:
+            self.answers.append(answer)
+            self.kept[position] = (answer, outcome)
+            return
+        self._add(position, outcome)
+
+    def _add(self, position: int, outcome: Outcome) -> None:
+        self.tally.add(outcome)
+        if outcome.findings:
+            self.findings.add(position, outcome.findings)
+        if self.stored is not None:
+            self.stored.put(position, outcome)
+
+    def finish(self, other_problems: bool = False) -> Streamed | None:
+        """After the last line: the streamed run, or None when the log, the join or another
+        input (``other_problems``) had a problem (the log's are in :attr:`run_problems`,
+        the join's in :attr:`join_problems`)."""
+        assistant_version, set_version, run_notices = self.log.finish(self.run_problems)
+        merged_set = self.question_set is None
+        notices = self._join_notices(set_version)
+        if self.run_problems.total or self.join_problems.total or other_problems:
+            return None
+        if self.question_set is not None:
+            self._score_missing()
+        notices += self._answer_notices()
+        if self.question_set is not None:
+            notices += self.question_set.notices
+        run = Run(path=self.display, assistant_version=assistant_version, set_version=set_version,
+                  answers=tuple(self.answers),
+                  merged_set=QuestionSet(self.display, set_version, tuple(self.questions)) if merged_set else None,
+                  notices=tuple(run_notices))
+        kept = None
+        outcomes: Sequence[Outcome] | None = self.stored
+        if self.kept is not None:
+            kept = [self.kept[i][0] if i in self.kept else None for i in range(len(self.questions))]
+            outcomes = [self.kept[i][1] for i in range(len(self.questions))]
+        return Streamed(run, tuple(self.questions), self.answered, self.log.answers, notices,
+                        language_notices(self._unknown, self._uncovered), self.tally, self.findings, outcomes, kept)
+
+    def _join_notices(self, set_version: str | None) -> list[str]:
+        """The join's first notices and its problems of the merged form."""
+        display, notices = self.display, []
+        if self.question_set is None:
+            if not self.questions:
+                self.join_problems.add(display, None, None, "expected a question set (--questions FILE), found none; the log carries no expectations either")
+            else:
+                notices.append(f"{display}: expectations are read from the log (merged form); they belong in the question set, so that the same log can be re-scored against a revised set")
+                for line in self._inline_missing:
+                    self.join_problems.add(display, line, "expected_behaviour", "missing required field: in the merged form every line carries its expectations")
+                self.join_problems.total += self._inline_missing_count - len(self._inline_missing)
+        elif self.log.merged:
+            notices.append(f"{display}: the log carries expectations (expected_* fields); they are ignored: expectations come from the question set {self.question_set.path}")
+        if self.question_set is not None and set_version and self.question_set.version and set_version != self.question_set.version:
+            notices.append(f"the run was logged against question set {set_version} and is scored against set {self.question_set.version}")
+        return notices
+
+    def _score_missing(self) -> None:
+        """Every question with no answer, scored as one (a failure where it counts)."""
+        for position, question in enumerate(self.questions):
+            if not self.answered[position]:
+                outcome = score_answer(question, None, self.context.settings, self.context.format_rules)
+                if self.kept is not None:
+                    self.kept[position] = (None, outcome)
+                else:
+                    self._add(position, outcome)
+
+    def _answer_notices(self) -> list[str]:
+        differ = [q.question_id for i, q in enumerate(self.questions) if self._differs[i]]
+        missing = [q.question_id for i, q in enumerate(self.questions) if not self.answered[i]]
+        return logged_question_notices(differ) + missing_notice(missing)
+
+
+def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settings: fig.MatchSettings, format_rules: Any,
+                  jobs: int = 1, max_findings: int | None = None, keep: bool = False, store: bool = False,
+                  ) -> tuple[RunPass, Streamed | None, ProblemCollector]:
+    """Read, validate, join and score a log in one pass (see :class:`RunPass` for ``keep``
+    and ``store``), its lines scored in ``jobs`` processes.
+
+    Returns:
+        ``(the pass, the streamed run or None, the problems)``: the log's then the join's,
+        in the order :func:`gate.records.load_run` and :func:`gate.records.join` give them
+        (the set's problems go between: the caller's). The run is None when there was any.
+    """
+    display = str(run_path)
+    questions = {q.question_id: (i, q) for i, q in enumerate(question_set.questions)} if question_set is not None else None
+    context = Context(display, questions, settings, format_rules)
+    run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store)
+    for results in scored_batches(run_path, context, run_pass.run_problems, jobs):
+        for result in results:
+            run_pass.feed(result)
+    return run_pass, run_pass.finish(), run_pass.join_problems

@@ -1,0 +1,233 @@
+"""Baselines that store the judgements: the rubric and quality measures saved with them,
+compared question by question with the next version's, and old baselines (saved before
+they were stored, or without judgements) read as "not stored"."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from rich.console import Console
+
+from gate.baseline import BaselineComparer, read_baseline
+from gate.judgements import answer_digest
+from gate.pipeline import check_run
+from gate.records import load_run
+from gate.render.json_report import render_json
+from gate.render.junit import render_junit
+from gate.render.markdown import render_markdown
+from gate.render.terminal import render_terminal
+from gate.verdict import WARN
+
+RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"
+RUN_13 = "examples/answers_run_assistant-1.3_set-1.2.jsonl"
+SET_12 = "examples/question_set-1.2.jsonl"
+READER_13 = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"
+JUDGED = ("rubric_pass", "rubric_series", "rubric_period", "rubric_unit", "rubric_caveat", "rubric_no_unsupported_claim",
+          "reviewed_share", "grader_reviewed_share", "quality_answer_correctness", "quality_completeness",
+          "quality_instruction_following", "quality_clarity", "decision_pass")
+
+
+@pytest.fixture
+def judged_dir(workdir):
+    """The work folder with the rubric and the reader's judgements of 1.3 beside it."""
+    shutil.copy(ROOT / "rubric.yaml", workdir / "rubric.yaml")
+    shutil.copy(READER_13, workdir / "reader_1.3.jsonl")
+    return workdir
+
+
+def reader_12(path: Path, labels: dict[str, dict[str, str]] | None = None, version: str = "1") -> Path:
+    """A reader's judgements of run 1.2: the 1.3 reader's labels with every "no" a "yes"
+    (1.2 passed the rubric on every answer), on 1.2's answer texts; ``labels`` overrides."""
+    answers = {a.question_id: a for a in load_run(ROOT / RUN_12).answers}
+    rows = []
+    for line in READER_13.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        qid = row["question_id"]
+        row["labels"] = {q: "yes" if v == "no" else v for q, v in row["labels"].items()}
+        row["labels"].update((labels or {}).get(qid, {}))
+        row.pop("note", None)
+        row.update(judge={"kind": "person", "name": "Paul Martin", "version": None}, rubric_version=version,
+                   answer_digest=answer_digest(answers[qid].answer))
+        rows.append(row)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def save(cli, run: str, *extra: str):
+    return cli("baseline", "save", run, "--questions", SET_12, *extra)
+
+
+def check(**kwargs):
+    judgements = kwargs.pop("judgements", ["reader_1.3.jsonl"])
+    comparer = BaselineComparer(directory="baselines", rubric="rubric.yaml" if judgements else None)
+    return check_run(RUN_13, SET_12, "thresholds.yaml", compare=comparer, judgements=judgements, rubric="rubric.yaml", **kwargs)
+
+
+# ------------------------------------------------------------------------------ saving
+
+
+def test_a_baseline_saved_with_judgements_stores_them_and_the_rubric_measures(judged_dir, cli):
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    code, out, err = save(cli, RUN_12, "--judgements", "reader_1.2.jsonl", "--rubric", "rubric.yaml")
+    assert code == 0, err
+    assert "  judgements: 8 stored (rubric version 1); rubric pass 1.00 (n=8)" in out
+    document = json.loads((judged_dir / "baselines" / "assistant-1.2.json").read_text(encoding="utf-8"))
+    assert document["judgements"]["rubric"] == {"path": "rubric.yaml", "version": "1"}
+    assert document["judgements"]["files"] == ["reader_1.2.jsonl"]
+    items = document["judgements"]["items"]
+    assert [i["question_id"] for i in items] == ["a01", "a02", "a03", "a04", "a05", "a06", "a07", "a08"]
+    assert items[0]["judge"] == {"kind": "person", "name": "Paul Martin", "version": None}
+    stored = {(s["slice"], s["measure"]): (s["numerator"], s["denominator"]) for s in document["scores"]}
+    assert stored[("all", "rubric_pass")] == (8, 8)
+    assert stored[("language=fr", "rubric_caveat")] == (1, 1)
+    assert stored[("all", "reviewed_share")] == (8, 8)
+    assert document["outcomes"][3]["measures"]["rubric_caveat"] == {"passed": True, "numerator": 1, "denominator": 1}
+    baseline = read_baseline(judged_dir / "baselines" / "assistant-1.2.json")
+    assert baseline.judgements is not None and len(baseline.judgements.records) == 8
+    assert baseline.stores("rubric_pass") and baseline.score("all", "rubric_pass").numerator == 8
+    # one line per judgement in the stored file, so a diff shows which judgement moved
+    text = (judged_dir / "baselines" / "assistant-1.2.json").read_text(encoding="utf-8")
+    assert sum(1 for line in text.splitlines() if line.startswith('      {"answer_digest"')) == 8
+    code, out, _ = cli("baseline", "list")
+    assert code == 0
+    lines = out.splitlines()  # two columns more: rubric pass and reviewed share, each 1.00 (n=8)
+    assert lines[-5].rstrip().endswith("rubric   revie…") and lines[-4].rstrip().endswith("pass    share")
+    assert lines[-2].rstrip().endswith("1.00     1.00") and lines[-1].rstrip().endswith("(n=8)    (n=8)")
+
+
+def test_a_baseline_saved_without_judgements_stores_none_and_says_so(judged_dir, cli):
+    code, out, err = save(cli, RUN_12)
+    assert code == 0, err
+    assert "  judgements: none stored (no --judgements): no rubric or quality measure stored" in out
+    assert ("notice: no judgements given: the baseline stores no judgement and no rubric or quality measure "
+            "(pass --judgements to store them)") in err
+    document = json.loads((judged_dir / "baselines" / "assistant-1.2.json").read_text(encoding="utf-8"))
+    assert "judgements" not in document
+    assert not {s["measure"] for s in document["scores"]} & set(JUDGED)
+    assert not set(document["outcomes"][0]["measures"]) & set(JUDGED)
+    baseline = read_baseline(judged_dir / "baselines" / "assistant-1.2.json")
+    assert baseline.judgements is None and not baseline.stores("rubric_pass")
+
+
+def test_the_same_log_with_other_judgements_is_refused_unless_forced(judged_dir, cli):
+    assert save(cli, RUN_12)[0] == 0
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    code, out, err = save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")
+    assert code == 2 and out == ""
+    assert ("baselines/assistant-1.2.json: --judgements: the baseline of assistant 1.2 is stored from this very log with "
+            "no judgements; 8 given now. Pass --force to store these instead") in err
+    code, out, err = save(cli, RUN_12, "--judgements", "reader_1.2.jsonl", "--force")
+    assert code == 0 and "judgements: 8 stored" in out
+    # the same judgements again: nothing to do; none given: the stored ones are kept
+    assert save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")[0] == 0
+    code, out, err = save(cli, RUN_12)
+    assert code == 0 and "its 8 judgement(s) kept); nothing was written" in err
+    assert read_baseline(judged_dir / "baselines" / "assistant-1.2.json").judgements is not None
+
+
+def test_a_bad_judgement_when_saving_is_exit_2_and_nothing_is_written(judged_dir, cli):
+    path = reader_12(judged_dir / "reader_1.2.jsonl", {"a02": {"unit": "maybe"}})
+    code, _, err = save(cli, RUN_12, "--judgements", str(path))
+    assert code == 2
+    assert "reader_1.2.jsonl:2: labels.unit: expected one of yes, no, not_applicable, found the string \"maybe\"" in err
+    assert not (judged_dir / "baselines").exists()
+
+
+# ------------------------------------------------------------------------------ comparing
+
+
+def test_rubric_measures_are_compared_question_by_question_with_the_stored_judgements(judged_dir, cli):
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    assert save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")[0] == 0
+    report = check()
+    comparison = report.comparison
+    cell = comparison.cell("all", "rubric_pass")
+    assert (cell.baseline.numerator, cell.baseline.denominator) == (8, 8)
+    assert (cell.current.numerator, cell.current.denominator) == (5, 8)
+    assert cell.broken == ("a03", "a04", "a06") and cell.fixed == ()
+    caveat = comparison.cell("language=fr", "rubric_caveat")
+    assert caveat.broken == ("a04",) and (caveat.baseline.numerator, caveat.current.numerator) == (1, 0)
+    assert comparison.cell("all", "rubric_series").broken == ("a06",)
+    # max_drop 0.05 on rubric_pass (thresholds.yaml): 3 broken, 0 fixed, p = 1/8, not below alpha 0.05
+    [rule] = [r for r in report.rules if r.slice == "all" and r.rule.measure == "rubric_pass" and r.rule.kind == "max_drop"]
+    assert rule.status == WARN and rule.n == 8
+    assert rule.reason == "drop within noise (p=0.125, not below alpha 0.05; 3 broken, 0 fixed)"
+    # the automatic measures are compared as before
+    assert comparison.cell("all", "numeric_accuracy").broken == ("a03",)
+    assert not any("stores no judgements" in n for n in report.notices)
+
+
+def test_the_rubric_comparison_is_in_every_report_format(judged_dir, cli):
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    assert save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")[0] == 0
+    report = check()
+    data = json.loads(render_json(report))
+    cells = {(c["slice"], c["measure"]): c for c in data["comparison"]["cells"]}
+    assert cells[("all", "rubric_pass")]["broken"] == ["a03", "a04", "a06"]
+    assert (cells[("all", "rubric_pass")]["baseline"]["numerator"], cells[("all", "rubric_pass")]["current"]["numerator"]) == (8, 5)
+    buffer = io.StringIO()
+    render_terminal(report, Console(width=100, file=buffer, color_system=None))
+    terminal = buffer.getvalue()
+    [row] = [line for line in terminal.splitlines() if line.startswith("  rubric pass ")]
+    assert "0.63 (8) -0.375 !" in row and "0.50 (2) -0.50 !" in row
+    markdown = render_markdown(report)
+    [md_row] = [line for line in markdown.splitlines() if line.startswith("| rubric\u00a0pass |")]
+    assert "| ⚠️\u00a00.63\u00a0(8)\u00a0-0.375 | ⚠️\u00a00.67\u00a0(6)\u00a0-0.33 |" in md_row
+    junit = render_junit(report)
+    assert "rubric pass" in junit and "drop within noise (p=0.125" in junit
+
+
+def test_an_old_baseline_without_judgements_is_not_stored_never_a_crash(judged_dir, cli):
+    # the shipped baseline of 1.2 was saved before baselines stored judgements
+    shutil.copytree(ROOT / "baselines", judged_dir / "baselines")
+    document = json.loads((judged_dir / "baselines" / "assistant-1.2.json").read_text(encoding="utf-8"))
+    assert "judgements" not in document and "rubric_pass" not in {s["measure"] for s in document["scores"]}
+    report = check()
+    assert report.comparison is not None
+    assert ("the baseline of assistant 1.2 stores no judgements (saved without --judgements, or before baselines stored them): "
+            "the rubric and quality measures are not compared") in report.notices
+    assert not [c for c in report.comparison.cells if c.measure in JUDGED]
+    assert report.comparison.cell("all", "numeric_accuracy").broken == ("a03",)
+    assert report.cell("all", "rubric_pass").numerator == 5  # this run's rubric scored as ever
+    # its history has no rubric point either: "not stored"
+    assert all("rubric_pass" not in dict(h.scores) for h in report.comparison.history)
+    code, out, _ = cli("baseline", "list")
+    assert code == 0 and "rubric" not in out
+
+
+def test_a_judged_baseline_and_a_run_without_judgements_compare_the_automatic_measures_only(judged_dir, cli):
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    assert save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")[0] == 0
+    report = check(judgements=[])
+    assert report.rubric is None
+    assert not [c for c in report.comparison.cells if c.measure in JUDGED]
+    assert not any("judgements" in n for n in report.notices)
+
+
+def test_judgements_under_another_rubric_version_are_not_compared_and_it_is_said(judged_dir, cli):
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    assert save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")[0] == 0
+    rubric = (judged_dir / "rubric.yaml").read_text(encoding="utf-8").replace('version: "1"', 'version: "2"', 1)
+    (judged_dir / "rubric.yaml").write_text(rubric, encoding="utf-8")
+    rows = [json.loads(line) for line in (judged_dir / "reader_1.3.jsonl").read_text(encoding="utf-8").splitlines()]
+    (judged_dir / "reader_1.3.jsonl").write_text("".join(json.dumps({**r, "rubric_version": "2"}) + "\n" for r in rows), encoding="utf-8")
+    report = check()
+    assert ("the baseline's judgements were made under rubric version '1', this run's under '2' (rubric.yaml): "
+            "the rubric and quality measures are not compared") in report.notices
+    assert not [c for c in report.comparison.cells if c.measure in JUDGED]
+
+
+def test_a_stored_judgement_that_no_longer_matches_its_log_is_exit_2_naming_the_baseline(judged_dir, cli):
+    reader_12(judged_dir / "reader_1.2.jsonl")
+    assert save(cli, RUN_12, "--judgements", "reader_1.2.jsonl")[0] == 0
+    path = judged_dir / "baselines" / "assistant-1.2.json"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"series": "yes"', '"series": "perhaps"', 1), encoding="utf-8")
+    code, _, err = cli("check", RUN_13, "--questions", SET_12, "--judgements", "reader_1.3.jsonl", "--rubric", "rubric.yaml")
+    assert code == 2
+    assert "baselines/assistant-1.2.json: judgements.items[0].labels.series: expected one of yes, no, not_applicable, found the string \"perhaps\"" in err

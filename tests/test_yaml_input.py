@@ -1,0 +1,64 @@
+"""The YAML inputs (thresholds.yaml, rubric.yaml) are read one way (gate/yaml_input.py): the
+rubric gets the thresholds file's guards (size limit, encoding, aliases, one language once),
+each an input error naming file, line and key, exit code 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, THRESHOLDS
+
+RUBRIC = ROOT / "rubric.yaml"
+READER = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"
+CHECK = ["check", "examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl", "--no-baseline"]
+
+
+def check_with_rubric(workdir, cli, *extra):
+    (workdir / "j.jsonl").write_text(READER.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
+    return cli(*CHECK, "--judgements", "j.jsonl", *extra)
+
+
+def test_a_rubric_past_its_size_limit_stops_there(workdir, cli, monkeypatch):
+    monkeypatch.setenv("ANSWER_GATE_MAX_RUBRIC_BYTES", "64KiB")
+    code, out, err = check_with_rubric(workdir, cli, "--rubric", "/dev/zero")
+    assert code == 2 and out == "", err
+    assert ("/dev/zero: expected a rubric file of at most 64 KiB, found more (stopped reading there); "
+            "raise the limit with ANSWER_GATE_MAX_RUBRIC_BYTES if the file is meant to be this large") in err
+
+
+def test_a_rubric_in_utf16_is_named_as_not_utf8(workdir, cli):
+    (workdir / "rubric.yaml").write_bytes(RUBRIC.read_text(encoding="utf-8").encode("utf-16"))
+    code, _, err = check_with_rubric(workdir, cli)
+    assert code == 2
+    assert "rubric.yaml: expected UTF-8 text, found UTF-16 (little-endian, with a byte order mark)" in err, err
+
+
+def test_one_language_twice_in_a_rubric_text_is_named_with_both_lines(workdir, cli):
+    text = RUBRIC.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("en: Is the unit stated?"))
+    lines.insert(at + 1, lines[at].replace("en:", "EN:"))
+    (workdir / "rubric.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = check_with_rubric(workdir, cli)
+    assert code == 2
+    assert f"rubric.yaml:{at + 2}: questions.unit.text.EN: duplicate language: 'en' on line {at + 1} is the same language" in err, err
+
+
+def test_a_rubric_alias_bomb_stops_at_the_node_limit(workdir, cli):
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(6))
+    (workdir / "rubric.yaml").write_text(bomb, encoding="utf-8")
+    code, _, err = check_with_rubric(workdir, cli)
+    assert code == 2
+    assert "rubric.yaml:" in err and "expected at most 10000 values, found more (aliases expanding without end?)" in err, err
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("thresholds.yaml", THRESHOLDS.read_text(encoding="utf-8").replace("\nmeasures:", "\nmeasurs:", 1), "unknown key 'measurs'; did you mean 'measures'?"),
+    ("rubric.yaml", RUBRIC.read_text(encoding="utf-8").replace("questions:", "questons:", 1), "unknown key 'questons'; did you mean 'questions'?"),
+])
+def test_an_unknown_key_reads_the_same_in_both_files(workdir, cli, name, text, message):
+    (workdir / name).write_text(text, encoding="utf-8")
+    code, _, err = check_with_rubric(workdir, cli)
+    assert code == 2 and message in err, err
