@@ -254,6 +254,8 @@ DEFAULT_MAX_FINDINGS = 1000
 
 def _jobs(text: str | None, problems: list[Problem]) -> int:
     """``--jobs``: a whole number from 1; the cores available when not given."""
+    from gate.errors import Problem
+
     if text is None:
         from gate.stream import default_jobs
 
@@ -266,6 +268,8 @@ def _jobs(text: str | None, problems: list[Problem]) -> int:
 
 def _max_findings(text: str, problems: list[Problem]) -> int | None:
     """``--max-findings``: a whole number from 0, or ``all`` (None: every finding)."""
+    from gate.errors import Problem
+
     if text.strip().lower() == "all":
         return None
     if not text.strip().isdigit():
@@ -308,7 +312,7 @@ def _check(args: argparse.Namespace) -> int:
 
         check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
     report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       calibration=args.calibration,
+                       calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
                        base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
                        jobs=jobs, max_findings=max_findings)
     return _emit(_with_links(report), args, settings)

@@ -21,6 +21,7 @@ an optional unit (``512KiB``, ``64MB``, ``2GiB``; ``k``, ``M``, ``G`` are powers
 | thresholds file | ``ANSWER_GATE_MAX_THRESHOLDS_BYTES`` | 1 MiB |
 | rubric file | ``ANSWER_GATE_MAX_RUBRIC_BYTES`` | 1 MiB |
 | judgements file (JSON lines or CSV) | ``ANSWER_GATE_MAX_JUDGEMENTS_BYTES`` | 64 MiB |
+| a question's ``answer_schema`` file | ``ANSWER_GATE_MAX_SET_BYTES`` (the question set's) | 64 MiB |
 | baseline JSON | ``ANSWER_GATE_MAX_BASELINE_BYTES`` | 64 MiB |
 | baseline log, uncompressed | ``ANSWER_GATE_MAX_LOG_BYTES`` (the run log's) | 256 MiB |
 | JSON report given to ``comment`` | ``ANSWER_GATE_MAX_REPORT_BYTES`` | 64 MiB |
@@ -65,6 +66,7 @@ LIMITS = {
     "set": Limit("question set", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB),
     "thresholds": Limit("thresholds file", "ANSWER_GATE_MAX_THRESHOLDS_BYTES", 1 * MIB),
     "rubric": Limit("rubric file", "ANSWER_GATE_MAX_RUBRIC_BYTES", 1 * MIB),
+    "answer_schema": Limit("JSON Schema file", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB),
     "judgements": Limit("judgements file", "ANSWER_GATE_MAX_JUDGEMENTS_BYTES", 64 * MIB),
     "baseline": Limit("baseline", "ANSWER_GATE_MAX_BASELINE_BYTES", 64 * MIB),
     "report": Limit("JSON report", "ANSWER_GATE_MAX_REPORT_BYTES", 64 * MIB),

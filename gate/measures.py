@@ -254,67 +254,114 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
 
     Returns:
         The question's counts on every measure and its findings.
+
+    The steps, in order: :func:`_no_answer` (when none was logged), then
+    :func:`_numeric_accuracy`, :func:`_answered_or_declined`, :func:`_citation_validity`,
+    :func:`_unsupported_numbers`, and the code checks (:func:`gate.checks.code_checks`).
+    Each figure's alternative readings (fall, ratio) are read once per answer
+    (:class:`_Readings`), whichever step asks first.
     """
-    qid, lang = question.question_id, question.language
-    counts = {m.name: Count() for m in MEASURES}
-    findings: list[Finding] = []
-    expects_answer = question.expected_behaviour == "answer"
-
+    scoring = _Scoring(question, answer)
     if answer is None:
-        message = "no answer was logged for this question"
-        if expects_answer:
-            if question.expected_values:
-                counts["numeric_accuracy"] = Count(0, 1)
-                findings.append(Finding(qid, lang, "numeric_accuracy", "no_answer_logged", message))
-            counts["answer_rate"] = Count(0, 1)
-            findings.append(Finding(qid, lang, "answer_rate", "no_answer_logged", message))
-        else:
-            counts["refusal_accuracy"] = Count(0, 1)
-            findings.append(Finding(qid, lang, "refusal_accuracy", "no_answer_logged", message))
-        return Outcome(qid, lang, counts, tuple(findings))
-
+        _no_answer(scoring)
+        return scoring.outcome()
     text = answer.answer or ""
     figures = fig.extract_figures(text, answer.language) if text else []
+    readings = _Readings(text, answer.language, settings)
     empty = not answer.declined and not text.strip()
-    empty_message = "the answer is empty but the assistant did not decline"
+    _numeric_accuracy(scoring, answer, figures, readings, empty)
+    _answered_or_declined(scoring, answer, text, empty)
+    _citation_validity(scoring, answer)
+    if figures:
+        _unsupported_numbers(scoring, answer, figures, readings)
+    counts = scoring.counts
+    wrong = any(not outcome_passed(name, counts[name]) for name in AUTOMATIC if counts[name].denominator)
+    checked, found = code_checks(question, answer, text, figures, settings, format_rules, readings.supported, wrong)
+    counts.update(checked)
+    scoring.findings.extend(found)
+    scoring.findings = where_to_look(question, answer, scoring.findings)
+    return scoring.outcome()
 
-    # Numeric accuracy: every expected value is stated by some figure of the answer.
-    if expects_answer and question.expected_values:
-        if answer.declined:
-            counts["numeric_accuracy"] = Count(0, 1)
-            findings.append(Finding(qid, lang, "numeric_accuracy", "should_answer",
-                                    f"the assistant declined; expected {_values(question.expected_values)}"))
-        elif empty:
-            counts["numeric_accuracy"] = Count(0, 1)
-            findings.append(Finding(qid, lang, "numeric_accuracy", "empty_answer", empty_message))
-        else:
-            missing = [e for e in question.expected_values
-                       if not any(_support(f, (e,), text, answer.language, settings).supported for f in figures)]
-            counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
-            if missing:
-                stated = ", ".join(_as_read(f) for f in figures) or "no figure"
-                findings.append(Finding(qid, lang, "numeric_accuracy", "numeric_mismatch",
-                                        f"expected {_values(missing)}; the answer states {stated}"))
 
-    # Refusal accuracy and answer rate when expected.
-    if expects_answer:
-        counts["answer_rate"] = Count(0 if answer.declined or empty else 1, 1)
-        if answer.declined:
-            findings.append(Finding(qid, lang, "answer_rate", "should_answer",
-                                    "should have been answered; the assistant declined"))
-        elif empty:
-            findings.append(Finding(qid, lang, "answer_rate", "empty_answer", empty_message))
+_EMPTY_MESSAGE = "the answer is empty but the assistant did not decline"
+_NOTHING = Count()  # frozen: one instance serves every measure not counted
+
+
+class _Scoring:
+    """The counts and findings of one question as the steps of :func:`score_answer` fill them."""
+
+    __slots__ = ("qid", "lang", "expects_answer", "question", "counts", "findings")
+
+    def __init__(self, question: Question, answer: Answer | None) -> None:
+        self.question = question
+        self.qid, self.lang = question.question_id, question.language
+        self.expects_answer = question.expected_behaviour == "answer"
+        self.counts: dict[str, Count] = dict.fromkeys(_MEASURE_NAMES, _NOTHING)
+        self.findings: list[Finding] = []
+
+    def fail(self, measure: str, code: str, message: str, **where: Any) -> None:
+        self.findings.append(Finding(self.qid, self.lang, measure, code, message, **where))
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.qid, self.lang, self.counts, tuple(self.findings))
+
+
+_MEASURE_NAMES = tuple(m.name for m in MEASURES)
+
+
+def _no_answer(s: _Scoring) -> None:
+    """No answer logged: every measure the question is counted in fails."""
+    message = "no answer was logged for this question"
+    if s.expects_answer:
+        if s.question.expected_values:
+            s.counts["numeric_accuracy"] = Count(0, 1)
+            s.fail("numeric_accuracy", "no_answer_logged", message)
+        s.counts["answer_rate"] = Count(0, 1)
+        s.fail("answer_rate", "no_answer_logged", message)
     else:
-        counts["refusal_accuracy"] = Count(1 if answer.declined else 0, 1)
-        if empty:
-            findings.append(Finding(qid, lang, "refusal_accuracy", "empty_answer",
-                                    "should have been declined; " + empty_message))
-        elif not answer.declined:
-            findings.append(Finding(qid, lang, "refusal_accuracy", "should_decline",
-                                    f"should have been declined; answered \"{_quote(text)}\""))
+        s.counts["refusal_accuracy"] = Count(0, 1)
+        s.fail("refusal_accuracy", "no_answer_logged", message)
 
-    # Citation validity: every cited id was retrieved for this answer. An id cited twice
-    # counts once, so repeating a valid citation cannot outweigh an invalid one.
+
+def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure], readings: _Readings,
+                      empty: bool) -> None:
+    """Numeric accuracy: every expected value is stated by some figure of the answer."""
+    expected = s.question.expected_values
+    if not (s.expects_answer and expected):
+        return
+    if answer.declined:
+        s.counts["numeric_accuracy"] = Count(0, 1)
+        s.fail("numeric_accuracy", "should_answer", f"the assistant declined; expected {_values(expected)}")
+    elif empty:
+        s.counts["numeric_accuracy"] = Count(0, 1)
+        s.fail("numeric_accuracy", "empty_answer", _EMPTY_MESSAGE)
+    else:
+        missing = [e for e in expected if not readings.any_supports(figures, (e,))]
+        s.counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
+        if missing:
+            stated = ", ".join(_as_read(f) for f in figures) or "no figure"
+            s.fail("numeric_accuracy", "numeric_mismatch", f"expected {_values(missing)}; the answer states {stated}")
+
+
+def _answered_or_declined(s: _Scoring, answer: Answer, text: str, empty: bool) -> None:
+    """Refusal accuracy and answer rate when expected."""
+    if s.expects_answer:
+        s.counts["answer_rate"] = Count(0 if answer.declined or empty else 1, 1)
+        if answer.declined:
+            s.fail("answer_rate", "should_answer", "should have been answered; the assistant declined")
+        elif empty:
+            s.fail("answer_rate", "empty_answer", _EMPTY_MESSAGE)
+    else:
+        s.counts["refusal_accuracy"] = Count(1 if answer.declined else 0, 1)
+        if empty:
+            s.fail("refusal_accuracy", "empty_answer", "should have been declined; " + _EMPTY_MESSAGE)
+        elif not answer.declined:
+            s.fail("refusal_accuracy", "should_decline", f"should have been declined; answered \"{_quote(text)}\"")
+
+
+def _citation_validity(s: _Scoring, answer: Answer) -> None:
+    """Citation validity: every cited id was retrieved for this answer. An id cited twice
+    counts once, so repeating a valid citation cannot outweigh an invalid one."""
     retrieved = set(answer.retrieved_ids)
     cited_ids = tuple(dict.fromkeys(answer.cited_ids))
     valid = 0
@@ -323,31 +370,80 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
             valid += 1
         else:
             shown = ", ".join(answer.retrieved_ids) or "nothing"
-            findings.append(Finding(qid, lang, "citation_validity", "cited_not_retrieved",
-                                    f"cites {cited}, which was not retrieved (retrieved: {shown})",
-                                    cited_id=cited))
-    counts["citation_validity"] = Count(valid, len(cited_ids))
+            s.fail("citation_validity", "cited_not_retrieved",
+                   f"cites {cited}, which was not retrieved (retrieved: {shown})", cited_id=cited)
+    s.counts["citation_validity"] = Count(valid, len(cited_ids))
 
-    # Unsupported numbers: figures no evidence supports.
-    if figures:
-        passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-        evidence = fig.evidence_values(answer.retrieved_values, question.text,  # the set's question, never the logged one
-                                       passages, answer.language)
-        unsupported = 0
-        for f in figures:
-            support = _support(f, evidence, text, answer.language, settings)
-            if not support.supported:
-                unsupported += 1
-                findings.append(Finding(qid, lang, "unsupported_numbers", "unsupported_figure",
-                                        _explain(f, support, evidence, text, answer.language, settings),
-                                        figure=FigureRef(f.text, f.value, f.start, f.end)))
-        counts["unsupported_numbers"] = Count(unsupported, len(figures))
 
-    wrong = any(not outcome_passed(name, counts[name]) for name in AUTOMATIC if counts[name].denominator)
-    checked, found = code_checks(question, answer, text, figures, settings, format_rules, _supported, wrong)
-    counts.update(checked)
-    findings.extend(found)
-    return Outcome(qid, lang, counts, tuple(where_to_look(question, answer, findings)))
+def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure], readings: _Readings) -> None:
+    """Unsupported numbers: figures no evidence supports."""
+    passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
+    evidence = fig.evidence_values(answer.retrieved_values, s.question.text,  # the set's question, never the logged one
+                                   passages, answer.language)
+    unsupported = 0
+    for f in figures:
+        support = readings.support(f, evidence)
+        if not support.supported:
+            unsupported += 1
+            s.fail("unsupported_numbers", "unsupported_figure", readings.explain(f, support, evidence),
+                   figure=FigureRef(f.text, f.value, f.start, f.end))
+    s.counts["unsupported_numbers"] = Count(unsupported, len(figures))
+
+
+class _Readings:
+    """The support tests of one answer's figures, with each figure's alternative readings
+    (:func:`gate.figures.fall_reading`, :func:`gate.figures.ratio_reading`) read at most
+    once: the steps and the code checks ask about the same figures many times."""
+
+    __slots__ = ("text", "language", "settings", "_others")
+
+    def __init__(self, text: str, language: str, settings: fig.MatchSettings) -> None:
+        self.text, self.language, self.settings = text, language, settings
+        self._others: dict[int, tuple[fig.Figure, fig.Figure | None, fig.Figure | None]] = {}
+
+    def _readings(self, figure: fig.Figure) -> tuple[fig.Figure, fig.Figure | None, fig.Figure | None]:
+        """(figure, its fall reading, its ratio reading); the figure is kept so that its id
+        names it for as long as this object lives."""
+        got = self._others.get(id(figure))
+        if got is None or got[0] is not figure:
+            got = (figure, fig.fall_reading(self.text, figure), fig.ratio_reading(self.text, figure, self.language))
+            self._others[id(figure)] = got
+        return got
+
+    def support(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support:
+        """As :func:`_support`, with the readings read once."""
+        settings = self.settings
+        support = fig.check_figure(figure, values, settings)
+        if not support.supported:
+            _, fall, ratio = self._readings(figure)
+            for other in (fall, ratio):
+                if other is not None:
+                    as_other = fig.check_figure(other, values, settings)
+                    if as_other.supported:
+                        return as_other
+        return support
+
+    def any_supports(self, figures: Sequence[fig.Figure], values: Sequence[Decimal]) -> bool:
+        """Whether the values support some figure as written or as read (the figures as
+        written first: their readings are read only when none does)."""
+        settings = self.settings
+        check = fig.check_figure
+        if any(check(f, values, settings).supported for f in figures):
+            return True
+        return any(self.support(f, values).supported for f in figures)
+
+    def supported(self, figure: fig.Figure, values: Sequence[Decimal], text: str, language: str,
+                  settings: fig.MatchSettings) -> bool:
+        """:func:`_supported` for this answer's text, language and settings (the code checks'
+        support test); another text, language or settings is read afresh."""
+        if text is self.text and language == self.language and settings is self.settings:
+            return self.support(figure, values).supported
+        return _supported(figure, values, text, language, settings)
+
+    def explain(self, figure: fig.Figure, support: fig.Support, values: Sequence[Decimal]) -> str:
+        """As :func:`_explain`, with the ratio reading read once."""
+        return _explain(figure, support, values, self.text, self.language, self.settings,
+                        share=self._readings(figure)[2])
 
 
 AUTOMATIC = tuple(m.name for m in MEASURES if m.family == "automatic")
@@ -358,6 +454,9 @@ def outcome_passed(measure: str, count: Count) -> bool:
     if MEASURE_BY_NAME[measure].higher_is_better:
         return count.numerator == count.denominator
     return count.numerator == 0
+
+
+_UNREAD: Any = object()  # a reading not read yet
 
 
 def _supported(figure: fig.Figure, values: Sequence[Decimal], text: str, language: str, settings: fig.MatchSettings) -> bool:
@@ -379,12 +478,14 @@ def _support(figure: fig.Figure, values: Sequence[Decimal], text: str, language:
 
 
 def _explain(figure: fig.Figure, support: fig.Support, values: Sequence[Decimal], text: str, language: str,
-             settings: fig.MatchSettings, against: str = "retrieved value") -> str:
-    """Why a figure is unsupported, with its reading as a ratio's share when it has one."""
+             settings: fig.MatchSettings, against: str = "retrieved value", share: Any = _UNREAD) -> str:
+    """Why a figure is unsupported, with its reading as a ratio's share when it has one
+    (``share``: that reading when already read, None for none)."""
     message = fig.explain(figure, support, against)
     if figure.value and -figure.value in values and support.nearest != -figure.value:
         message += f"; {decimal_text(-figure.value)}, the same size with the opposite sign, is among them"
-    share = fig.ratio_reading(text, figure, language)
+    if share is _UNREAD:
+        share = fig.ratio_reading(text, figure, language)
     if share is not None:
         message += "; read as a share, " + fig.explain(share, fig.check_figure(share, values, settings), against)
     return message

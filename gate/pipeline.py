@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from gate.checks.readers import CodeAgreement, agreement_with_readers, people_labels
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.figures import MatchSettings
-from gate.judgements import JudgementSet, load_judgements
+from gate.judgements import GRADER, Judgement, JudgementSet, load_judgements
 from gate.loosened import Loosening, loosened_questions, loosened_rubric, loosened_rules
 from gate.measures import Measure, Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
@@ -141,6 +142,7 @@ def check_run(
     jobs: int = 1,
     max_findings: int | None = None,
     source: LineSource | None = None,
+    stored_judgements: str | Path | None = None,
 ) -> Report:
     """Score a run and check it against the rules.
 
@@ -170,6 +172,9 @@ def check_run(
             lists every one.
         source: lines already scored (the shards of :func:`gate.shards.merge_shards`)
             instead of the log's; ``run_path`` then only names the log.
+        stored_judgements: a baselines folder: when this run's judgements hold a grader's,
+            the judgements stored with its baselines validate graders too
+            (:func:`gate.baseline.storage.stored_examples`).
 
     Returns:
         The Report.
@@ -185,7 +190,7 @@ def check_run(
     problems.raise_if_any()
     assert streamed is not None and rules is not None  # problems were raised otherwise
     used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
-    scored = _score_judged(streamed, judgements, rubric, calibration, rules, max_findings)
+    scored = _score_judged(streamed, judgements, rubric, calibration, rules, max_findings, stored_judgements)
     results = check_levels(scored.scores, rules)
     comparison = None
     compare_notices: list[str] = []
@@ -216,6 +221,7 @@ def check_run(
         measures=scored.shown,
         rubric=scored.summary,
         loosened=loosened,
+        code_agreement=scored.agreement,
     )
     return replace(redact_report(report, rules.redact), evidence=rules.evidence)
 
@@ -257,10 +263,11 @@ class _Scored:
     notices: list[str]
     shown: tuple[Measure, ...]
     summary: RubricSummary | None
+    agreement: tuple[CodeAgreement, ...] = ()
 
 
 def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: str | Path, calibration: Sequence[str | Path],
-                  rules: Thresholds, max_findings: int | None) -> _Scored:
+                  rules: Thresholds, max_findings: int | None, stored: str | Path | None = None) -> _Scored:
     """The streamed sums, or, with judgements, the outcomes with the rubric's counts and
     findings merged in and summed again; the scores of the families shown only."""
     judged, loaded_rubric = read_judgements(judgements, rubric, streamed.run)
@@ -268,11 +275,14 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: 
     outcomes: Sequence[Outcome] = streamed.outcomes if streamed.outcomes is not None else ()
     families = ["automatic", "code_checks"]
     summary = None
+    agreement: tuple[CodeAgreement, ...] = ()
     if judged is not None and loaded_rubric is not None:
+        agreement = agreement_with_readers(outcomes, people_labels(judged.judgements, loaded_rubric))
         examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration else ()
+        examples, stored_notices = _with_stored_examples(examples, judged, loaded_rubric, stored)
         outcomes, summary = score_rubric_run(streamed.pairs(), outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                              calibration=examples)
-        notices += list(judged.notices) + list(summary.notices)
+        notices += list(judged.notices) + list(summary.notices) + stored_notices
         tally, findings = Tally(), Findings(max_findings)
         for position, outcome in enumerate(outcomes):
             tally.add(outcome)
@@ -280,7 +290,7 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: 
         families += ["rubric", "quality"]
     shown = measures_of(families)
     names = {m.name for m in shown}
-    return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary)
+    return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary, agreement)
 
 
 @dataclass(frozen=True)
@@ -330,6 +340,18 @@ def _unchecked(rules: Thresholds, comparison: Comparison | None) -> str | None:
     if comparison is None and every and all(r.kind in REGRESSION_KINDS for r in every):
         return "the thresholds hold only regression rules (max_drop, max_rise) and there is no baseline to compare with"
     return None
+
+
+def _with_stored_examples(examples: Sequence[Judgement], judged: JudgementSet, rubric: Rubric,
+                          folder: str | Path | None) -> tuple[tuple[Judgement, ...], list[str]]:
+    """The grader-validation examples with the judgements stored with the baselines added,
+    and the notices saying so; only when this run's judgements hold a grader's."""
+    if folder is None or not any(j.judge.kind == GRADER for j in judged.judgements):
+        return tuple(examples), []
+    from gate.baseline.storage import stored_examples  # the baseline package builds on this module
+
+    stored, notices = stored_examples(folder, rubric)
+    return tuple(examples) + stored, list(notices)
 
 
 def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: Run) -> tuple[JudgementSet | None, Rubric | None]:

@@ -31,7 +31,7 @@ from gate.bcp47 import canonical_language
 from gate.checks.periods import Period, parse_sdmx_period
 from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, ProblemCollector, key_path
-from gate.limits import BLOCK, limit_of, too_large
+from gate.limits import BLOCK, limit_of, read_bounded, too_large
 from gate.validation import Check, fast_check
 
 if TYPE_CHECKING:
@@ -797,9 +797,12 @@ def _answer_schema(value: dict[str, Any], set_path: Path, display: str, line: in
         try:
             from jsonschema import Draft202012Validator  # only for a set that names a schema
 
-            loaded = json.loads(target.read_text("utf-8"))
+            loaded = json.loads(read_bounded(target, "answer_schema", str(target)).decode("utf-8"))
             Draft202012Validator.check_schema(loaded)
             cache[name] = loaded
+        except InputError as exc:  # past its size limit
+            cache[name] = None
+            problems.add(display, line, "answer_schema", f"{str(target)!r}: {exc.problems[0].message}")
         except FileNotFoundError:
             cache[name] = None
             problems.add(display, line, "answer_schema", f"expected a JSON Schema file, found no file {str(target)!r}")

@@ -27,6 +27,7 @@ from gate.scores import Score
 from gate.verdict import SKIP, RuleResult, Verdict, change_holds, worst_status
 
 if TYPE_CHECKING:
+    from gate.checks.readers import CodeAgreement
     from gate.review import RubricSummary
 
 SCHEMA_VERSION = "1.0"
@@ -111,6 +112,9 @@ class Report:
             commit (a GitHub blob URL, no line anchor), set by the command line in GitHub
             Actions; renderers link a rule's line to it. None elsewhere: they show
             ``file:line``.
+        code_agreement: with judgements, the code checks' agreement with the readers per
+            rubric question they answer (:class:`gate.checks.readers.CodeAgreement`); empty
+            without judgements.
     """
 
     tool_version: str
@@ -136,6 +140,7 @@ class Report:
     evidence: bool = True
     rubric: RubricSummary | None = None
     thresholds_url: str | None = None
+    code_agreement: tuple[CodeAgreement, ...] = ()
     findings_not_listed: tuple[tuple[str, str, int], ...] = ()
 
     def cell(self, slice_name: str, measure: str) -> Cell:
@@ -210,6 +215,7 @@ def build_report(
     loosened: Iterable[Any] = (),
     measures: tuple[Measure, ...] | None = None,
     rubric: RubricSummary | None = None,
+    code_agreement: Iterable[CodeAgreement] = (),
     findings_not_listed: Iterable[tuple[str, str, int]] = (),
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here.
@@ -240,5 +246,6 @@ def build_report(
         comparison=comparison,
         loosened=tuple(loosened),
         rubric=rubric,
+        code_agreement=tuple(code_agreement),
         findings_not_listed=tuple(findings_not_listed),
     )

@@ -92,7 +92,7 @@ _SCRIPT = r"""
       if (!r.applies) q.appendChild(el('span', {class: 'na'}, ' (the rubric: does not apply here)'));
       box.appendChild(q);
     }
-    for (const d of data.dimensions) {
+    for (const d of (data.dimensions[item.language] || data.dimensions.en)) {
       const q = el('div', {class: 'q'});
       q.appendChild(el('label', {for: 'd-' + index + '-' + d.id}, d.text + ' '));
       const select = el('select', {id: 'd-' + index + '-' + d.id});
@@ -151,16 +151,30 @@ def _script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def review_html(items: Sequence[dict[str, Any]], rubric: Rubric, title: str) -> str:
-    """The review page, complete in one string (UTF-8 HTML)."""
+def page_data(items: Sequence[dict[str, Any]], rubric: Rubric) -> dict[str, Any]:
+    """What the page's script reads (the JSON in its ``sample`` element); pure.
+
+    Returns:
+        ``rubric_version``, ``labels``, ``sample_digest`` (of the sampled ids and answer
+        digests: the key progress is kept under), ``dimensions`` (language tag -> the
+        quality dimensions ``{"id", "text"}`` in rubric order, for ``en`` and every language
+        of the items: the text in that language where rubric.yaml gives it, else English,
+        as for the rubric questions of each item) and ``items`` (:func:`gate.sample.sheet_items`).
+    """
     digest = hashlib.sha256(json.dumps([i["question_id"] + i["answer_digest"] for i in items]).encode()).hexdigest()[:16]
-    data = {
+    languages = sorted({"en"} | {str(i.get("language") or "en") for i in items})
+    return {
         "rubric_version": rubric.version,
         "labels": list(LABELS),
         "sample_digest": digest,
-        "dimensions": [{"id": d.id, "text": d.text("en")} for d in rubric.dimensions],
+        "dimensions": {lang: [{"id": d.id, "text": d.text(lang)} for d in rubric.dimensions] for lang in languages},
         "items": list(items),
     }
+
+
+def review_html(items: Sequence[dict[str, Any]], rubric: Rubric, title: str) -> str:
+    """The review page, complete in one string (UTF-8 HTML)."""
+    data = page_data(items, rubric)
     csp = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'none'; connect-src 'none'"
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -146,16 +146,17 @@ def _question_from(d: dict[str, Any]) -> Question:
 
 
 def _finding(f: Finding) -> dict[str, Any]:
+    """A finding as plain data, every field (a test merges shards to check's bytes)."""
     figure = None if f.figure is None else [f.figure.text, str(f.figure.value), f.figure.start, f.figure.end]
     quote = None if f.quote is None else [f.quote.text, f.quote.start, f.quote.end]
     return {"q": f.question_id, "lang": f.language, "m": f.measure, "c": f.code, "t": f.message, "f": figure, "id": f.cited_id,
-            "quote": quote}
+            "quote": quote, "look": f.look_first}
 
 
 def _finding_from(d: dict[str, Any]) -> Finding:
     figure = None if d["f"] is None else FigureRef(d["f"][0], Decimal(d["f"][1]), d["f"][2], d["f"][3])
     quote = None if d["quote"] is None else QuoteRef(d["quote"][0], d["quote"][1], d["quote"][2])
-    return Finding(d["q"], d["lang"], d["m"], d["c"], d["t"], figure, d["id"], quote)
+    return Finding(d["q"], d["lang"], d["m"], d["c"], d["t"], figure, d["id"], quote, d["look"])
 
 
 @dataclass

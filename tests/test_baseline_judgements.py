@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,8 @@ def save(cli, run: str, *extra: str):
 def check(**kwargs):
     judgements = kwargs.pop("judgements", ["reader_1.3.jsonl"])
     comparer = BaselineComparer(directory="baselines", rubric="rubric.yaml" if judgements else None)
-    return check_run(RUN_13, SET_12, "thresholds.yaml", compare=comparer, judgements=judgements, rubric="rubric.yaml", **kwargs)
+    return check_run(RUN_13, SET_12, "thresholds.yaml", compare=comparer, judgements=judgements, rubric="rubric.yaml",
+                     stored_judgements="baselines", **kwargs)
 
 
 # ------------------------------------------------------------------------------ saving
@@ -231,3 +233,80 @@ def test_a_stored_judgement_that_no_longer_matches_its_log_is_exit_2_naming_the_
     code, _, err = cli("check", RUN_13, "--questions", SET_12, "--judgements", "reader_1.3.jsonl", "--rubric", "rubric.yaml")
     assert code == 2
     assert "baselines/assistant-1.2.json: judgements.items[0].labels.series: expected one of yes, no, not_applicable, found the string \"perhaps\"" in err
+
+
+# ------------------------------------------------------------------------------ graders validated on stored judgements
+
+SAME_TEXT = ("a01", "a02", "a04", "a05", "a08")  # answers 1.3 gives word for word as 1.2 did
+
+
+def grader_13(path: Path, person_12: Path, flip: tuple[str, ...] = ()) -> Path:
+    """A grader's judgements of run 1.3: on the answers 1.3 gives as 1.2 did, the labels the
+    1.2 reader gave (with ``flip``'s rubric questions turned round), "yes" where they
+    apply elsewhere."""
+    answers = {a.question_id: a for a in load_run(ROOT / RUN_13).answers}
+    people = {r["question_id"]: r for r in map(json.loads, person_12.read_text(encoding="utf-8").splitlines())}
+    rows = []
+    for qid, answer in answers.items():
+        labels = dict(people[qid]["labels"])
+        if qid not in SAME_TEXT:
+            labels = {q: "yes" if v != "not_applicable" else v for q, v in labels.items()}
+        for q in flip:
+            labels[q] = {"yes": "no", "no": "yes"}.get(labels[q], labels[q])
+        rows.append({"question_id": qid, "rubric_version": "1", "answer_digest": answer_digest(answer.answer), "labels": labels,
+                     "judge": {"kind": "grader", "name": "G", "version": None, "model": "m-1", "prompt_digest": "sha256:" + "cd" * 32}})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_a_grader_is_validated_on_the_judgements_stored_with_an_earlier_baseline(judged_dir, cli):
+    text = (judged_dir / "thresholds.yaml").read_text(encoding="utf-8")
+    (judged_dir / "thresholds.yaml").write_text(text.replace("min_overlap: 10", "min_overlap: 5"), encoding="utf-8")
+    # the 1.2 reader's labels vary on every rubric question over the five answers 1.3 repeats,
+    # so that kappa is defined on each
+    person = reader_12(judged_dir / "reader_1.2.jsonl", {"a08": {"no_unsupported_claim": "no"}, "a01": {"series": "no"},
+                                                         "a02": {"period": "no"}, "a04": {"unit": "no"}})
+    grader = grader_13(judged_dir / "grader_1.3.jsonl", person)
+    args = ("check", RUN_13, "--questions", SET_12, "--judgements", str(grader), "--rubric", "rubric.yaml", "--json", "r.json")
+    # no baseline stored: nothing a person judged overlaps the grader, which is not counted
+    cli(*args)
+    alone = json.loads((judged_dir / "r.json").read_text(encoding="utf-8"))
+    [judge] = alone["rubric"]["judges"]
+    assert not judge["counted"] and judge["overlap"] == 0 and judge["validated"] is False
+    # 1.2 stored with its reader's judgements: the five answers of the same text overlap
+    assert save(cli, RUN_12, "--judgements", str(person))[0] == 0
+    report = check(judgements=[str(grader)])
+    [g] = report.rubric.judges
+    assert g.counted and g.validation.validated and g.validation.overlap == 5
+    assert {q: k.value for q, k in g.validation.kappas.items()} == {q: 1 for q in g.validation.kappas}
+    assert all(k.n == 5 for k in g.validation.kappas.values())
+    assert ("graders validated on this run's judgements and on 8 judgement(s) stored with the baseline(s) of assistant 1.2 "
+            "(an answer known by its question id and text digest)") in report.notices
+    # counted: the rubric is scored from the grader's labels (every answer passes but a01, a02, a04, a08)
+    cell = report.cell("all", "rubric_pass")
+    assert (cell.numerator, cell.denominator) == (4, 8)
+    # a grader that turns the series label round on every answer: kappa -1 on series, not counted
+    flipped = grader_13(judged_dir / "grader_flipped.jsonl", person, flip=("series",))
+    report = check(judgements=[str(flipped)])
+    [g] = report.rubric.judges
+    assert not g.counted and g.validation.overlap == 5
+    # series over the five: reader no, yes, yes, n/a, yes; grader yes, no, no, n/a, no. p_o = 1/5,
+    # p_e = 1/5*3/5 + 3/5*1/5 + 1/5*1/5 = 7/25, kappa = (5/25 - 7/25) / (18/25) = -1/9
+    assert g.validation.kappas["series"].value == Fraction(-1, 9)
+    assert g.validation.reason == "not validated: series kappa -0.11 < 0.60"
+    assert report.cell("all", "rubric_pass").denominator == 0
+
+
+def test_stored_judgements_under_another_rubric_version_do_not_validate_graders_and_it_is_said(judged_dir, cli):
+    person = reader_12(judged_dir / "reader_1.2.jsonl")
+    assert save(cli, RUN_12, "--judgements", str(person))[0] == 0
+    rubric = (judged_dir / "rubric.yaml").read_text(encoding="utf-8").replace('version: "1"', 'version: "2"', 1)
+    (judged_dir / "rubric.yaml").write_text(rubric, encoding="utf-8")
+    grader = grader_13(judged_dir / "grader_1.3.jsonl", person)
+    rows = [json.loads(line) for line in grader.read_text(encoding="utf-8").splitlines()]
+    grader.write_text("".join(json.dumps({**r, "rubric_version": "2"}) + "\n" for r in rows), encoding="utf-8")
+    report = check(judgements=[str(grader)])
+    assert ("judgements stored with the baseline(s) of assistant 1.2 (rubric version 1) not used to validate graders: "
+            "this run's rubric is version 2") in report.notices
+    [g] = report.rubric.judges
+    assert g.validation.overlap == 0 and not g.counted

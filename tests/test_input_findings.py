@@ -189,3 +189,14 @@ def test_a_judgements_file_past_its_limit_stops_there_named_as_judgements(workdi
     assert code == 2 and out == ""
     assert (f"j{suffix}: expected a judgements file of at most 64 KiB, found more (stopped reading there); "
             "raise the limit with ANSWER_GATE_MAX_JUDGEMENTS_BYTES if the file is meant to be this large") in err, err
+
+
+def test_an_answer_schema_file_past_its_limit_is_named_on_the_question_line(files, cli, monkeypatch):
+    import os
+
+    monkeypatch.setenv("ANSWER_GATE_MAX_SET_BYTES", "64KiB")
+    os.symlink("/dev/zero", files / "big.schema.json")
+    write_lines(files / "set.jsonl", [{"set": {"version": "1"}}, {**QUESTION, "answer_format": "json", "answer_schema": "big.schema.json"}])
+    write_lines(files / "run.jsonl", [GOOD])
+    assert_input_error(check(cli), "set.jsonl:2: answer_schema: 'big.schema.json': expected a JSON Schema file of at most 64 KiB, "
+                                   "found more (stopped reading there); raise the limit with ANSWER_GATE_MAX_SET_BYTES")

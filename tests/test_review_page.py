@@ -65,6 +65,11 @@ def test_judge_two_answers_export_and_the_gate_scores_them(tmp_path, browser, ca
     browser.find_element(By.ID, f"l-{items['a04']}-caveat-no").click()
     browser.find_element(By.ID, f"note-{items['a04']}").send_keys("provisional status omitted")
     browser.find_element(By.ID, f"d-{items['a04']}-clarity").send_keys("4")
+    # the quality dimensions in the answer's language where rubric.yaml gives it (a04 is French)
+    label = browser.find_element(By.CSS_SELECTOR, f"label[for='d-{items['a04']}-clarity']").text
+    assert label == "Un lecteur la comprend-il à la première lecture ?"
+    english = browser.find_element(By.CSS_SELECTOR, f"label[for='d-{items['a01']}-clarity']").text
+    assert english == "Can a reader understand it at first reading?"
     assert browser.find_element(By.ID, "status").text == "2 of 8 judged"
 
     # progress survives a reload (localStorage)

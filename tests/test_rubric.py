@@ -33,9 +33,9 @@ def example(**kwargs):
     return check_run(RUN_13, SET_12, THRESHOLDS, judgements=[READER], rubric=RUBRIC, **kwargs)
 
 
-def terminal(report) -> str:
+def terminal(report, width: int = 100) -> str:
     buffer = io.StringIO()
-    render_terminal(report, Console(width=250, file=buffer, color_system=None))
+    render_terminal(report, Console(width=width, file=buffer, color_system=None))
     return buffer.getvalue()
 
 
@@ -73,6 +73,7 @@ def test_example_with_judgements_goldens(monkeypatch):
                        judgements=["tests/fixtures/judgements_reader_1.3.jsonl"], rubric="rubric.yaml")
     assert_golden("check_1.3_judged.txt", terminal(report))
     assert_golden("check_1.3_judged.md", render_markdown(report))
+    assert_readable_at_100_columns(terminal(report), render_markdown(report))
     text = render_json(report)
     assert_golden("check_1.3_judged.json", text)
     data = json.loads(text)
@@ -81,6 +82,31 @@ def test_example_with_judgements_goldens(monkeypatch):
     junit = render_junit(report)
     assert_golden("check_1.3_judged.junit.xml", junit)
     assert "rubric pass 5 of 8 judged answers (0.63)" in junit
+
+
+RUBRIC_ROWS = ("rubric pass", "rubric: right series", "rubric: right period", "rubric: unit stated", "rubric: caveat stated",
+               "rubric: no unsupported claim", "reviewed share")
+
+
+def assert_readable_at_100_columns(text: str, markdown: str) -> None:
+    """The scores table with judgements at 100 columns: the rubric family as rows, like the
+    automatic and code-checks families, each measure's three cells (all, en, fr) on its own
+    line, no line past 100 columns; the markdown table has the same five columns."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("measure "))
+    end = next(i for i in range(start, len(lines)) if not lines[i].strip())
+    table = lines[start:end]
+    assert max(len(line) for line in table) <= 100
+    assert table[0].split() == ["measure", "all", "en", "fr", "rules"]
+    families = [line.strip() for line in table if line and not line.startswith(" ") and not line.startswith(("measure", "─"))]
+    assert families == ["automatic measures", "code checks", "rubric", "quality"]
+    rows = {line[2:32].strip(): line[32:].split() for line in table if line.startswith("  ") and line[2:3] != " "}
+    assert [r for r in rows if r in RUBRIC_ROWS] == list(RUBRIC_ROWS)
+    assert rows["rubric pass"][:9] == ["0.63", "(8)", "!", "0.67", "(6)", "!", "0.50", "(2)", "!"]
+    assert rows["rubric: caveat stated"] == ["0.00", "(1)", "-", "0.00", "(1)"]
+    header = next(line for line in markdown.splitlines() if line.startswith("| measure"))
+    assert header.count("|") == 6  # measure, all, en, fr, rules
+    assert sum(1 for line in markdown.splitlines() if line.startswith("| rubric")) == 6
 
 
 def test_without_judgements_the_report_is_the_automatic_one():

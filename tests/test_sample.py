@@ -139,3 +139,30 @@ def test_sample_refuses_to_write_over_a_review_sheet_unless_forced(tmp_path, cli
     assert code == 0, err
     assert filled.read_text(encoding="utf-8").startswith("question_id,")
     assert len(filled.read_text(encoding="utf-8").splitlines()) == 5
+
+
+def test_the_page_shows_the_quality_dimensions_in_the_answers_language_else_english(tmp_path):
+    from gate.review_page import page_data, review_html
+    from gate.rubric import load_rubric
+    from gate.sample import sheet_items
+
+    sample = draw_sample(pairs_13(), 8, 1)
+    shipped = load_rubric(RUBRIC)
+    data = page_data(sheet_items(sample, shipped), shipped)
+    assert sorted(data["dimensions"]) == ["en", "fr"]
+    assert [d["id"] for d in data["dimensions"]["fr"]] == ["answer_correctness", "completeness", "instruction_following", "clarity"]
+    assert data["dimensions"]["fr"][3]["text"] == "Un lecteur la comprend-il à la première lecture ?"
+    assert data["dimensions"]["en"][3]["text"] == "Can a reader understand it at first reading?"
+    # as for the rubric questions: the item's language picks the text
+    a04 = next(i for i in data["items"] if i["question_id"] == "a04")
+    assert a04["language"] == "fr" and a04["rubric"][0]["text"] == "Est-ce la bonne série pour la question ?"
+    # a dimension rubric.yaml gives in English only is shown in English to a French reader
+    text = RUBRIC.read_text(encoding="utf-8").replace("        fr: Un lecteur la comprend-il à la première lecture ?\n", "")
+    (tmp_path / "rubric.yaml").write_text(text, encoding="utf-8")
+    english_only = load_rubric(tmp_path / "rubric.yaml")
+    data = page_data(sheet_items(sample, english_only), english_only)
+    assert data["dimensions"]["fr"][3]["text"] == "Can a reader understand it at first reading?"
+    assert data["dimensions"]["fr"][0]["text"] == "La réponse donne-t-elle la bonne réponse à la question posée ?"
+    # and the page carries that data
+    page = review_html(sheet_items(sample, shipped), shipped, "t")
+    assert "Un lecteur la comprend-il à la première lecture ?" in page

@@ -112,3 +112,17 @@ def test_shards_that_do_not_belong_together_are_named_with_exit_code_2(monkeypat
         assert message in capsys.readouterr().err
     assert main(["score-shard", *run13, "--shard", "3/2", "--out", str(tmp_path / "x.jsonl")]) == 2
     assert "--shard: expected K/N with 1 <= K <= N, such as 2/4, found '3/2'" in capsys.readouterr().err
+
+
+def test_a_shard_carries_every_field_of_a_finding():
+    import dataclasses
+    from decimal import Decimal
+
+    from gate.measures import FigureRef, Finding, QuoteRef
+    from gate.shards import _finding, _finding_from
+
+    full = Finding("q1", "fr", "numeric_accuracy", "numeric_mismatch", "expected 41", FigureRef("4,10", Decimal("4.10"), 3, 7),
+                   "S1", QuoteRef("x", 1, 2), "generation")
+    assert [f.name for f in dataclasses.fields(Finding)] == ["question_id", "language", "measure", "code", "message", "figure",
+                                                             "cited_id", "quote", "look_first"]  # a new field: carry it in gate/shards.py
+    assert _finding_from(json.loads(json.dumps(_finding(full)))) == full

@@ -38,13 +38,13 @@ from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_ver
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text
-from gate.judgements import judgement_record, load_judgements
+from gate.judgements import Judgement, judgement_record, judgements_from_records, load_judgements
 from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome
 from gate.pipeline import Scored, load_inputs, score
 from gate.records import Joined, QuestionSet, Run, load_run, schema, schema_problems
 from gate.review import score_rubric_run
-from gate.rubric import load_rubric
+from gate.rubric import Rubric, load_rubric
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds
 
@@ -656,6 +656,49 @@ def load_baseline_run(baseline: Baseline) -> Run:
             problems = [Problem(baseline.log_path if p.file == str(copy) else p.file, p.line, p.field, p.message) for p in exc.problems]
             raise InputError(problems, exc.total) from None
     return replace(run, path=baseline.log_path, notices=())
+
+
+def stored_examples(directory: str | Path, rubric: Rubric) -> tuple[tuple[Judgement, ...], tuple[str, ...]]:
+    """The judgements stored with earlier runs' baselines, as examples to validate graders
+    with (chapter 6 of the method: a grader is validated on the answers both it and a
+    person judged, in this run or an earlier one); pure but for reading the folder.
+
+    An answer is known by its question id and the digest of its text
+    (:func:`gate.review.score_rubric_run` pools them so), so a person's stored judgement
+    pairs with a grader's judgement of the same answer text now, and an answer that changed
+    since pairs with nothing. Baselines whose judgements were made under another rubric
+    version are left out and named.
+
+    Args:
+        directory: the baselines folder (a missing one holds none).
+        rubric: the rubric this run's judgements were made under.
+
+    Returns:
+        The stored judgements (checked for form, as a calibration file's), and notices:
+        which baselines gave examples, and which were left out and why.
+
+    Raises:
+        InputError: a stored baseline that is corrupt, or a stored judgement that is bad
+            under the rubric (naming the file and ``judgements.items[i]``).
+    """
+    found: list[Judgement] = []
+    used, other = [], []
+    for b in list_baselines(directory, verify=False):
+        if b.judgements is None:
+            continue
+        if b.judgements.rubric_version != rubric.version:
+            other.append(f"{b.assistant_version} (rubric version {b.judgements.rubric_version})")
+            continue
+        found += judgements_from_records(b.judgements.records, b.path, rubric, None)
+        used.append(b.assistant_version)
+    notices = []
+    if used:
+        notices.append(f"graders validated on this run's judgements and on {len(found)} judgement(s) stored with the baseline(s) of "
+                       f"assistant {', '.join(used)} (an answer known by its question id and text digest)")
+    if other:
+        notices.append(f"judgements stored with the baseline(s) of assistant {', '.join(other)} not used to validate graders: "
+                       f"this run's rubric is version {rubric.version}")
+    return tuple(found), tuple(notices)
 
 
 def list_baselines(directory: str | Path = DEFAULT_DIR, verify: bool = True) -> list[Baseline]:

@@ -12,9 +12,10 @@ observation checks to the rubric's questions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gate import figures as fig
 
@@ -41,14 +42,7 @@ def code_checks(question: Question, answer: Answer, text: str, figures: Sequence
     Returns:
         ``{measure: Count}`` for every code-check measure, and the findings in measure order.
     """
-    # Imported here, not at the top: the checks import gate.measures and gate.records,
-    # which import this package (for the SDMX periods) while they load.
-    from gate.checks.binding import bind, check_bound
-    from gate.checks.exact import check_exact
-    from gate.checks.format import DEFAULT_RULES, check_format
-    from gate.checks.presence import check_presence
-    from gate.checks.quotes import check_quotes
-
+    bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES = _checks()
     counts: dict[str, Count] = {}
     findings: list[Finding] = []
     for name, (count, found) in (
@@ -63,8 +57,24 @@ def code_checks(question: Question, answer: Answer, text: str, figures: Sequence
     bound = bind(text, answer.language, figures, answer.retrieved_observations, supports, settings) if answered else []
     checked, found = check_bound(question, answer, text, bound)
     counts.update(checked)
-    findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
+    if found:
+        findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
     return counts, findings
+
+
+@functools.cache
+def _checks() -> tuple[Any, ...]:
+    """The check functions and the default format rules, imported on first use, not at
+    the top: the checks import gate.measures and gate.records, which import this package
+    (for the SDMX periods) while they load. Cached: an import statement on every answer
+    costs."""
+    from gate.checks.binding import bind, check_bound
+    from gate.checks.exact import check_exact
+    from gate.checks.format import DEFAULT_RULES, check_format
+    from gate.checks.presence import check_presence
+    from gate.checks.quotes import check_quotes
+
+    return bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES
 
 
 def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
@@ -120,14 +130,6 @@ def code_agreement(outcomes: Sequence[Outcome], people: Mapping[str, Mapping[str
         over the answers where both the code and a person said yes or no; the code is
         treated as one more grader (the same kappa as :func:`gate.agreement.validate_grader`).
     """
-    from gate.agreement import cohen_kappa
+    from gate.checks.readers import agreement_with_readers
 
-    by_id = {o.question_id: code_labels(o) for o in outcomes}
-    pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in RUBRIC_QUESTIONS.values()}
-    for qid, labels in people.items():
-        code = by_id.get(qid, {})
-        for question in pairs:
-            person = labels.get(question)
-            if person in ("yes", "no") and question in code:
-                pairs[question].append((person, code[question]))
-    return {question: cohen_kappa(p) for question, p in pairs.items()}
+    return {a.question: a.kappa for a in agreement_with_readers(outcomes, people)}

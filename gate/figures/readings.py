@@ -5,8 +5,11 @@ share a ratio states. The scorer accepts a figure when any reading is supported.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from decimal import Decimal
+from importlib import import_module
+from typing import Any
 
 from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
 from gate.figures.extract import extract_figures
@@ -105,7 +108,7 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     negative or zero). The scorer accepts a figure when either reading is supported, so this
     only ever removes false alarms.
     """
-    if figure.value <= 0:
+    if figure.value <= 0 or not _may_fall(text):
         return None
     before = text[max(0, figure.start - 60) : figure.start]
     if not (
@@ -164,3 +167,115 @@ _INCREASE = re.compile(
 _DECREASE_IN_CLAUSE = re.compile(
     r"(?i)(?<![^\W\d_])(?:" + DECREASE_IN_CLAUSE + r")"
 )
+
+
+# Every test of :func:`fall_reading` needs one of these words in the text: a word of
+# decrease, deficit or lower level, a participle of decrease ("um"/"met" alone needs one
+# after the figure), a pattern across words. When none is there, no figure of the text
+# reads as a fall, which :func:`_may_fall` tells once per text instead of the searches per
+# figure. Each table with where its patterns stand: at the start of a run of letters
+# ("run"), there and ending at a word boundary ("word"), or anywhere ("inside").
+_FALL_WORDS = (
+    (DECREASE_WORDS, "run"),  # _FALL: after \b
+    (DECREASE_IN_CLAUSE, "run"),  # _DECREASE_IN_CLAUSE: after no letter
+    (LOWER_WORDS, "word"),  # _LOWER_AFTER: after a space, before \b
+    (DECREASE_PARTICIPLES, "word"),  # _FALL_AFTER: after a space, before \b
+    (DEFICIT_WORDS, "inside"),  # _DEFICIT: each language's own boundaries
+    *((p, "inside") for p in FALL_ACROSS_WORDS.values()),
+)
+_P: Any = import_module("re._parser")  # the standard library's own parser, to read the word tables
+
+
+def _literal_starts(items: Any) -> tuple[set[str], bool]:
+    """The literal beginnings, one of which every match of the parsed pattern ``items``
+    starts with (``\\s+`` read as one space, as :func:`_may_fall` reads the text), and
+    whether they are whole matches."""
+    out = {""}
+    for op, av in items:
+        if op is _P.AT or op is _P.ASSERT or op is _P.ASSERT_NOT:
+            continue  # zero-width: without it, more texts match, never fewer
+        if op is _P.LITERAL:
+            step, whole = {chr(av)}, True
+        elif op is _P.IN and av and all(o is _P.LITERAL for o, _ in av):
+            step, whole = {chr(c) for _, c in av}, True
+        elif op is _P.MAX_REPEAT and av[0] == 1 and list(av[2]) == [(_P.IN, [(_P.CATEGORY, _P.CATEGORY_SPACE)])]:
+            step, whole = {" "}, True  # \s+: one space in the text as _may_fall reads it
+        elif op is _P.SUBPATTERN:
+            step, whole = _literal_starts(av[-1])
+        elif op is _P.BRANCH:
+            parts = [_literal_starts(b) for b in av[1]]
+            step = set().union(*(p for p, _ in parts))
+            whole = all(w for _, w in parts)
+        else:
+            return out, False
+        grown = {p + q for p in out for q in step}
+        if len(grown) > 4096:
+            return out, False
+        out = grown
+        if not whole:
+            return out, False
+    return out, True
+
+
+_Hints = tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[str, ...]]
+
+
+def _fall_hints() -> _Hints | None:
+    """The beginnings of :data:`_FALL_WORDS`, casefolded. Those of letters alone of a table
+    read at the start of a run of letters, keyed by their first three letters ("" for a
+    shorter one), each with whether it is a whole word (the run of letters must end after
+    it); the others are looked for anywhere: a beginning with a space or an apostrophe ("de
+    moins"), one inside a word ("[\\w]*tekort": "tekort"), every one of an "inside" table.
+    None when a pattern has no such beginning (then every text may hold a fall)."""
+    starts: dict[str, set[tuple[str, bool]]] = {}
+    inside: set[str] = set()
+    for words, where in _FALL_WORDS:
+        tree = list(_P.parse(words))
+        alternatives = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is _P.BRANCH else [tree]
+        for items in alternatives:
+            found, whole = _literal_starts(items)
+            if where != "inside" and all(w and _LETTER.match(w) for w in found):
+                for w in found:
+                    w = w.casefold()
+                    if w.isalpha():
+                        key = w[:3] if len(w) >= 3 else ""
+                        starts.setdefault(key, set()).add((w, where == "word" and whole))
+                    else:
+                        inside.add(w)  # "de moins", "s'élève": anywhere in the text (more often)
+                continue
+            if all(found):
+                inside.update(w.casefold() for w in found)
+                continue
+            while items and items[0][0] in (_P.AT, _P.ASSERT, _P.ASSERT_NOT):
+                items = items[1:]
+            if items and items[0][0] is _P.MAX_REPEAT and items[0][1][0] == 0:
+                found = _literal_starts(items[1:])[0]  # "[\\w]*tekort", "(?:ال)?عجز": anywhere
+                if all(found):
+                    inside.update(w.casefold() for w in found)
+                    continue
+            return None
+    return {k: tuple(sorted(v)) for k, v in starts.items()}, tuple(sorted(inside))
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_FALL_HINTS = _fall_hints()
+
+
+@functools.lru_cache(maxsize=256)
+def _may_fall(text: str) -> bool:
+    """Whether some figure of ``text`` may read as a fall: a beginning of
+    :data:`_FALL_WORDS` (see :func:`_fall_hints`) in the text, casefolded, spaces as one.
+    Only ever "maybe" more often than the readings."""
+    if _FALL_HINTS is None:
+        return True
+    starts, inside = _FALL_HINTS
+    folded = " ".join(text.casefold().split())
+    if any(w in folded for w in inside):
+        return True
+    short = starts.get("", ())  # beginnings of one or two letters
+    for run in set(_LETTER_RUN.findall(folded)):
+        for start, word in starts.get(run[:3], ()) + short if short else starts.get(run[:3], ()):
+            if run.startswith(start) and not (word and len(run) > len(start)):
+                return True
+    return False

@@ -23,6 +23,7 @@ from gate.figures.languages import (
     MINUS_WORDS,
     ORDINAL_WORDS,
     PART_OF_WORDS,
+    RATIO_CONNECTORS,
     SCALE_AND,
     THOUSAND_ENDINGS,
     VAGUE_PLURALS,
@@ -474,17 +475,25 @@ def _without_counts(text: str, figures: list[Figure], lang: str) -> list[Figure]
     the evidence lists those things rather than states the count, so they are not
     read as statistics (written in digits, "3 candidates" is). Every other number in
     words is a figure ("three million", "about five", "five percent", "nine out of
-    ten", "three of the twelve regions", "twelve regions"). ``lang`` is the
+    ten", "three regions out of twelve", "three of the twelve regions", "twelve
+    regions"). ``lang`` is the
     language's code ("en"), for its words of a part (``part_of_words``)."""
     parts = PART_OF_WORDS.get(lang, frozenset())
     kept = []
     for f in figures:
         if f.value in _COUNT_VALUES and f.exponent == 0 and not f.percent and f.hedge is None and f.text.isalpha():
             after = _NEXT_WORD.match(text, f.end)
-            if not _RATIO_NEXT.match(text, f.end) and not (after and after.group(1).lower() in parts):
+            if not (_RATIO_NEXT.match(text, f.end) or _COUNT_OUT_OF.match(text, f.end)) and not (
+                after and after.group(1).lower() in parts
+            ):
                 continue
         kept.append(f)
     return kept
 
 
+# "three regions out of twelve", "trois régions sur douze": a count, a noun, then a ratio's
+# connector other than the bare "in" ("three candidates in five matches" is two counts)
+_COUNT_OUT_OF = re.compile(
+    r"(?i)\s+[^\W\d_]+\s+(?:" + "|".join(c for c in RATIO_CONNECTORS.split("|") if c != "in") + r")\s+(?=[^\W_])"
+)
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+(?:['’][^\W\d_]+)?)")

@@ -214,9 +214,10 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "comparison": comparison,
     }
     if report.rubric is not None:
-        from gate.render.rubric import rubric_dict
+        from gate.render.rubric import code_agreement_dict, rubric_dict
 
         out["rubric"] = rubric_dict(report)
+        out["code_agreement"] = code_agreement_dict(report)
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gate.agreement import format_kappa
+from gate.render.digest import label_of
 from gate.report import Report, display_rate
 
 
@@ -49,6 +50,7 @@ def rubric_lines(report: Report) -> list[str]:
         lines += [f"    - {_judge_line(js)}" for js in graders]
     else:
         lines.append("  graders: none")
+    lines += code_agreement_lines(report)
     means = [m for m in s.quality_means if m.slice == "all" and m.n]
     if means:
         shown = ", ".join(f"{m.dimension} mean {display_rate(m.mean)} (n={m.n})" for m in means)
@@ -60,6 +62,39 @@ def rubric_lines(report: Report) -> list[str]:
         for d in s.disagreements:
             lines.append(f"    - {d.question_id} {d.rubric_question}: " + ", ".join(f"{who} {label}" for who, label in d.labels.items()))
     return lines
+
+
+def code_agreement_lines(report: Report) -> list[str]:
+    """The code checks beside the readers: per rubric question the code answers, kappa with
+    n and the share labelled alike; the questions the code answered on no judged answer in
+    one line."""
+    if not report.code_agreement:
+        return []
+    lines = ["  code checks vs readers (Cohen's kappa, the code as one more grader, on the answers both labelled yes or no):"]
+    none = [a for a in report.code_agreement if a.kappa.n == 0]
+    for a in report.code_agreement:
+        if a.kappa.n == 0:
+            continue
+        k = a.kappa
+        kappa = format_kappa(k.value) if k.value is not None else k.reason
+        lines.append(f"    - {a.question} ({label_of(report, a.measure)}): kappa {kappa}; agreement {display_rate(a.agreement)} (n={k.n})")
+    if none:
+        names = ", ".join(f"{a.question} ({label_of(report, a.measure)})" for a in none)
+        lines.append(f"    - not answered by the code on any judged answer (no figure bound to an observation, or no caveat known): {names}")
+    return lines
+
+
+def code_agreement_dict(report: Report) -> list[dict[str, Any]] | None:
+    """The ``code_agreement`` part of the JSON report (None without judgements)."""
+    if report.rubric is None:
+        return None
+    return [
+        {"question": a.question, "measure": a.measure, "n": a.kappa.n,
+         "agreement": None if a.agreement is None else float(a.agreement), "agreement_display": display_rate(a.agreement),
+         "kappa": None if a.kappa.value is None else float(a.kappa.value), "display": format_kappa(a.kappa.value),
+         "reason": a.kappa.reason or None}
+        for a in report.code_agreement
+    ]
 
 
 def rubric_dict(report: Report) -> dict[str, Any] | None:

@@ -13,6 +13,8 @@ or ``NO_COLOR`` is set, and the marks (``✗`` fail, ``!`` warn) say the same in
 
 from __future__ import annotations
 
+import textwrap
+
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -31,6 +33,19 @@ _STATUS = {FAIL: ("✗", "bold red"), WARN: ("!", "yellow"), PASS: ("✓", ""), 
 
 def _line(console: Console, text: str, style: str = "") -> None:
     console.print(Text(printable(text), style=style), highlight=False)
+
+
+def _hanging(console: Console, text: str) -> None:
+    """A line wrapped at the console's width, its continuation lines indented two columns
+    past its own indent (under a list item's first word: ``    - series`` continues at
+    column 6)."""
+    text = printable(text)
+    body = text.lstrip(" ")
+    indent = len(text) - len(body) + 2
+    wrapped = textwrap.wrap(text, width=max(console.width, 40), subsequent_indent=" " * indent,
+                            break_long_words=False, break_on_hyphens=False, drop_whitespace=True)
+    for part in wrapped or [""]:
+        console.print(Text(part), highlight=False, overflow="ignore", crop=False, no_wrap=True)
 
 
 def _columns(cells: tuple[str, ...], widths: tuple[int, ...]) -> str:
@@ -194,7 +209,7 @@ def _rubric(report: Report, console: Console) -> None:
     if lines:
         console.print()
         for line in lines:
-            console.print(Text(printable(line)), highlight=False)
+            _hanging(console, line)
 
 
 def _notices(report: Report, console: Console) -> None:
