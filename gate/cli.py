@@ -111,7 +111,8 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
     shard.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
     shard.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
     shard.add_argument("--shard", metavar="K/N", required=True, help="which shard: K of N (1/4 to 4/4)")
-    shard.add_argument("--out", metavar="FILE", required=True, help="the shard file to write")
+    shard.add_argument("--out", metavar="FILE", required=True, help="the shard file to write (a new file, unless --force)")
+    shard.add_argument("--force", action="store_true", help="replace the shard file if it exists")
     shard.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings the shard keeps, its first in the set's order (default: {DEFAULT_MAX_FINDINGS}); merge lists at most as many")
     merge = commands.add_parser("merge", help="the report of a log from its shard files",
@@ -185,7 +186,7 @@ def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> lis
     report is written where it says, never through a link to a file elsewhere).
     """
     from gate.errors import Problem
-    from gate.files import check_writable
+    from gate.files import output_problem
 
     problems = []
     seen: dict[str, str] = {}
@@ -194,28 +195,28 @@ def _outputs_problems(args: argparse.Namespace, inputs: list[str | None]) -> lis
     for flag, path in (("--json", args.json_path), ("--markdown", args.markdown_path), ("--junit", args.junit_path)):
         if path is None:
             continue
-        if not path.strip():
-            problems.append(Problem(flag, None, None, "expected a file path, found an empty string"))
-            continue
-        if os.path.islink(path):
-            problems.append(Problem(path, None, flag, f"expected a regular file path, found a symbolic link to {os.readlink(path)!r}: "
-                                    "reports are never written through links; name the target itself"))
-            continue
-        why = check_writable(path)
+        why = output_problem(path, taken, stored)
         if why:
-            problems.append(Problem(path, None, flag, why))
+            problems.append(Problem(path or flag, None, flag if path.strip() else None, why))
             continue
         real = os.path.realpath(path)
-        inside = next((f for f in stored if os.path.commonpath([f, real]) == f), None)
-        if inside is not None:
-            problems.append(Problem(path, None, flag, "expected a report path outside the baselines folder, found one inside it: "
-                                    "a report there would replace a stored baseline or its log"))
-            continue
-        if real in taken:
-            problems.append(Problem(path, None, flag, f"expected a new report file, found the input {taken[real]!r}: it would be overwritten"))
-        elif real in seen:
+        if real in seen:
             problems.append(Problem(path, None, flag, f"expected a path of its own, found the path of {seen[real]} too"))
         seen[real] = flag
+    return problems
+
+
+def _given_twice(flag: str, paths: Sequence[str]) -> list[Problem]:
+    """A file named twice under one flag (its judgements would count twice)."""
+    from gate.errors import Problem
+
+    seen: dict[str, str] = {}
+    problems = []
+    for path in paths:
+        real = os.path.realpath(path)
+        if real in seen:
+            problems.append(Problem(path, None, flag, f"expected each file once, found it given twice (also as {seen[real]!r}): its lines would count twice"))
+        seen.setdefault(real, path)
     return problems
 
 
@@ -288,7 +289,7 @@ def _check(args: argparse.Namespace) -> int:
         problems.append(Problem("--calibration", None, None, "goes with --judgements (it validates the graders among them)"))
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
-    problems += _comment_key_problems(args.comment_key)
+    problems += _comment_key_problems(args.comment_key) + _given_twice("--judgements", args.judgements) + _given_twice("--calibration", args.calibration)
     jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)
@@ -361,12 +362,14 @@ def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | N
 
 def _score_shard(args: argparse.Namespace) -> int:
     from gate.errors import InputError, Problem
+    from gate.files import output_problem
     from gate.shards import parse_shard, score_shard
 
     problems: list[Problem] = []
-    inputs = {os.path.realpath(p) for p in (args.run, args.questions, args.thresholds) if p}
-    if os.path.realpath(args.out) in inputs:
-        problems.append(Problem(args.out, None, "--out", "expected a new file for the shard, found one of the inputs: it would be overwritten"))
+    inputs = {os.path.realpath(p): p for p in (args.run, args.questions, args.thresholds) if p}
+    why = output_problem(args.out, inputs, force=args.force)
+    if why:
+        problems.append(Problem(args.out, None, "--out", why))
     max_findings = _max_findings(args.max_findings, problems)
     try:
         shard = parse_shard(args.shard)
@@ -499,6 +502,7 @@ def _comment(args: argparse.Namespace) -> int:
     problems = _comment_key_problems(args.comment_key)
     if problems:
         raise InputError(problems)
+    report = read_report(args.report)  # a bad report is named first, also outside Actions
     env = dict(os.environ)
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
@@ -507,7 +511,6 @@ def _comment(args: argparse.Namespace) -> int:
     if missing:
         raise SettingsError(missing, purpose=COMMENT_PURPOSE)
     head = WorkflowRunHead.from_env(env)
-    report = read_report(args.report)
     if head.event not in PULL_REQUEST_EVENTS:
         print(f"no comment: the triggering run {head.run_id} ran on '{head.event}', not on a pull request")
         return EXIT_PASS

@@ -9,10 +9,13 @@ symbolic link is written through, not replaced.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 #: The longest file name (one path component) most file systems accept, in bytes.
 NAME_MAX = 255
@@ -24,8 +27,10 @@ def _umask() -> int:
     return current
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically.
+@contextlib.contextmanager
+def atomic_open(path: str | Path) -> Iterator[BinaryIO]:
+    """A binary file to write ``path`` with, in steps: it replaces ``path`` atomically when
+    the block ends, and is removed if the block raises (the target is then untouched).
 
     Raises:
         OSError: the folder does not exist or is not writable; the target is untouched.
@@ -39,7 +44,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     try:
         os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
@@ -49,6 +54,12 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (see :func:`atomic_open`)."""
+    with atomic_open(path) as handle:
+        handle.write(data)
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
@@ -75,4 +86,29 @@ def check_writable(path: str | Path) -> str | None:
         return f"the folder {shown!r} does not exist"
     if not os.access(folder, os.W_OK):
         return f"the folder {shown!r} is not writable"
+    return None
+
+
+def output_problem(path: str, taken: Mapping[str, str], stored: Sequence[str] = (), force: bool = True) -> str | None:
+    """Why an output file cannot be written at ``path``, or None: an empty path, a symbolic
+    link (outputs are written where they say, never through a link), a folder or a path
+    :func:`gate.files.check_writable` refuses, a path inside a ``stored`` folder (the
+    baselines), one of the inputs (``taken``: real path -> as given), or, unless ``force``,
+    an existing file."""
+    if not path.strip():
+        return "expected a file path, found an empty string"
+    if os.path.islink(path):
+        return (f"expected a regular file path, found a symbolic link to {os.readlink(path)!r}: "
+                "outputs are never written through links; name the target itself")
+    why = check_writable(path)
+    if why:
+        return why
+    real = os.path.realpath(path)
+    if any(os.path.commonpath([f, real]) == f for f in stored):
+        return ("expected a report path outside the baselines folder, found one inside it: "
+                "a report there would replace a stored baseline or its log")
+    if real in taken:
+        return f"expected a new file, found the input {taken[real]!r}: it would be overwritten"
+    if not force and os.path.exists(path):
+        return "expected a new file, found an existing one: pass --force to replace it"
     return None

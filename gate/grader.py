@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import time
+import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -252,7 +253,7 @@ def grade_command(args: Any, warn: Callable[[str], None]) -> int:
     """``answer-gate grade``: write judgements, or with ``--calibrate`` print kappa per
     rubric question against people's labels and return 1 below the floor."""
     from gate.errors import ProblemCollector
-    from gate.files import atomic_write_text
+    from gate.files import atomic_write_text, output_problem
     from gate.records import join, load_question_set, load_run
     from gate.rubric import load_rubric
 
@@ -265,6 +266,14 @@ def grade_command(args: Any, warn: Callable[[str], None]) -> int:
         problems.add("--retries", None, None, f"expected 0 to 10, found {args.retries}")
     if not args.timeout > 0 or args.timeout > 600:
         problems.add("--timeout", None, None, f"expected more than 0 and at most 600 seconds, found {args.timeout:g}")
+    endpoint = urllib.parse.urlsplit(args.endpoint)
+    if endpoint.scheme not in ("http", "https") or not endpoint.netloc:
+        problems.add("--endpoint", None, None, f"expected an http:// or https:// URL such as http://localhost:8000/v1, found {args.endpoint!r}")
+    if args.out:
+        taken = {os.path.realpath(p): p for p in (args.run, args.questions, args.rubric) if p}
+        why = output_problem(args.out, taken, force=args.force)
+        if why:
+            problems.add(args.out, None, "--out", why)
     problems.raise_if_any()
     rubric = None
     try:
@@ -284,8 +293,11 @@ def grade_command(args: Any, warn: Callable[[str], None]) -> int:
         judgements = grade(joined.pairs, grader)
     finally:
         grader.close()
-    atomic_write_text(args.out, "".join(json.dumps(judgement_dict(j), ensure_ascii=False, sort_keys=True) + "\n" for j in judgements))
     failed = [j for j in judgements if j.status == FAILED]
+    if judgements and len(failed) == len(judgements):
+        raise InputError([Problem(args.endpoint, None, "--endpoint", f"expected the grader to judge at least one answer, found every one of "
+                                  f"the {len(judgements):,} requests failed (first: {failed[0].question_id}: {failed[0].error})")])
+    atomic_write_text(args.out, "".join(json.dumps(judgement_dict(j), ensure_ascii=False, sort_keys=True) + "\n" for j in judgements))
     for j in failed:
         warn(f"{j.question_id}: failed judgement recorded: {j.error}")
     print(f"graded {len(judgements)} answers with {grader.judge.label}: {len(judgements) - len(failed)} judged, {len(failed)} failed; {args.out}")

@@ -97,7 +97,7 @@ class Report:
         rules: every rule checked, in slice then measure order.
         findings: every failure, in the set's question order; the first ones only when the
             report was asked to list fewer (``check --max-findings``).
-        findings_not_listed: ``(code, slice, count)`` of the findings left out of
+        findings_not_listed: ``(measure, code, slice, count)`` of the findings left out of
             ``findings`` (slice ``all`` and each language), sorted; empty when all are listed.
         notices: warnings about the inputs (reported, never fatal).
         comparison: the comparison with the baseline, or None.
@@ -141,7 +141,7 @@ class Report:
     rubric: RubricSummary | None = None
     thresholds_url: str | None = None
     code_agreement: tuple[CodeAgreement, ...] = ()
-    findings_not_listed: tuple[tuple[str, str, int], ...] = ()
+    findings_not_listed: tuple[tuple[str, str, str, int], ...] = ()
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -216,7 +216,7 @@ def build_report(
     measures: tuple[Measure, ...] | None = None,
     rubric: RubricSummary | None = None,
     code_agreement: Iterable[CodeAgreement] = (),
-    findings_not_listed: Iterable[tuple[str, str, int]] = (),
+    findings_not_listed: Iterable[tuple[str, str, str, int]] = (),
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here.
 

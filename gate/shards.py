@@ -22,6 +22,8 @@ shards.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import re
 from collections.abc import Iterator, Sequence
@@ -31,14 +33,29 @@ from pathlib import Path
 from typing import Any
 
 from gate.errors import InputError, Problem, ProblemCollector
+from gate.files import atomic_open
 from gate.measures import MEASURES, Count, FigureRef, Finding, Outcome, QuoteRef
 from gate.records import Answer, AnswerLine, Question, load_question_set, parse_line, read_lines
 from gate.report import Report
 from gate.stream import Context, Findings, LineResult, score_lines
 from gate.thresholds import load_thresholds
 
-FORMAT = 1
+FORMAT = 2
+#: The header fields every shard of one log must share, and what each names in a message.
+_SAME = (("of", "the number of shards"), ("run", "the log"), ("run_bytes", "the log's size in bytes"),
+         ("run_sha256", "the log's content (SHA-256)"), ("questions", "the question set"),
+         ("questions_sha256", "the question set's content (SHA-256)"), ("thresholds", "the thresholds file"),
+         ("thresholds_sha256", "the thresholds file's content (SHA-256)"), ("max_findings", "--max-findings"))
 _SHARD = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})\s*$")
+
+
+def file_sha256(path: str | Path) -> str:
+    """The SHA-256 of a file's bytes, hex (read in blocks of 1 MiB: memory stays flat)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -75,10 +92,13 @@ def score_shard(run_path: str | Path, questions_path: str | Path | None, thresho
     context = Context(display, questions, rules.matching, rules.format)
     findings = Findings(max_findings)
     header = {"shard": {"format": FORMAT, "index": k, "of": n, "run": display, "run_bytes": size,
-                        "questions": str(questions_path) if questions_path is not None else None, "thresholds": rules.path,
-                        "max_findings": max_findings}}
+                        "run_sha256": file_sha256(run_path),
+                        "questions": str(questions_path) if questions_path is not None else None,
+                        "questions_sha256": file_sha256(questions_path) if questions_path is not None else None,
+                        "thresholds": rules.path, "thresholds_sha256": file_sha256(thresholds), "max_findings": max_findings}}
     lines = 0
-    with open(out, "w", encoding="utf-8") as handle:
+    with atomic_open(out) as raw:
+        handle = io.TextIOWrapper(raw, encoding="utf-8")
         handle.write(json.dumps(header, sort_keys=True) + "\n")
         batch: list[tuple[int, bytes]] = []
         for item in read_lines(Path(run_path), display, problems, byte_range=span):
@@ -89,6 +109,8 @@ def score_shard(run_path: str | Path, questions_path: str | Path | None, thresho
         lines += _write_batch(handle, batch, context, findings)
         handle.write(json.dumps({"findings": [[p, o, _finding(f)] for p, o, f in findings.keyed()],
                                  "left_out": [list(x) for x in findings.not_listed()]}, sort_keys=True) + "\n")
+        handle.flush()
+        handle.detach()  # the file is closed, synced and renamed by atomic_open
     problems.raise_if_any()
     return lines
 
@@ -187,10 +209,13 @@ class ShardSet:
             if header is None:
                 continue
             first = first or header
-            same = {k: header[k] for k in ("of", "run", "run_bytes", "questions", "thresholds")}
-            if same != {k: first[k] for k in same}:
-                problems.add(str(path), 1, "shard", f"expected a shard of the same log, set and thresholds as {paths[0]}, found {same}")
-            elif header["index"] in headers:
+            differ = [(key, what) for key, what in _SAME if header.get(key) != first.get(key)]
+            for key, what in differ:
+                problems.add(str(path), 1, f"shard.{key}", f"expected a shard of the same log, set and thresholds as {paths[0]}: "
+                             f"{what} differs ({first.get(key)!r} there, {header.get(key)!r} here)")
+            if differ:
+                continue
+            if header["index"] in headers:
                 problems.add(str(path), 1, "shard.index", f"expected each shard once, found shard {header['index']} again (also {headers[header['index']][0]})")
             else:
                 headers[header["index"]] = (path, header)
@@ -235,7 +260,7 @@ class ShardSource:
     def __init__(self, shards: ShardSet) -> None:
         self.shards = shards
         self.listed: list[tuple[int, int, Finding]] = []
-        self.left_out: list[tuple[str, str, int]] = []
+        self.left_out: list[tuple[str, str, str, int]] = []
 
     def results(self, context: Context, problems: ProblemCollector) -> Iterator[list[LineResult]]:
         """The records as :class:`gate.stream.LineResult`, in file order."""
@@ -243,7 +268,7 @@ class ShardSource:
         for record in self.shards.records(problems):
             if "findings" in record:
                 self.listed += [(p, o, _finding_from(f)) for p, o, f in record["findings"]]
-                self.left_out += [(c, s, n) for c, s, n in record["left_out"]]
+                self.left_out += [(m, c, s, n) for m, c, s, n in record["left_out"]]
                 continue
             out.append(_result(record, context))
             if len(out) >= 2000:
@@ -255,8 +280,8 @@ class ShardSource:
     def add_findings(self, findings: Findings) -> None:
         for position, order, finding in self.listed:
             findings.add_keyed(position, order, finding)
-        for code, slice_name, count in self.left_out:
-            findings.count_left_out(code, slice_name, count)
+        for measure, code, slice_name, count in self.left_out:
+            findings.count_left_out(measure, code, slice_name, count)
 
 
 def _result(record: dict[str, Any], context: Context) -> LineResult:

@@ -207,8 +207,8 @@ class Tally:
 
 
 class Findings:
-    """The first ``limit`` findings in the set's order, held; the others counted by code and
-    slice, not held (memory bounded by ``limit``). A finding is offered with its key: the
+    """The first ``limit`` findings in the set's order, held; the others counted by measure,
+    code and slice, not held (memory bounded by ``limit``). A finding is offered with its key: the
     position of its question in the set, then its order within the question's outcome.
 
     Attributes:
@@ -220,7 +220,7 @@ class Findings:
         self.limit = limit
         self.total = 0
         self._heap: list[tuple[int, int, Finding]] = []  # keys negated: the largest on top
-        self._left_out: dict[tuple[str, str], int] = {}
+        self._left_out: dict[tuple[str, str, str], int] = {}
 
     def add(self, position: int, findings: Iterable[Finding]) -> None:
         """Offer the findings of the question at ``position``, in their order."""
@@ -240,14 +240,15 @@ class Findings:
         dropped = heapq.heapreplace(self._heap, item)
         self._count(dropped[2])
 
-    def count_left_out(self, code: str, slice_name: str, count: int) -> None:
+    def count_left_out(self, measure: str, code: str, slice_name: str, count: int) -> None:
         """Add findings counted elsewhere (a shard) and not listed."""
-        self._left_out[(code, slice_name)] = self._left_out.get((code, slice_name), 0) + count
+        key = (measure, code, slice_name)
+        self._left_out[key] = self._left_out.get(key, 0) + count
         if slice_name == ALL:
             self.total += count
 
     def _count(self, finding: Finding) -> None:
-        for key in ((finding.code, ALL), (finding.code, language_slice(finding.language))):
+        for key in ((finding.measure, finding.code, ALL), (finding.measure, finding.code, language_slice(finding.language))):
             self._left_out[key] = self._left_out.get(key, 0) + 1
 
     def keyed(self) -> list[tuple[int, int, Finding]]:
@@ -258,9 +259,9 @@ class Findings:
         """The findings held, in the set's order."""
         return [f for _, _, f in self.keyed()]
 
-    def not_listed(self) -> tuple[tuple[str, str, int], ...]:
-        """``(code, slice, count)`` of the findings left out, sorted."""
-        return tuple(sorted((code, s, n) for (code, s), n in self._left_out.items()))
+    def not_listed(self) -> tuple[tuple[str, str, str, int], ...]:
+        """``(measure, code, slice, count)`` of the findings left out, sorted."""
+        return tuple(sorted((m, code, s, n) for (m, code, s), n in self._left_out.items()))
 
 
 def default_jobs() -> int:

@@ -271,8 +271,8 @@ def test_json_nested_too_deep(files, cli):
 
 
 OUTPUT_CASES = [
-    ("run-as-markdown", ["--markdown", "run.jsonl"], "run.jsonl: --markdown: expected a new report file, found the input 'run.jsonl': it would be overwritten"),
-    ("thresholds-as-json", ["--thresholds", "thresholds.yaml", "--json", "thresholds.yaml"], "expected a new report file, found the input 'thresholds.yaml'"),
+    ("run-as-markdown", ["--markdown", "run.jsonl"], "run.jsonl: --markdown: expected a new file, found the input 'run.jsonl': it would be overwritten"),
+    ("thresholds-as-json", ["--thresholds", "thresholds.yaml", "--json", "thresholds.yaml"], "expected a new file, found the input 'thresholds.yaml'"),
     ("same-path-twice", ["--json", "same.out", "--junit", "same.out"], "same.out: --junit: expected a path of its own, found the path of --json too"),
     ("empty-path", ["--json", ""], "--json: expected a file path, found an empty string"),
 ]

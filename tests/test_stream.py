@@ -103,11 +103,11 @@ def test_findings_beyond_the_cap_are_counted_by_code_and_slice():
     assert full.listed() == every and full.not_listed() == ()
     assert capped.listed() == every[:3] and capped.total == len(every)
     left = every[3:]
-    expected = Counter((f.code, ALL) for f in left) + Counter((f.code, language_slice(f.language)) for f in left)
-    assert capped.not_listed() == tuple(sorted((c, s, n) for (c, s), n in expected.items()))
+    expected = Counter((f.measure, f.code, ALL) for f in left) + Counter((f.measure, f.code, language_slice(f.language)) for f in left)
+    assert capped.not_listed() == tuple(sorted((m, c, s, n) for (m, c, s), n in expected.items()))
     nothing = Findings(0)
     nothing.add(0, every)
-    assert nothing.listed() == [] and sum(n for _, s, n in nothing.not_listed() if s == ALL) == len(every)
+    assert nothing.listed() == [] and sum(n for _, _, s, n in nothing.not_listed() if s == ALL) == len(every)
 
 
 # --- the check path: streamed, byte for byte the reports of the in-memory check before it -
@@ -171,8 +171,8 @@ def test_a_capped_report_lists_the_first_findings_and_counts_the_others(monkeypa
     full, capped = check_run(*args), check_run(*args, max_findings=100)
     assert capped.findings == full.findings[:100]
     left = full.findings[100:]
-    expected = Counter((f.code, ALL) for f in left) + Counter((f.code, language_slice(f.language)) for f in left)
-    assert capped.findings_not_listed == tuple(sorted((c, s, n) for (c, s), n in expected.items()))
+    expected = Counter((f.measure, f.code, ALL) for f in left) + Counter((f.measure, f.code, language_slice(f.language)) for f in left)
+    assert capped.findings_not_listed == tuple(sorted((m, c, s, n) for (m, c, s), n in expected.items()))
     data = json.loads(render_json(capped))
     jsonschema.validate(data, schema("report"))
     assert sum(x["count"] for x in data["findings_not_listed"] if x["slice"] == "all") == len(left)

@@ -164,13 +164,36 @@ def _broken_slices(report: Report, status: str) -> dict[str, list[RuleResult]]:
     return out
 
 
+def _not_listed(report: Report, measure: str, slices: set[str]) -> dict[str, int]:
+    """The findings of ``measure`` in ``slices`` that the report counts but does not list
+    (``--max-findings``), per reason code: the ``all`` slice's count when it is among the
+    slices, else the sum over the language slices."""
+    out: dict[str, int] = {}
+    for m, code, s, n in report.findings_not_listed:
+        if m == measure and ((ALL in slices and s == ALL) or (ALL not in slices and s in slices)):
+            out[code] = out.get(code, 0) + n
+    return out
+
+
+def not_listed_by_code(report: Report) -> dict[str, int]:
+    """The findings the report counts but does not list (``--max-findings``), per reason
+    code on the ``all`` slice, the most frequent first (ties by code)."""
+    out: dict[str, int] = {}
+    for _, code, s, n in report.findings_not_listed:
+        if s == ALL:
+            out[code] = out.get(code, 0) + n
+    return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
+
+
 def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
     """Words for what broke: the findings of the broken measures in the broken slices,
     counted per reason code (a finding told under two measures, such as a decline where an
-    answer was expected, counts once); a measure without findings is said by its rule."""
+    answer was expected, counts once), those the report does not list included
+    (``--max-findings``); a measure without findings is said by its rule."""
     reasons: list[str] = []
     seen: set[tuple[Any, ...]] = set()
     counts: dict[str, int] = {}
+    unlisted_counts: dict[str, int] = {}
     order: list[str] = []
     for m in report.measures:
         results = broken.get(m.name)
@@ -178,7 +201,8 @@ def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
             continue
         slices = {r.slice for r in results}
         found = [f for f in report.findings if f.measure == m.name and (ALL in slices or language_slice(f.language) in slices)]
-        if not found:
+        unlisted = _not_listed(report, m.name, slices)
+        if not found and not unlisted:
             order.append("rule:" + m.name)
             continue
         for f in found:
@@ -189,6 +213,12 @@ def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
             if f.code not in counts:
                 order.append(f.code)
             counts[f.code] = counts.get(f.code, 0) + 1
+        for code, n in unlisted.items():  # a code told under two measures is one finding told twice
+            if code not in counts and code not in unlisted_counts:
+                order.append(code)
+            unlisted_counts[code] = max(unlisted_counts.get(code, 0), n)
+    for code, n in unlisted_counts.items():
+        counts[code] = counts.get(code, 0) + n
     # The most frequent reason first; ties keep measure order (sorted is stable).
     order.sort(key=lambda item: -counts.get(item, 0))
     for item in order:
@@ -273,6 +303,8 @@ class Lead:
         empty: the sentence when nothing belongs here, or None.
         look_first: ``(question id, retrieval or generation)`` for the questions shown whose
             findings say where to look first (:func:`lead_heading` says it).
+        not_listed: findings of the failing measures the report counts but does not list
+            (``--max-findings``): their questions are not among ``questions``.
     """
 
     title: str
@@ -283,6 +315,7 @@ class Lead:
     shown_findings: frozenset[int]
     empty: str | None = None
     look_first: tuple[tuple[str, str], ...] = ()
+    not_listed: int = 0
 
 
 #: Where a reviewer looks first (``Finding.look_first``), in words.
@@ -315,6 +348,8 @@ def look_first_text(where: dict[str, str]) -> str | None:
 def lead_heading(lead: Lead) -> str:
     """``What fails (3 questions; look first at generation: a03, a07)``."""
     parts = [plural(lead.questions, "question")] if lead.questions else []
+    if lead.not_listed and parts:
+        parts[0] += f" among the findings listed, and {lead.not_listed:,} more finding(s) not listed"
     told = look_first_text(dict(lead.look_first))
     if told:
         parts.append(told)
@@ -442,7 +477,9 @@ def got_worse(report: Report) -> Lead | None:
         return None
     rows, shown, count = _lead_rows(report, pairs, {})
     questions = len(dict.fromkeys(q for q, _ in pairs))
-    return Lead("What fails", tuple(rows), questions, count, (), frozenset(shown), look_first=_told(report, shown))
+    unlisted = sum(n for m, slices in failing.items() for n in _not_listed(report, m, slices).values())
+    return Lead("What fails", tuple(rows), questions, count, (), frozenset(shown), look_first=_told(report, shown),
+                not_listed=unlisted)
 
 
 def _told(report: Report, shown: set[int]) -> tuple[tuple[str, str], ...]:

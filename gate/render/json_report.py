@@ -208,7 +208,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         ],
         "rules": [_rule(r) for r in report.rules],
         "findings": [_finding(f) for f in report.findings],
-        **({"findings_not_listed": [{"code": c, "slice": s, "count": n} for c, s, n in report.findings_not_listed]}
+        **({"findings_not_listed": [{"measure": m, "code": c, "slice": s, "count": n}
+                                    for m, c, s, n in report.findings_not_listed]}
            if report.findings_not_listed else {}),
         "notices": list(report.notices),
         "comparison": comparison,
@@ -423,7 +424,7 @@ def report_from_dict(data: Any, display: str = "report.json") -> Report:
         schema_version=data["schema_version"],
         loosened=tuple(Loosening(x["kind"], x["where"], x["before"], x["after"], x["source"]) for x in data.get("loosened", ())),
         evidence=data.get("evidence", True),
-        findings_not_listed=tuple((x["code"], x["slice"], x["count"]) for x in data.get("findings_not_listed", ())),
+        findings_not_listed=tuple((x["measure"], x["code"], x["slice"], x["count"]) for x in data.get("findings_not_listed", ())),
     )
     for field, expected, found in _differences(data, json.loads(json.dumps(report_to_dict(report)))):
         problems.add(display, None, field, f"expected {json.dumps(expected, ensure_ascii=False)} (from the exact values), "

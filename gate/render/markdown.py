@@ -206,7 +206,8 @@ def finding_line(f: Finding, report: Report | None = None, text: str | None = No
 
 def _findings_section(report: Report, findings: list[Finding], above: int, cut: int, where: str | None,
                       told: dict[str, str] | None = None) -> list[str]:
-    total = len(findings) + cut
+    unlisted = digest.not_listed_by_code(report)
+    total = len(findings) + cut + sum(unlisted.values())
     if not total:
         return []
     shown_above = f"; {above:,} shown above" if above else ""
@@ -217,6 +218,10 @@ def _findings_section(report: Report, findings: list[Finding], above: int, cut: 
     if cut:
         tail = f" The whole report is in {escape(where)}." if where else ""
         body += ["", f"{digest.plural(cut, 'more finding')} cut to keep this comment under GitHub's size limit.{tail}"]
+    if unlisted:
+        by_code = ", ".join(f"`{code}` {n:,}" for code, n in unlisted.items())
+        body += ["", f"{digest.plural(sum(unlisted.values()), 'more finding')} not listed in this report (`--max-findings`), "
+                 f"counted by reason: {by_code}."]
     title = "Findings" if not above else "Other findings"
     return _details(f"{title} ({total:,}{shown_above})", body)
 

@@ -178,7 +178,7 @@ TERMINAL_FINDINGS = 25
 def _findings(report: Report, lead: digest.Lead | None, console: Console) -> None:
     rest = digest.other_findings(report, lead)
     above = len(lead.shown_findings) if lead is not None else 0
-    left_out = {code: n for code, s, n in report.findings_not_listed if s == ALL}
+    left_out = digest.not_listed_by_code(report)
     total = len(rest) + sum(left_out.values())
     if not total:
         return
@@ -194,7 +194,7 @@ def _findings(report: Report, lead: digest.Lead | None, console: Console) -> Non
     if left_out:
         more = total - min(len(rest), TERMINAL_FINDINGS)
         by_code = ", ".join(f"{code} {n:,}" for code, n in sorted(left_out.items(), key=lambda item: (-item[1], item[0])))
-        unlisted = sum(n for code, s, n in report.findings_not_listed if s == ALL)
+        unlisted = sum(n for _, _, s, n in report.findings_not_listed if s == ALL)
         where = ("every one is in the JSON report (--json PATH)" if not unlisted else
                  f"the JSON report (--json PATH) lists {len(report.findings):,} and counts the others by code and language; "
                  "--max-findings all lists every one")
