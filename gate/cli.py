@@ -495,22 +495,36 @@ def _comment(args: argparse.Namespace) -> int:
     """The workflow_run half: re-render the comment from a validated JSON report and post it
     on the pull request the triggering run belongs to, found through the API."""
     from gate.actions import PULL_REQUEST_EVENTS, ActionSettings, SettingsError, WorkflowRunHead
-    from gate.errors import InputError
+    from gate.errors import InputError, Problem
     from gate.github import GitHubClient, comment_body, comment_marker
     from gate.render.json_report import read_report
 
     problems = _comment_key_problems(args.comment_key)
     if problems:
         raise InputError(problems)
-    report = read_report(args.report)  # a bad report is named first, also outside Actions
+    try:
+        report = read_report(args.report)
+    except InputError as error:
+        report_problems: list[Problem] | None = list(error.problems)
+    else:
+        report_problems = None
     env = dict(os.environ)
     missing = [name for name in ("GITHUB_REPOSITORY",) if not env.get(name)]
     if not (env.get("INPUT_TOKEN") or env.get("GITHUB_TOKEN")):
         missing.append("GITHUB_TOKEN (or INPUT_TOKEN)")
     missing += [name for name in ("GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH") if not env.get(name)]
-    if missing:
-        raise SettingsError(missing, purpose=COMMENT_PURPOSE)
-    head = WorkflowRunHead.from_env(env)
+    unset: SettingsError | None = SettingsError(missing, purpose=COMMENT_PURPOSE) if missing else None
+    head = None
+    if unset is None:
+        try:
+            head = WorkflowRunHead.from_env(env)
+        except SettingsError as exc:
+            unset = exc
+    if report_problems is not None:  # a bad report and the settings' problems at once: the report is checked outside Actions too
+        raise InputError(report_problems + ([Problem("environment", None, None, str(unset))] if unset is not None else []))
+    if unset is not None:
+        raise unset
+    assert head is not None
     if head.event not in PULL_REQUEST_EVENTS:
         print(f"no comment: the triggering run {head.run_id} ran on '{head.event}', not on a pull request")
         return EXIT_PASS

@@ -114,14 +114,15 @@ def test_the_grader_does_not_replace_a_judgements_file_without_force(tmp_path, c
     assert (tmp_path / "g.jsonl").read_text("utf-8") == "kept\n"
 
 
-def test_comment_names_a_bad_report_before_the_environment(tmp_path, monkeypatch, capsys):
+def test_comment_names_a_bad_report_with_the_environment(tmp_path, monkeypatch, capsys):
     for name in ("GITHUB_REPOSITORY", "GITHUB_TOKEN", "INPUT_TOKEN", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH"):
         monkeypatch.delenv(name, raising=False)
     bad = tmp_path / "report.json"
     bad.write_text("{}", encoding="utf-8")
     assert main(["comment", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert str(bad) in err and "GITHUB_REPOSITORY" not in err
+    assert f"{bad}: " in err and "problems with the input" in err  # {} lacks every field the report schema requires
+    assert "environment: GitHub Actions settings: missing environment variables: GITHUB_REPOSITORY" in err
 
 
 def test_a_judgements_file_given_twice_is_bad_input(capsys):
