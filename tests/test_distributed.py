@@ -27,7 +27,7 @@ fsspec = pytest.importorskip("fsspec")
 @pytest.fixture(scope="module")
 def cluster():
     """A LocalCluster of one worker with two threads in this process, and its client."""
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as local:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as local:
         with distributed.Client(local) as client:
             yield local, client
 
