@@ -74,18 +74,50 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser if commands_built else _Unbuilt)
+    _add_check(commands)
+    _add_score_shard(commands)
+    _add_merge(commands)
+    actions = _add_baseline(commands)
+    _add_comment(commands)
+    from gate.cli_rubric import add_commands
 
+    add_commands(commands)
+    _add_baseline_list(actions)
+    return parser
+
+
+_Commands = argparse._SubParsersAction  # the type of ``add_subparsers()``: adds one command's parser
+
+
+def _add_inputs(command: argparse.ArgumentParser, thresholds: str = "the rules") -> None:
+    """The run log, its question set and the thresholds file (check, score-shard, baseline save)."""
+    command.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
+    command.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help=f"{thresholds} (default: thresholds.yaml in the working directory)")
+
+
+def _add_reports(command: argparse.ArgumentParser, markdown: str) -> None:
+    """The report files (check, merge)."""
+    command.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
+    command.add_argument("--markdown", metavar="PATH", dest="markdown_path", help=f"write the markdown report here{markdown}")
+    command.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
+
+
+def _add_baseline_choice(command: argparse.ArgumentParser, baselines: str) -> None:
+    """Where baselines are stored and which one a run is compared with (check, merge)."""
+    command.add_argument("--baselines", metavar="DIR", default=None, help=f"where baselines are stored (default: baselines in the working directory{baselines})")
+    which = command.add_mutually_exclusive_group()
+    which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
+    which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+
+
+def _add_check(commands: _Commands[argparse.ArgumentParser]) -> None:
     check = commands.add_parser("check", help="score a run and gate it", description="Score a run log against a question set, check the rules, and report.")
     check.add_argument("run", help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
-    check.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
-    check.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
-    check.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
-    check.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here (the PR comment's body; for GitLab, Jenkins and others)")
-    check.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
+    _add_inputs(check)
+    _add_reports(check, " (the PR comment's body; for GitLab, Jenkins and others)")
     check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
     check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
     check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
-    check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
     check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
     check.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
     check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
@@ -100,21 +132,23 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
                        "all: every one). The terminal prints the first few and says where the rest are")
     check.add_argument("--dask", metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
                        "local for a cluster on this machine, else a scheduler's address; RUN may then be a folder, a glob or a URL fsspec reads")
-    which = check.add_mutually_exclusive_group()
-    which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
-    which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+    _add_baseline_choice(check, "; a folder named here must exist")
 
+
+def _add_score_shard(commands: _Commands[argparse.ArgumentParser]) -> None:
     shard = commands.add_parser("score-shard", help="score one shard of a log, for merge",
                                 description="Score the lines that start in the K-th of N equal byte ranges of a run log and write their counts, "
                                 "line records and first findings to a shard file; answer-gate merge makes the report of the whole log from the N files.")
     shard.add_argument("run", help="the run log (JSON lines)")
-    shard.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
-    shard.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
+    _add_inputs(shard)
     shard.add_argument("--shard", metavar="K/N", required=True, help="which shard: K of N (1/4 to 4/4)")
     shard.add_argument("--out", metavar="FILE", required=True, help="the shard file to write (a new file, unless --force)")
     shard.add_argument("--force", action="store_true", help="replace the shard file if it exists")
     shard.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings the shard keeps, its first in the set's order (default: {DEFAULT_MAX_FINDINGS}); merge lists at most as many")
+
+
+def _add_merge(commands: _Commands[argparse.ArgumentParser]) -> None:
     merge = commands.add_parser("merge", help="the report of a log from its shard files",
                                 description="Check that the files are the N shards of one log, scored with one set and thresholds file, "
                                 "replay the run's checks and the join over them, check the rules and the baseline, and report as check does.")
@@ -129,19 +163,30 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
     merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
     merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
 
+
+def _add_baseline(commands: _Commands[argparse.ArgumentParser]) -> _Commands[argparse.ArgumentParser]:
+    """``baseline`` and its ``save``; returns its actions, to which ``list`` is added."""
     baseline = commands.add_parser("baseline", help="store and list baselines", description="Store a run as the baseline of its assistant version, or list the stored ones.")
     baseline.set_defaults(print_baseline_help=baseline.print_help)
     actions = baseline.add_subparsers(dest="baseline_command", metavar="ACTION")
     save = actions.add_parser("save", help="store a run as the baseline of its assistant version",
                               description="Score a run and store its scores, per-question outcomes, versions, matching settings and the log itself (gzip) under the baselines folder.")
     save.add_argument("run", help="the run log (JSON lines) with an assistant version in its header or file name")
-    save.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
-    save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
+    _add_inputs(save, "the rules, for the matching settings")
     save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
     save.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements of the run (as check --judgements): "
                       "stored with the baseline, with the rubric and quality measures, so that the next version's are compared with them")
     save.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
+    return actions
+
+
+def _add_baseline_list(actions: _Commands[argparse.ArgumentParser]) -> None:
+    listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
+    listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
+
+
+def _add_comment(commands: _Commands[argparse.ArgumentParser]) -> None:
     comment = commands.add_parser("comment", help="post the sticky PR comment from a JSON report, in a workflow_run workflow",
                                   description="The trusted half of the fork-safe pattern, in a workflow triggered by workflow_run: read the JSON report "
                                   "written by 'check --json' (validated; never a markdown body), find the open pull request whose head is the triggering run's "
@@ -149,12 +194,6 @@ def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
                                   "rendered here. Reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
     comment.add_argument("report", help="the JSON report (check --json)")
     comment.add_argument("--comment-key", metavar="KEY", default="", help="the key the gate's comment was posted with, if any")
-    from gate.cli_rubric import add_commands
-
-    add_commands(commands)
-    listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
-    listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
-    return parser
 
 
 def _baselines_dir(value: str | None) -> str:
