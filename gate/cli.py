@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from gate import TYPE_CHECKING  # typing is not imported at start (``answer-gate --version`` stays quick)
 
 if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
-    from typing import TextIO
+    from typing import Any, TextIO
 
     from rich.console import Console, JustifyMethod
 
@@ -110,21 +110,36 @@ def _add_baseline_choice(command: argparse.ArgumentParser, baselines: str) -> No
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
 
 
+def _add_github(command: argparse.ArgumentParser) -> None:
+    """GitHub Actions' outputs (check, merge)."""
+    command.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
+    command.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
+    command.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
+
+
+def _add_judged(command: argparse.ArgumentParser) -> None:
+    """The judgements of the run's answers and their rubric (check, merge)."""
+    command.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    command.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
+    command.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
+
+
+def _add_base(command: argparse.ArgumentParser) -> None:
+    """The base branch's files, for what a pull request loosened (check, merge)."""
+    command.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
+                         "and fails the gate with fail_on_loosened: true")
+    command.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
+    command.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+
+
 def _add_check(commands: _Commands[argparse.ArgumentParser]) -> None:
     check = commands.add_parser("check", help="score a run and gate it", description="Score a run log against a question set, check the rules, and report.")
     check.add_argument("run", help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
     _add_inputs(check)
     _add_reports(check, " (the PR comment's body; for GitLab, Jenkins and others)")
-    check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
-    check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
-    check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
-    check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
-    check.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
-    check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
-    check.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
-                       "and fails the gate with fail_on_loosened: true")
-    check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
-    check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+    _add_github(check)
+    _add_judged(check)
+    _add_base(check)
     check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers (default: the cores available; 1: this process only); "
                        "the report is the same whatever N")
     check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
@@ -151,17 +166,17 @@ def _add_score_shard(commands: _Commands[argparse.ArgumentParser]) -> None:
 def _add_merge(commands: _Commands[argparse.ArgumentParser]) -> None:
     merge = commands.add_parser("merge", help="the report of a log from its shard files",
                                 description="Check that the files are the N shards of one log, scored with one set and thresholds file, "
-                                "replay the run's checks and the join over them, check the rules and the baseline, and report as check does.")
+                                "replay the run's checks and the join over them, check the rules and the baseline, and report as check does. "
+                                "With --judgements the log itself is scored again (the rubric reads every answer and its findings, which shards "
+                                "do not carry), once its SHA-256 is checked against the shards'.")
     merge.add_argument("shards", metavar="SHARD", nargs="+", help="the shard files written by score-shard, in any order")
-    merge.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
-    merge.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here")
-    merge.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here")
-    merge.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
+    _add_reports(merge, " (the PR comment's body; for GitLab, Jenkins and others)")
+    _add_github(merge)
+    _add_judged(merge)
+    _add_base(merge)
     merge.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists (default: {DEFAULT_MAX_FINDINGS}; at most the shards' own)")
-    merge_which = merge.add_mutually_exclusive_group()
-    merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
-    merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+    _add_baseline_choice(merge, "; a folder named here must exist")
 
 
 def _add_baseline(commands: _Commands[argparse.ArgumentParser]) -> _Commands[argparse.ArgumentParser]:
@@ -318,43 +333,63 @@ def _max_findings(text: str, problems: list[Problem]) -> int | None:
     return int(text)
 
 
-def _check(args: argparse.Namespace) -> int:
-    from gate.errors import InputError, Problem
-    from gate.pipeline import check_run
+def _gate_problems(args: argparse.Namespace, inputs: Sequence[str | None]) -> list[Problem]:
+    """What is wrong with the options check and merge share, before anything runs: the report
+    paths (:func:`_outputs_problems`), an option without the one it goes with, a bad comment
+    key, a judgements or calibration file given twice."""
+    from gate.errors import Problem
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration,
+    problems = _outputs_problems(args, [*inputs, args.rubric, *args.judgements, *args.calibration,
                                         args.base_thresholds, args.base_questions, args.base_rubric])
     if args.calibration and not args.judgements:
         problems.append(Problem("--calibration", None, None, "goes with --judgements (it validates the graders among them)"))
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
-    problems += _comment_key_problems(args.comment_key) + _given_twice("--judgements", args.judgements) + _given_twice("--calibration", args.calibration)
-    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
-    if problems:
-        raise InputError(problems)
-    settings = None
-    if args.github:
-        from gate.actions import ActionSettings, SettingsError
+    return problems + _comment_key_problems(args.comment_key) + _given_twice("--judgements", args.judgements) + _given_twice("--calibration", args.calibration)
 
-        try:
-            settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
-        except SettingsError as exc:
-            raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
+
+def _github_settings(args: argparse.Namespace) -> ActionSettings | None:
+    """With ``--github``, the GitHub Actions settings (every missing one named at once); else None."""
+    if not args.github:
+        return None
+    from gate.actions import ActionSettings, SettingsError
+
+    try:
+        return ActionSettings.from_env(os.environ, require=("summary", "output"))
+    except SettingsError as exc:
+        raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
+
+
+def _gate_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`gate.pipeline.check_run` that check and merge share:
+    the baseline comparison, the judgements and their rubric, the base branch's files."""
     from gate.baseline import BaselineComparer
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
                                 rubric=args.rubric if args.judgements else None)
+    return {"compare": comparer, "judgements": args.judgements, "rubric": args.rubric, "calibration": args.calibration,
+            "stored_judgements": None if args.no_baseline else directory, "base_thresholds": args.base_thresholds,
+            "base_questions": args.base_questions, "base_rubric": args.base_rubric}
+
+
+def _check(args: argparse.Namespace) -> int:
+    from gate.errors import InputError
+    from gate.pipeline import check_run
+
+    problems = _gate_problems(args, [args.run, args.questions, args.thresholds])
+    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
+    if problems:
+        raise InputError(problems)
+    settings = _github_settings(args)
+    options = _gate_options(args)
     if args.dask is not None:
         from functools import partial
 
         from gate.distributed import check_on_dask
 
         check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
-                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
-                       jobs=jobs, max_findings=max_findings)
+    report = check_run(args.run, args.questions, args.thresholds, jobs=jobs, max_findings=max_findings, **options)
     return _emit(_with_links(report), args, settings)
 
 
@@ -424,17 +459,16 @@ def _score_shard(args: argparse.Namespace) -> int:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    from gate.baseline import BaselineComparer
     from gate.errors import InputError
     from gate.shards import merge_shards
 
-    problems: list[Problem] = _outputs_problems(args, list(args.shards))
+    problems = _gate_problems(args, list(args.shards))
     max_findings = _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)
-    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
-    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    return _emit(_with_links(merge_shards(args.shards, compare=comparer, max_findings=max_findings)), args)
+    settings = _github_settings(args)
+    jobs = _jobs(None, problems) if args.judgements else 1  # a judged log is scored again (see gate.shards.merge_shards)
+    return _emit(_with_links(merge_shards(args.shards, max_findings=max_findings, jobs=jobs, **_gate_options(args))), args, settings)
 
 
 def _verdict_words(report: Report) -> str:
