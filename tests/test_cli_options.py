@@ -9,9 +9,10 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 
-from gate import cli
+from gate import cli as cli_module
 from gate.shards import score_shard
 
 RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"
@@ -25,7 +26,7 @@ def _options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
 
 
 def _command(name: str) -> argparse.ArgumentParser:
-    parser = cli._parser()
+    parser = cli_module._parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return commands.choices[name]
 
@@ -99,3 +100,108 @@ def test_merge_with_judgements_refuses_a_log_changed_since_its_shards_were_score
     assert (code, out) == (2, "")
     assert f"{RUN_13}: --judgements: expected the log the shards were scored from (SHA-256 " in err and "found other bytes" in err
     assert cli("merge", *shards, "--no-baseline")[0] == 1  # without judgements the shards alone make the report
+
+
+# ------------------------------------------------------------ bad values in the project's words
+
+#: A bad value of every option and argument that takes one, per command, and what must be
+#: said of it. The test fails for an option missing here, so a new one gets a case.
+BAD_VALUES: dict[str, tuple[str, str]] = {
+    "run": ("", "run: expected a path, found ''"),
+    "shards": ("", "SHARD: expected a path, found ''"),
+    "report": ("", "report: expected a path, found ''"),
+    "--questions": ("", "--questions: expected a path, found ''"),
+    "--thresholds": ("", "--thresholds: expected a path, found ''"),
+    "--json": ("", "--json: expected a path, found ''"),
+    "--markdown": ("", "--markdown: expected a path, found ''"),
+    "--junit": ("", "--junit: expected a path, found ''"),
+    "--baselines": ("", "--baselines: expected a path, found ''"),
+    "--judgements": ("", "--judgements: expected a path, found ''"),
+    "--calibration": ("", "--calibration: expected a path, found ''"),
+    "--calibrate": ("", "--calibrate: expected a path, found ''"),
+    "--rubric": ("", "--rubric: expected a path, found ''"),
+    "--base-thresholds": ("", "--base-thresholds: expected a path, found ''"),
+    "--base-questions": ("", "--base-questions: expected a path, found ''"),
+    "--base-rubric": ("", "--base-rubric: expected a path, found ''"),
+    "--out": ("", "--out: expected a path, found ''"),
+    "--baseline": ("", "--baseline: expected a name, found ''"),
+    "--dask": (" ", "--dask: expected a name, found ' '"),
+    "--model": ("", "--model: expected a name, found ''"),
+    "--name": ("", "--name: expected a name, found ''"),
+    "--api-key-env": ("", "--api-key-env: expected a name, found ''"),
+    "--endpoint": ("ftp://x", "--endpoint: expected an http:// or https:// URL such as http://localhost:8000/v1, found 'ftp://x'"),
+    "--comment-key": ("a b", "--comment-key: expected 1 to 64 letters, digits, '.', '_' or '-' starting with a letter or digit, found 'a b'"),
+    "--jobs": ("x", "--jobs: expected a whole number of processes from 1, found 'x'"),
+    "--max-findings": ("-1", "--max-findings: expected a whole number from 0 or all, found '-1'"),
+    "--shard": ("3/2", "--shard"),
+    "--size": ("-1", "--size: expected a whole number from 1, found '-1'"),
+    "--seed": ("x", "--seed: expected a whole number, found 'x'"),
+    "--timeout": ("x", "--timeout: expected a number, found 'x'"),
+    "--retries": ("x", "--retries: expected a whole number, found 'x'"),
+}
+
+
+def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, command in action.choices.items():
+                yield from _commands(command, path + (name,))
+    if path and not any(isinstance(a, argparse._SubParsersAction) for a in parser._actions):
+        yield path, parser
+
+
+def _valued(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return [a for a in parser._actions if a.nargs != 0 and a.dest != "help"]
+
+
+def _argv(path: tuple[str, ...], parser: argparse.ArgumentParser, action: argparse.Action, value: str | None) -> list[str]:
+    """The command with its required arguments given good values and ``action`` the one given."""
+    good = {"run": RUN_13, "shards": "shard.jsonl", "report": "report.json", "--seed": "1", "--out": "out", "--shard": "1/2",
+            "--endpoint": "http://127.0.0.1:9/v1", "--model": "m", "--questions": SET_12}
+    argv = list(path)
+    for other in parser._actions:
+        name = other.option_strings[-1] if other.option_strings else other.dest
+        if other is action or not (other.required or not other.option_strings):
+            continue
+        argv += ([name] if other.option_strings else []) + [good[name]]
+    name = action.option_strings[-1] if action.option_strings else None
+    return argv + ([name] if name else []) + ([] if value is None else [value])
+
+
+def _cases():
+    for path, parser in _commands(cli_module._parser()):
+        for action in _valued(parser):
+            yield pytest.param(path, action.option_strings[-1] if action.option_strings else action.dest, id=" ".join(path) + " " + (action.option_strings[-1] if action.option_strings else action.dest))
+
+
+@pytest.mark.parametrize("path, name", list(_cases()))
+def test_every_bad_option_value_of_every_command_is_said_in_the_project_s_words(workdir, cli, path, name):
+    parser = dict(_commands(cli_module._parser()))[path]
+    action = next(a for a in _valued(parser) if (a.option_strings[-1] if a.option_strings else a.dest) == name)
+    assert name in BAD_VALUES, f"{' '.join(path)} {name}: add its bad value to BAD_VALUES"
+    value, said = BAD_VALUES[name]
+    code, out, err = cli(*_argv(path, parser, action, value))
+    assert (code, out) == (2, ""), err
+    assert said in err and "error:" not in err and "usage:" not in err, err
+    if action.option_strings:  # the value left out: the option named, and what it expects
+        code, out, err = cli(*_argv(path, parser, action, None))
+        assert code == 2 and "error:" not in err and "usage:" not in err, err
+        assert f"\n{name}: expected " in err and ", found none" in err, err
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["chek", RUN_13], "COMMAND: expected one of check, score-shard, merge, baseline, comment, sample, grade, set, found 'chek'; did you mean check?"),
+    (["--bogus"], "command line: expected no more arguments, found '--bogus'\n(answer-gate --help lists every option)"),
+    (["check", RUN_13, "--sed", "1"], "command line: expected no more arguments, found '--sed 1'\n(answer-gate check --help lists every option)"),
+    (["baseline", "save", RUN_13, "--forse"], "command line: expected no more arguments, found '--forse'; did you mean --force?\n(answer-gate baseline save --help"),
+    (["check", RUN_13, "--baseline", "1.2", "--no-baseline"], "--no-baseline: expected --baseline or --no-baseline, not both"),
+    (["check", RUN_13, "--github=yes"], "--github: expected no value (a switch), found 'yes'"),
+    (["check", RUN_13, "--ba", "x"], "--ba: expected one option, found an abbreviation of several: --base-thresholds, --base-questions, --base-rubric, --baselines, --baseline"),
+    (["check"], "run: expected the run log (JSON lines), found none (it is required)"),
+    (["sample", RUN_13, "--out", "o"], "--seed: expected a value (SEED), found none (it is required)"),
+    (["baseline", "sav"], "ACTION: expected one of save, list, found 'sav'; did you mean save?"),
+])
+def test_a_command_line_argparse_cannot_read_is_said_in_the_project_s_words(workdir, cli, argv, said):
+    code, out, err = cli(*argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("answer-gate: 1 problem with the command line; nothing was run:\n") and said in err, err
