@@ -69,6 +69,36 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     failures.add_argument("--force", action="store_true", help="replace the draft file when it exists already (without it the gate refuses)")
 
 
+def sheet_problems(folder: str, inputs: list[str | None], force: bool) -> list[tuple[str, None, str, str]]:
+    """Why the review sheet cannot be written in ``folder``: ``(path, None, "--out", why)``.
+
+    The folder must be a folder (it is created when missing); each of its sheet files is an
+    output path as every command checks one (:func:`gate.files.output_problem`: no symbolic
+    link, no folder, no input), and without ``force`` a new file: one there may hold
+    readers' work.
+    """
+    import os
+
+    from gate.files import output_problem
+
+    if os.path.islink(folder) or (os.path.exists(folder) and not os.path.isdir(folder)):
+        what = f"a symbolic link to {os.readlink(folder)!r}" if os.path.islink(folder) else "a file"
+        return [(folder, None, "--out", f"expected a folder for the review sheet, found {what}")]
+    if not os.path.isdir(folder):
+        return []  # created before the sheet is written; a folder that cannot be is said then
+    taken = {os.path.realpath(p): p for p in inputs if p}
+    out = []
+    for name in SHEET_FILES:
+        path = os.path.join(folder, name)
+        why = output_problem(path, taken, force=force)
+        if why and why.startswith("expected a new file, found an existing one"):
+            why = ("expected a folder without a review sheet, found this file already: it may hold readers' work; "
+                   "pass --force to replace it, or choose another --out")
+        if why:
+            out.append((path, None, "--out", why))
+    return out
+
+
 def _warn(message: str) -> None:
     print(f"answer-gate: warning: {message}", file=sys.stderr)
 
@@ -111,13 +141,8 @@ def _sample(args: argparse.Namespace) -> int:
     question_set = load_question_set(args.questions, problems) if args.questions else None
     joined = join(run_log, question_set, problems)
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        problems.add(args.out, None, "--out", "expected a folder for the review sheet, found a file")
-    elif not args.force:
-        for name in SHEET_FILES:
-            if (out / name).exists():
-                problems.add(str(out / name), None, "--out", "expected a folder without a review sheet, found this file already: "
-                             "it may hold readers' work; pass --force to replace it, or choose another --out")
+    for problem in sheet_problems(args.out, [args.run, args.questions, args.rubric], args.force):
+        problems.add(*problem)
     problems.raise_if_any()
     assert rubric is not None
     sample = draw_sample(joined.pairs, args.size, args.seed)

@@ -205,3 +205,96 @@ def test_a_command_line_argparse_cannot_read_is_said_in_the_project_s_words(work
     code, out, err = cli(*argv)
     assert (code, out) == (2, "")
     assert err.startswith("answer-gate: 1 problem with the command line; nothing was run:\n") and said in err, err
+
+
+# ------------------------------------------------------------ every written file checked alike
+
+def _writers(tmp_path: Path) -> dict[str, tuple[list[str], bool]]:
+    """Per command, its argv less the output path (appended last) and whether it takes --force."""
+    shard = str(tmp_path / "shard.jsonl")
+    return {
+        "check --json": (["check", RUN_13, "--questions", SET_12, "--json"], False),
+        "check --markdown": (["check", RUN_13, "--questions", SET_12, "--markdown"], False),
+        "check --junit": (["check", RUN_13, "--questions", SET_12, "--junit"], False),
+        "merge --json": (["merge", shard, "--json"], False),
+        "score-shard --out": (["score-shard", RUN_13, "--questions", SET_12, "--shard", "1/1", "--out"], True),
+        "grade --out": (["grade", RUN_13, "--questions", SET_12, "--rubric", "rubric.yaml", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", "--out"], True),
+        "set add-failures --out": (["set", "add-failures", RUN_13, "--questions", SET_12, "--out"], True),
+        "sample --out (its review.csv)": (["sample", RUN_13, "--questions", SET_12, "--rubric", "rubric.yaml", "--seed", "1", "--out"], True),
+    }
+
+
+WRITERS = list(_writers(Path("x")))
+
+
+@pytest.fixture
+def writers(workdir, tmp_path):
+    shutil.copy(ROOT / "rubric.yaml", workdir / "rubric.yaml")
+    score_shard(RUN_13, SET_12, "thresholds.yaml", (1, 1), tmp_path / "shard.jsonl")
+    return _writers(tmp_path)
+
+
+def _target(name: str, workdir: Path) -> tuple[str, Path]:
+    """The value of the output option and the file the command would write."""
+    if name.startswith("sample"):
+        (workdir / "sheet").mkdir()
+        return "sheet", workdir / "sheet" / "review.csv"
+    return "out.txt", workdir / "out.txt"
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_no_command_writes_through_a_symbolic_link(writers, workdir, cli, name):
+    argv, _ = writers[name]
+    given, path = _target(name, workdir)
+    elsewhere = workdir / "elsewhere.txt"
+    elsewhere.write_text("kept\n", encoding="utf-8")
+    path.symlink_to(elsewhere)
+    code, out, err = cli(*argv, given, *(["--force"] if writers[name][1] else []))
+    assert code == 2, err
+    assert f"{path.relative_to(workdir) if not name.startswith('sample') else Path(given) / 'review.csv'}: --" in err
+    assert f"expected a regular file path, found a symbolic link to {str(elsewhere)!r}: outputs are never written through links" in err
+    assert elsewhere.read_text(encoding="utf-8") == "kept\n" and path.is_symlink()
+
+
+@pytest.mark.parametrize("name", WRITERS)
+def test_no_command_writes_over_a_folder(writers, workdir, cli, name):
+    argv, _ = writers[name]
+    given, path = _target(name, workdir)
+    path.mkdir()
+    code, _, err = cli(*argv, given)
+    assert code == 2 and "expected a file path, found a directory" in err, err
+    assert path.is_dir() and not list(path.iterdir())
+
+
+@pytest.mark.parametrize("name", [n for n in WRITERS if _writers(Path("x"))[n][1]])
+def test_a_command_with_force_refuses_an_existing_file_without_it_and_writes_nothing(writers, workdir, cli, name):
+    argv, _ = writers[name]
+    given, path = _target(name, workdir)
+    path.write_text("a person's work\n", encoding="utf-8")
+    code, out, err = cli(*argv, given)
+    assert code == 2, err
+    assert "pass --force to replace it" in err
+    assert path.read_text(encoding="utf-8") == "a person's work\n"
+    assert sorted(p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")) == []
+
+
+def test_sample_into_an_empty_path_or_a_file_is_refused(workdir, cli):
+    shutil.copy(ROOT / "rubric.yaml", workdir / "rubric.yaml")
+    args = ("sample", RUN_13, "--questions", SET_12, "--rubric", "rubric.yaml", "--seed", "1", "--out")
+    assert cli(*args, "")[0] == 2 and not (workdir / "review.csv").exists()  # '' would have been the working directory
+    (workdir / "file").write_text("x", encoding="utf-8")
+    code, _, err = cli(*args, "file")
+    assert code == 2 and "file: --out: expected a folder for the review sheet, found a file" in err
+
+
+def test_baseline_save_never_writes_through_a_link_in_the_baselines_folder(workdir, cli):
+    (workdir / "baselines").mkdir()
+    elsewhere = workdir / "elsewhere.json"
+    elsewhere.write_text("{}\n", encoding="utf-8")
+    (workdir / "baselines" / "assistant-1.3.json").symlink_to(elsewhere)
+    code, out, err = cli("baseline", "save", RUN_13, "--questions", SET_12, "--force")
+    assert code == 2, err
+    assert ("baselines/assistant-1.3.json: --baselines: expected a regular file path, found a symbolic link to "
+            f"{str(elsewhere)!r}") in err
+    assert elsewhere.read_text(encoding="utf-8") == "{}\n"
+    assert sorted(p.name for p in (workdir / "baselines").iterdir()) == ["assistant-1.3.json"]
