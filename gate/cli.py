@@ -518,11 +518,30 @@ def _gate_options(args: argparse.Namespace) -> dict[str, Any]:
             "base_questions": args.base_questions, "base_rubric": args.base_rubric}
 
 
+#: Where check reads more than one log, said when RUN names several without it.
+DASK_HINT = "check --dask local (the extra answer-gate[dask]) reads a folder, a glob or a URL of logs"
+
+
+def _many_logs_problems(run: str, dask: str | None) -> list[Problem]:
+    """Without ``--dask``, a RUN that is a folder, a glob or a URL: one log is read, and the
+    message says which option reads many."""
+    from gate.errors import Problem
+
+    if dask is not None or os.path.isfile(run):
+        return []
+    if os.path.isdir(run):
+        return [Problem(run, None, None, f"expected a run log (a file), found a folder: {DASK_HINT}")]
+    if not os.path.exists(run) and ("://" in run or any(c in run for c in "*?[")):
+        what = "a URL" if "://" in run else "a glob"
+        return [Problem(run, None, None, f"expected a run log (a file), found {what} naming no file here: {DASK_HINT}")]
+    return []
+
+
 def _check(args: argparse.Namespace) -> int:
     from gate.errors import InputError
     from gate.pipeline import check_run
 
-    problems = _gate_problems(args, [args.run, args.questions, args.thresholds])
+    problems = _gate_problems(args, [args.run, args.questions, args.thresholds]) + _many_logs_problems(args.run, args.dask)
     jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)

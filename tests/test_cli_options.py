@@ -298,3 +298,24 @@ def test_baseline_save_never_writes_through_a_link_in_the_baselines_folder(workd
             f"{str(elsewhere)!r}") in err
     assert elsewhere.read_text(encoding="utf-8") == "{}\n"
     assert sorted(p.name for p in (workdir / "baselines").iterdir()) == ["assistant-1.3.json"]
+
+
+# ------------------------------------------------------------ check RUN: a folder without --dask
+
+@pytest.mark.parametrize("run, found", [
+    ("logs", "found a folder"),
+    ("logs/*.jsonl", "found a glob naming no file here"),
+    ("s3://bucket/logs/", "found a URL naming no file here"),
+])
+def test_check_given_many_logs_without_dask_says_that_dask_reads_them(workdir, cli, run, found):
+    (workdir / "logs").mkdir()
+    shutil.copy(RUN_13, workdir / "logs" / "part-1.jsonl")
+    code, out, err = cli("check", run, "--questions", SET_12)
+    assert (code, out) == (2, "")
+    assert (f"{run}: expected a run log (a file), {found}: check --dask local (the extra answer-gate[dask]) "
+            "reads a folder, a glob or a URL of logs") in err
+
+
+def test_check_given_one_missing_log_says_file_not_found_without_the_dask_hint(workdir, cli):
+    code, _, err = cli("check", "nothere.jsonl", "--questions", SET_12)
+    assert code == 2 and "nothere.jsonl: file not found" in err and "--dask" not in err
