@@ -67,14 +67,14 @@ def test_markdown_uncut_when_it_fits():
     assert "#### What fails (3 questions; look first at generation: a03, a07)" in text and "Findings" not in text  # all five are shown up front
     assert "| numeric accuracy | ❌ 0.83 (6) | ❌ 0.75 (4) | 1.00 (2) | min 0.90 (" in text
     assert text.splitlines()[1].startswith("### ❌ answer-gate failed: 2 invented figures")
-    assert "· 8 of 20 rules failed" in text
+    assert "· 39 rules: 8 failed, 12 held, 19 skipped" in text  # the total the list of every rule heads with
     assert "  - unsupported numbers: <code>35</code> — '35' (35, to the nearest 1) is not within 0.5" in text
 
 
 def test_markdown_passing_run():
     text = render_markdown(check_run(RUN_12, SET_12, THRESHOLDS))
     assert text.splitlines()[1] == "### ✅ answer-gate passed"
-    assert "· 20 rules held" in text
+    assert "· 39 rules: 20 held, 19 skipped" in text
     assert "Findings" not in text
 
 
@@ -145,3 +145,27 @@ def test_cli_writes_markdown_and_junit_reports(workdir, cli):
     assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("39", "8", "19")
 
 
+
+
+def test_the_header_counts_the_rules_the_list_of_every_rule_lists():
+    """The context line's total is the count in the heading of the list of every rule, and
+    its parts add up to it (it once said "8 of 40 rules failed" over a list of 63)."""
+    from gate.baseline import BaselineComparer
+    from gate.render import digest
+    from gate.verdict import FAIL, PASS, SKIP, WARN
+
+    for report in (check_run(RUN_13, SET_12, THRESHOLDS), check_run(RUN_12, SET_12, THRESHOLDS),
+                   check_run(RUN_13, SET_12, THRESHOLDS, compare=BaselineComparer(directory=str(THRESHOLDS.parent / "baselines")))):
+        said = digest.rule_counts(report)
+        rows = digest.rule_rows(report)
+        total = int(re.match(r"([\d,]+) rules", said).group(1).replace(",", ""))
+        assert total == len(rows)
+        counted = {word: int(n) for n, word in re.findall(r"(\d+) (failed|warned|held|skipped)", said)}
+        by_status = {"failed": FAIL, "warned": WARN, "held": PASS, "skipped": SKIP}
+        expected = {word: sum(r.status == status for r in rows) for word, status in by_status.items()}
+        if said.endswith("rules held"):
+            assert expected["held"] == total
+        else:
+            assert counted == {w: n for w, n in expected.items() if n}
+        assert f"({len(rows):,})" in render_markdown(report)
+    assert said == "63 rules: 8 failed, 8 warned, 24 held, 23 skipped"

@@ -74,7 +74,7 @@ def test_only_regression_rules_and_no_baseline_fails_the_run(files, cli):
 def test_some_rules_checked_still_pass(files, cli):
     (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9, max_drop: 0.02}\n  refusal_accuracy: {min: 0.9}\n")
     code, out, _ = check(cli, "run.jsonl", "--thresholds", "t.yaml")
-    assert code == 0 and "answer-gate passed" in out and "2 rules held, 2 skipped" in out
+    assert code == 0 and "answer-gate passed" in out and "4 rules: 2 held, 2 skipped" in out
     assert "undecided" not in _verdict()
 
 

@@ -141,7 +141,7 @@ class Headline:
         passed: the verdict.
         words: ``failed``, ``passed`` or ``passed with warnings``.
         reasons: what broke, in words (``2 invented figures``), measure order.
-        counts: the rules in numbers: ``8 of 28 rules failed, 8 warned, 2 skipped``.
+        counts: the rules in numbers (:func:`rule_counts`): ``38 rules: 8 failed, 8 warned, 20 held, 2 skipped``.
     """
 
     passed: bool
@@ -235,19 +235,18 @@ def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
 
 
 def rule_counts(report: Report) -> str:
-    """The rules in numbers: ``8 of 28 rules failed, 8 warned, 2 skipped``."""
+    """The rules in numbers, counted as the list of every rule counts them (its heading says
+    the same total): ``63 rules: 8 failed, 8 warned, 24 held, 23 skipped``, or ``20 rules
+    held`` when every one held; ``no rule checked`` when there is none."""
     v = report.verdict
-    if v.checked == 0:
-        text = "no rule checked"
-    elif v.failed:
-        text = f"{v.failed:,} of {plural(v.checked, 'rule')} failed"
-    else:
-        text = f"{plural(v.checked, 'rule')} held" if not v.warned else f"{plural(v.checked, 'rule')} checked"
-    if v.warned:
-        text += f", {v.warned:,} warned"
-    if v.skipped:
-        text += f", {v.skipped:,} skipped"
-    return text
+    total = v.checked + v.skipped
+    if total == 0:
+        return "no rule checked"
+    held = v.checked - v.failed - v.warned
+    parts = [f"{n:,} {word}" for n, word in ((v.failed, "failed"), (v.warned, "warned"), (held, "held"), (v.skipped, "skipped")) if n]
+    if held == total:
+        return f"{plural(total, 'rule')} held"
+    return f"{plural(total, 'rule')}: {', '.join(parts)}"
 
 
 def headline(report: Report) -> Headline:
