@@ -820,12 +820,8 @@ def _judgements_line(b: Baseline) -> str:
 
 
 def _baseline_list(args: argparse.Namespace) -> int:
-    from rich import box
-    from rich.table import Table
-
     from gate.baseline import list_baselines
     from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES
-    from gate.report import display_rate
     from gate.scores import ALL
 
     # Of the judged measures, the two a reader of the list looks for (the rest: check's report).
@@ -836,22 +832,59 @@ def _baseline_list(args: argparse.Namespace) -> int:
     if not stored:
         console.print(f"no baselines stored in {directory}", highlight=False, markup=False)
         return EXIT_PASS
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=f"baselines in {directory} (slice all)", title_justify="left")
+    # The automatic measures, and the others where some baseline counted something.
+    shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]
+    title = f"baselines in {directory} (slice all)"
+    rows = [(b.assistant_version, b.set_version or "-", str(b.answers), f"answer-gate {b.scorer_version}",
+             [_stored_cell(b, m.name) for m in shown]) for b in stored]
+    table = _baselines_table(title, [m.label for m in shown], rows)
+    if console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width:
+        console.print(table)
+    else:  # too wide to read: one block a version, a measure a line
+        _baselines_blocks(console, title, [m.label for m in shown], rows)
+    return EXIT_PASS
+
+
+def _stored_cell(b: Baseline, measure: str) -> str:
+    from gate.report import display_rate
+    from gate.scores import ALL
+
+    count = b.score(ALL, measure)
+    return "-" if count.rate is None else f"{display_rate(count.rate)} (n={count.denominator})"
+
+
+_BaselineRow = tuple[str, str, str, str, list[str]]  # assistant, set, answers, saved by, a cell per measure
+
+
+def _baselines_table(title: str, labels: list[str], rows: list[_BaselineRow]) -> Any:
+    """The stored baselines as one table: a row a version, a column a measure."""
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title, title_justify="left")
     columns: tuple[tuple[str, JustifyMethod], ...] = (("assistant", "left"), ("set", "left"), ("answers", "right"), ("saved by", "left"))
     for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
-    # The automatic measures, and the others where some baseline counted something.
-    shown = [m for m in MEASURES if m.family == "automatic" or any(b.score(ALL, m.name).denominator for b in stored)]
-    for m in shown:
-        table.add_column(m.label, justify="right")
-    for b in stored:
-        cells = []
-        for m in shown:
-            count = b.score(ALL, m.name)
-            cells.append("-" if count.rate is None else f"{display_rate(count.rate)} (n={count.denominator})")
-        table.add_row(b.assistant_version, b.set_version or "-", str(b.answers), f"answer-gate {b.scorer_version}", *cells)
-    console.print(table)
-    return EXIT_PASS
+    for i, label in enumerate(labels):  # a heading in lines no wider than its cells (each word whole)
+        widest = max(len(row[4][i]) for row in rows)
+        table.add_column(textwrap.fill(label, width=widest, break_long_words=False), justify="right", no_wrap=True)
+    for version, set_version, answers, saved_by, cells in rows:
+        table.add_row(version, set_version, answers, saved_by, *cells)
+    return table
+
+
+def _baselines_blocks(console: Console, title: str, labels: list[str], rows: list[_BaselineRow]) -> None:
+    """The stored baselines where their table is wider than the terminal: a block a version
+    (its set, answers and the answer-gate that saved it), then a measure a line."""
+    width = max(len(label) for label in labels)
+    console.print(title, highlight=False, markup=False)
+    for version, set_version, answers, saved_by, cells in rows:
+        console.print(highlight=False, markup=False)
+        console.print(f"assistant {version} · set {set_version} · {answers} answers · saved by {saved_by}", highlight=False, markup=False)
+        for label, cell in zip(labels, cells):
+            console.print(f"  {label.ljust(width)}  {cell.rjust(11)}", highlight=False, markup=False)
 
 
 def _command_line_problems(error: CommandLineError) -> None:

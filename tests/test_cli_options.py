@@ -319,3 +319,33 @@ def test_check_given_many_logs_without_dask_says_that_dask_reads_them(workdir, c
 def test_check_given_one_missing_log_says_file_not_found_without_the_dask_hint(workdir, cli):
     code, _, err = cli("check", "nothere.jsonl", "--questions", SET_12)
     assert code == 2 and "nothere.jsonl: file not found" in err and "--dask" not in err
+
+
+# ------------------------------------------------------------ baseline list in a narrow terminal
+
+@pytest.mark.parametrize("width", [80, 100, 120, 200])
+def test_baseline_list_is_readable_whole_at_any_width(workdir, cli, monkeypatch, width):
+    from rich.console import Console
+
+    for run in (RUN_12, RUN_13):
+        assert cli("baseline", "save", run, "--questions", SET_12)[0] == 0
+    monkeypatch.setattr(cli_module, "_console", lambda: Console(width=width, color_system=None, highlight=False, soft_wrap=True))
+    code, out, _ = cli("baseline", "list")
+    lines = out.splitlines()
+    assert code == 0 and "…" not in out and max(map(len, lines)) <= width, out
+    assert lines[0] == "baselines in baselines (slice all)"
+    if width < 135:  # the table is 134 columns wide: a block a version
+        assert lines[1:11] == ["", "assistant 1.2 · set 1.2 · 8 answers · saved by answer-gate 0.1.0",
+                               "  numeric accuracy            1.00 (n=6)", "  citation validity           1.00 (n=6)",
+                               "  refusal accuracy            1.00 (n=2)", "  answer rate when expected   1.00 (n=6)",
+                               "  unsupported numbers         0.00 (n=7)", "  retrieval presence          1.00 (n=6)",
+                               "  format                      1.00 (n=6)", ""]
+        assert lines[11] == "assistant 1.3 · set 1.2 · 8 answers · saved by answer-gate 0.1.0"
+        assert lines[12] == "  numeric accuracy            0.83 (n=6)"
+    else:  # one table, its headings wrapped in whole words above cells never cut
+        assert lines[3].split() == ["assistant", "set", "answers", "saved", "by", "accuracy", "validity", "accuracy", "expected", "numbers",
+                                    "presence", "format"]
+        assert lines[2].split() == ["numeric", "citation", "refusal", "rate", "when", "unsupported", "retrieval"]
+        assert [line.split()[:2] for line in lines[5:7]] == [["1.2", "1.2"], ["1.3", "1.2"]]
+        assert lines[6].split()[5:] == ["0.83", "(n=6)", "0.88", "(n=8)", "0.50", "(n=2)", "1.00", "(n=6)", "0.25", "(n=8)",
+                                        "1.00", "(n=6)", "1.00", "(n=7)"]
