@@ -29,7 +29,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from gate.comparison import ComparedCell, Comparison
+from gate.comparison import ComparedCell, Comparison, ids_text
 from gate.display import display_rate
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding, Measure
 from gate.report import Report
@@ -758,23 +758,79 @@ def baseline_words(report: Report) -> str:
     return said or NO_BASELINE_PREFIX
 
 
+@dataclass(frozen=True)
+class MovedCell:
+    """One compared cell that moved: its measure's label, slice, the rates as shown
+    (baseline, now, change), the questions broken and fixed in words, p and the worst
+    status of its regression rules (None when no rule applies)."""
+
+    label: str
+    slice: str
+    before: str
+    after: str
+    change: str
+    broken: str
+    fixed: str
+    p: str
+    status: str | None
+
+
+@dataclass(frozen=True)
+class Compared:
+    """The comparison with the baseline as the renderers word it (:func:`compared`).
+
+    Attributes:
+        version, path: the baseline's.
+        questions: the common questions compared.
+        set_version: the set version both were scored with (None: unversioned).
+        differs: what differs beyond the answers, in words; empty when nothing does.
+        moved: the compared cells that moved, in the comparison's order.
+        quiet: how many compared cells did not move.
+        alpha: the alpha of the exact test as shown (:meth:`gate.comparison.Comparison.alpha_text`).
+        min_n: below it a change shows a direction only.
+    """
+
+    version: str
+    path: str
+    questions: int
+    set_version: str | None
+    differs: tuple[str, ...]
+    moved: tuple[MovedCell, ...]
+    quiet: int
+    alpha: str
+    min_n: int
+
+
+def compared(comparison: Comparison) -> Compared:
+    """The comparison in the words every renderer uses; every number comes from it."""
+    moved = []
+    for c in comparison.cells:
+        if c.changed:
+            before, after, change = c.shown
+            moved.append(MovedCell(MEASURE_BY_NAME[c.measure].label, c.slice, before, after, change, ids_text(c.broken),
+                                   ids_text(c.fixed), comparison.p_text(c), c.status))
+    d = comparison.differences
+    return Compared(comparison.baseline_version, comparison.baseline_path, d.compared, d.set_version,
+                    tuple(comparison.difference_lines()), tuple(moved), len(comparison.cells) - len(moved),
+                    comparison.alpha_text(), comparison.min_n)
+
+
 def comparison_notes(report: Report) -> list[str]:
     """How the run was compared with the baseline: the baseline file and common questions,
     what differs beyond the answers (or that nothing does), and how to read the numbers."""
     comparison = _comparison(report)
     if comparison is None:
         return []
-    d = comparison.differences
-    lines = [f"Baseline {comparison.baseline_version} ({comparison.baseline_path}): "
-             f"{plural(d.compared, 'common question')}, its log re-scored with today's set and matching settings."]
-    differs = comparison.difference_lines()
-    if differs:
-        lines += [f"Differs: {text}." for text in differs]
+    said = compared(comparison)
+    lines = [f"Baseline {said.version} ({said.path}): "
+             f"{plural(said.questions, 'common question')}, its log re-scored with today's set and matching settings."]
+    if said.differs:
+        lines += [f"Differs: {text}." for text in said.differs]
     else:
-        lines.append(f"Same set version ({d.set_version or 'unversioned'}), same questions, same matching settings.")
+        lines.append(f"Same set version ({said.set_version or 'unversioned'}), same questions, same matching settings.")
     alpha = "null (a drop beyond its limit alone fails)" if comparison.alpha is None else bound_text(comparison.alpha)
     lines.append(f"A change is in rate points on the common questions; p is the one-sided exact McNemar test on the "
-                 f"questions that flipped, alpha {alpha}; below n={comparison.min_n} a change shows a direction only.")
+                 f"questions that flipped, alpha {alpha}; below n={said.min_n} a change shows a direction only.")
     return lines
 
 

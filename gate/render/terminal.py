@@ -20,8 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gate.comparison import Comparison, ids_text
-from gate.measures import MEASURES
+from gate.comparison import Comparison
 from gate.render import digest, printable
 from gate.report import Report
 from gate.scores import ALL
@@ -253,28 +252,20 @@ def comparison_lines(comparison: Comparison) -> list[str]:
     (``✗`` fail, ``!`` warn), then a count of the cells that did not move and how to read
     the numbers.
     """
-    d = comparison.differences
-    lines = [f"Regression against assistant {comparison.baseline_version} ({comparison.baseline_path}): "
-             f"{d.compared} common question(s), the baseline log re-scored with today's set and matching settings"]
-    differs = comparison.difference_lines()
-    if differs:
-        lines += [f"  differs: {text}" for text in differs]
+    said = digest.compared(comparison)
+    lines = [f"Regression against assistant {said.version} ({said.path}): "
+             f"{said.questions} common question(s), the baseline log re-scored with today's set and matching settings"]
+    if said.differs:
+        lines += [f"  differs: {text}" for text in said.differs]
     else:
-        lines.append(f"  same set version ({d.set_version or 'unversioned'}), same questions, same matching settings")
-    label = {m.name: m.label for m in MEASURES}
-    quiet = 0
-    for c in comparison.cells:
-        if not c.changed:
-            quiet += 1
-            continue
-        before, after, change = c.shown
+        lines.append(f"  same set version ({said.set_version or 'unversioned'}), same questions, same matching settings")
+    for c in said.moved:
         mark = _MARK.get(c.status or "", ("", ""))[0]
-        lines.append(f"  {label[c.measure]} {c.slice}: {before} -> {after} ({change}), "
-                     f"broken {ids_text(c.broken)}, fixed {ids_text(c.fixed)}, p={comparison.p_text(c)}{mark}")
-    if quiet:
-        lines.append(f"  {quiet} other compared cell(s): no flip, no change")
+        lines.append(f"  {c.label} {c.slice}: {c.before} -> {c.after} ({c.change}), broken {c.broken}, fixed {c.fixed}, p={c.p}{mark}")
+    if said.quiet:
+        lines.append(f"  {said.quiet} other compared cell(s): no flip, no change")
     lines.append(f"  (change in rate points on the common questions; p: one-sided exact McNemar test on the flips, "
-                 f"alpha {comparison.alpha_text()}; below n={comparison.min_n} a direction only)")
+                 f"alpha {said.alpha}; below n={said.min_n} a direction only)")
     return lines
 
 
