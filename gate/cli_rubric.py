@@ -145,6 +145,8 @@ def _sample(args: argparse.Namespace) -> int:
         problems.add(*problem)
     problems.raise_if_any()
     assert rubric is not None
+    for notice in (*run_log.notices, *joined.notices):
+        print(f"answer-gate: notice: {notice}", file=sys.stderr)
     sample = draw_sample(joined.pairs, args.size, args.seed)
     for warning in sample.warnings:
         _warn(warning)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -76,6 +77,8 @@ def add_failures_command(args: Any) -> int:
     if why:
         raise InputError([Problem(args.out, None, "--out", why)])
     report = check_run(args.run, args.questions, args.thresholds, judgements=args.judgements, rubric=args.rubric)
+    for notice in report.notices:  # a misspelt field, a set version that differs: said as check says them
+        print(f"answer-gate: notice: {notice}", file=sys.stderr)
     pairs = join(load_run(args.run), load_question_set(args.questions)).pairs
     by_question: dict[str, list[Finding]] = {}
     for f in report.findings:

@@ -1094,8 +1094,10 @@ class RunLog:
         for key in sorted(self._unknown):
             lines = self._unknown[key]
             close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
+            # A notice, not an error: a later version's field must not fail this one (forward compatible).
+            hint = f"; did you mean {close[0]!r}? (misspelt, that field is read as absent)" if close else ""
+            also = f" (on {len(lines):,} lines, the first shown)" if len(lines) > 1 else ""
+            notices.append(f"{display}:{lines[0]}: {key}: unknown field, ignored{hint}{also}")
         notices += unknown_unit_notices(display, self._units)
         if self._bidi:
             notices.append(f"{display}: {len(self._bidi)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
