@@ -146,17 +146,21 @@ def _usage_problems(parser: _Parser, message: str) -> list[tuple[str, str]]:
 # expected and what it found, in the words of the other problems.
 
 
+def _blank(text: str) -> str:
+    return "an empty string" if not text else f"only spaces ({text!r})"
+
+
 def path_value(text: str) -> str:
     """A file or folder path: not empty (an empty path would name the working directory)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError(f"expected a path, found {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a path, found {_blank(text)}")
     return text
 
 
 def text_value(text: str) -> str:
     """A name or address: not empty."""
     if not text.strip():
-        raise argparse.ArgumentTypeError(f"expected a name, found {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a name, found {_blank(text)}")
     return text
 
 

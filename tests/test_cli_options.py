@@ -107,28 +107,28 @@ def test_merge_with_judgements_refuses_a_log_changed_since_its_shards_were_score
 #: A bad value of every option and argument that takes one, per command, and what must be
 #: said of it. The test fails for an option missing here, so a new one gets a case.
 BAD_VALUES: dict[str, tuple[str, str]] = {
-    "run": ("", "run: expected a path, found ''"),
-    "shards": ("", "SHARD: expected a path, found ''"),
-    "report": ("", "report: expected a path, found ''"),
-    "--questions": ("", "--questions: expected a path, found ''"),
-    "--thresholds": ("", "--thresholds: expected a path, found ''"),
-    "--json": ("", "--json: expected a path, found ''"),
-    "--markdown": ("", "--markdown: expected a path, found ''"),
-    "--junit": ("", "--junit: expected a path, found ''"),
-    "--baselines": ("", "--baselines: expected a path, found ''"),
-    "--judgements": ("", "--judgements: expected a path, found ''"),
-    "--calibration": ("", "--calibration: expected a path, found ''"),
-    "--calibrate": ("", "--calibrate: expected a path, found ''"),
-    "--rubric": ("", "--rubric: expected a path, found ''"),
-    "--base-thresholds": ("", "--base-thresholds: expected a path, found ''"),
-    "--base-questions": ("", "--base-questions: expected a path, found ''"),
-    "--base-rubric": ("", "--base-rubric: expected a path, found ''"),
-    "--out": ("", "--out: expected a path, found ''"),
-    "--baseline": ("", "--baseline: expected a name, found ''"),
-    "--dask": (" ", "--dask: expected a name, found ' '"),
-    "--model": ("", "--model: expected a name, found ''"),
-    "--name": ("", "--name: expected a name, found ''"),
-    "--api-key-env": ("", "--api-key-env: expected a name, found ''"),
+    "run": ("", "run: expected a path, found an empty string"),
+    "shards": ("", "SHARD: expected a path, found an empty string"),
+    "report": ("", "report: expected a path, found an empty string"),
+    "--questions": ("", "--questions: expected a path, found an empty string"),
+    "--thresholds": ("", "--thresholds: expected a path, found an empty string"),
+    "--json": ("", "--json: expected a path, found an empty string"),
+    "--markdown": ("", "--markdown: expected a path, found an empty string"),
+    "--junit": ("", "--junit: expected a path, found an empty string"),
+    "--baselines": ("", "--baselines: expected a path, found an empty string"),
+    "--judgements": ("", "--judgements: expected a path, found an empty string"),
+    "--calibration": ("", "--calibration: expected a path, found an empty string"),
+    "--calibrate": ("", "--calibrate: expected a path, found an empty string"),
+    "--rubric": ("", "--rubric: expected a path, found an empty string"),
+    "--base-thresholds": ("", "--base-thresholds: expected a path, found an empty string"),
+    "--base-questions": ("", "--base-questions: expected a path, found an empty string"),
+    "--base-rubric": ("", "--base-rubric: expected a path, found an empty string"),
+    "--out": ("", "--out: expected a path, found an empty string"),
+    "--baseline": ("", "--baseline: expected a name, found an empty string"),
+    "--dask": (" ", "--dask: expected a name, found only spaces (' ')"),
+    "--model": ("", "--model: expected a name, found an empty string"),
+    "--name": ("", "--name: expected a name, found an empty string"),
+    "--api-key-env": ("", "--api-key-env: expected a name, found an empty string"),
     "--endpoint": ("ftp://x", "--endpoint: expected an http:// or https:// URL such as http://localhost:8000/v1, found 'ftp://x'"),
     "--comment-key": ("a b", "--comment-key: expected 1 to 64 letters, digits, '.', '_' or '-' starting with a letter or digit, found 'a b'"),
     "--jobs": ("x", "--jobs: expected a whole number of processes from 1, found 'x'"),
@@ -349,3 +349,39 @@ def test_baseline_list_is_readable_whole_at_any_width(workdir, cli, monkeypatch,
         assert [line.split()[:2] for line in lines[5:7]] == [["1.2", "1.2"], ["1.3", "1.2"]]
         assert lines[6].split()[5:] == ["0.83", "(n=6)", "0.88", "(n=8)", "0.50", "(n=2)", "1.00", "(n=6)", "0.25", "(n=8)",
                                         "1.00", "(n=6)", "1.00", "(n=7)"]
+
+
+# ------------------------------------------------------------ a misspelt optional field in a log line
+
+def _misspelt_log(workdir: Path) -> str:
+    """The 1.3 log with series_metadata written series_metdata on lines 3 and 5."""
+    lines = (workdir / RUN_13).read_text(encoding="utf-8").splitlines()
+    for i in (2, 4):
+        row = json.loads(lines[i])
+        row["series_metdata"] = row.pop("series_metadata", {})
+        lines[i] = json.dumps(row)
+    path = workdir / "examples" / "answers_run_assistant-1.3_set-1.2.misspelt.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path.relative_to(workdir))
+
+
+NOTICE = ("{log}:3: series_metdata: unknown field, ignored; did you mean 'series_metadata'? (misspelt, that field is read as absent) "
+          "(on 2 lines, the first shown)")
+
+
+def test_a_misspelt_optional_field_is_a_notice_naming_file_line_field_and_the_field_meant(workdir, cli):
+    """A notice, not an error: a field a later version of the log adds must not fail this one."""
+    log = _misspelt_log(workdir)
+    code, out, err = cli("check", log, "--questions", SET_12, "--no-baseline", "--json", "r.json")
+    assert code == 1, err  # scored as ever: the run fails its rules, not on the field
+    assert f"  - {NOTICE.format(log=log)}" in out.splitlines()
+    assert NOTICE.format(log=log) in json.loads(Path("r.json").read_text(encoding="utf-8"))["notices"]
+
+
+def test_sample_and_add_failures_say_the_log_s_notices_too(workdir, cli):
+    shutil.copy(ROOT / "rubric.yaml", workdir / "rubric.yaml")
+    log = _misspelt_log(workdir)
+    code, _, err = cli("sample", log, "--questions", SET_12, "--rubric", "rubric.yaml", "--seed", "1", "--out", "sheet")
+    assert code == 0 and f"answer-gate: notice: {NOTICE.format(log=log)}\n" in err, err
+    code, _, err = cli("set", "add-failures", log, "--questions", SET_12, "--out", "draft.jsonl")
+    assert code == 0 and f"answer-gate: notice: {NOTICE.format(log=log)}\n" in err, err

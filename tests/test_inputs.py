@@ -169,7 +169,7 @@ def test_unknown_log_field_is_reported_not_fatal(files, cli):
     write_lines(files / "run.jsonl", [{**GOOD, "cited_id": ["S1"]}, {**GOOD, "question_id": "q2"}])
     code, out, err = check(cli)
     assert code == 0, err
-    assert "unknown field 'cited_id' (did you mean 'cited_ids'?) on 1 line(s), first line 1; it is ignored" in out
+    assert "run.jsonl:1: cited_id: unknown field, ignored; did you mean 'cited_ids'? (misspelt, that field is read as absent)" in out
 
 
 def test_missing_answer_is_a_finding_and_a_failure(files, cli):
@@ -274,7 +274,7 @@ OUTPUT_CASES = [
     ("run-as-markdown", ["--markdown", "run.jsonl"], "run.jsonl: --markdown: expected a new file, found the input 'run.jsonl': it would be overwritten"),
     ("thresholds-as-json", ["--thresholds", "thresholds.yaml", "--json", "thresholds.yaml"], "expected a new file, found the input 'thresholds.yaml'"),
     ("same-path-twice", ["--json", "same.out", "--junit", "same.out"], "same.out: --junit: expected a path of its own, found the path of --json too"),
-    ("empty-path", ["--json", ""], "--json: expected a file path, found an empty string"),
+    ("empty-path", ["--json", ""], "--json: expected a path, found an empty string"),
 ]
 
 
