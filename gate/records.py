@@ -603,6 +603,9 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
         return NO_VALUE
     if not text.strip():
         return NO_VALUE
+    value = _fast_parse(text)
+    if value is not NO_VALUE:
+        return value
     try:
         value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
                            object_pairs_hook=_pairs_hook)
@@ -619,6 +622,70 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
     for fld, message in bad:
         problems.add(display, number, fld or None, message)
     return NO_VALUE if bad else value
+
+
+@cache
+def _decoder() -> Any:
+    import msgspec
+
+    return msgspec.json.Decoder(float_hook=_bounded_float)
+
+
+def _bounded_float(text: str) -> Decimal:
+    """A JSON number with a fraction or exponent as :func:`_bounded_number` reads it; raises
+    where that gives :class:`_Unbounded` (the standard library's parser then explains it)."""
+    if len(text) < 16 and "e" not in text and "E" not in text:
+        return Decimal(text)  # at most 15 digits, no exponent: within the bounds
+    value = _bounded_number(text)
+    if isinstance(value, _Unbounded):
+        raise ValueError(text)
+    return value
+
+
+#: Where a key may end: a quote, JSON whitespace, a colon. Every key of a line ends so, and
+#: a string may hold more such places: never fewer matches than keys.
+_KEY_END = re.compile(r'"[ \t\n\r]*:')
+_INT_BOUND = 10 ** MAX_MAGNITUDE
+
+
+def _fast_parse(text: str) -> Any:
+    """A line parsed by msgspec, several times faster than the standard library, or
+    :data:`NO_VALUE` whenever the two might differ: msgspec refuses the line (bad JSON, a
+    lone surrogate, NaN, a number beyond the bounds, too deep), a whole number is beyond the
+    bounds, or an object may hold a key twice (msgspec keeps the last; the standard library
+    path refuses it). Then :func:`parse_line` reads the line with the standard library, which
+    gives the value or the message, exactly as before."""
+    try:
+        value = _decoder().decode(text)
+        keys = _keys_or_unbounded(value)
+    except (ValueError, RecursionError):  # msgspec.DecodeError and ValidationError are ValueErrors
+        return NO_VALUE
+    if keys < 0 or (keys and keys != len(_KEY_END.findall(text))):
+        return NO_VALUE
+    return value
+
+
+def _keys_or_unbounded(value: Any) -> int:
+    """How many keys the objects of a parsed value hold, or -1 when a whole number in it is
+    beyond :data:`MAX_MAGNITUDE` digits."""
+    keys = 0
+    if value.__class__ is dict:
+        keys = len(value)
+        items: Any = value.values()
+    elif value.__class__ is list:
+        items = value
+    elif value.__class__ is int:
+        return -1 if value >= _INT_BOUND or value <= -_INT_BOUND else 0
+    else:
+        return 0
+    for item in items:
+        cls = item.__class__
+        if cls is dict or cls is list or cls is int:
+            inner = _keys_or_unbounded(item)
+            if inner < 0:
+                return -1
+            keys += inner
+    return keys
 
 
 def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
