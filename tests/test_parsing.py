@@ -12,9 +12,9 @@ import json
 from decimal import Decimal
 
 import pytest
+from conftest import PARSE_AUDIT
 
 import gate.records as records
-from conftest import PARSE_AUDIT
 from gate.errors import ProblemCollector
 from gate.records import NO_VALUE, parse_line, read_jsonl
 
