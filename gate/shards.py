@@ -35,6 +35,7 @@ from typing import Any
 from gate.errors import InputError, Problem, ProblemCollector
 from gate.files import atomic_open
 from gate.measures import MEASURES, Count, FigureRef, Finding, Outcome, QuoteRef
+from gate.question_index import QuestionLookup
 from gate.records import Answer, AnswerLine, Question, load_question_set, parse_line, read_lines
 from gate.report import Report
 from gate.stream import Context, Findings, LineResult, score_lines
@@ -88,7 +89,7 @@ def score_shard(run_path: str | Path, questions_path: str | Path | None, thresho
     size = Path(run_path).stat().st_size if Path(run_path).is_file() else 0
     k, n = shard
     span = ((k - 1) * size // n, k * size // n)
-    questions = {q.question_id: (i, q) for i, q in enumerate(question_set.questions)} if question_set is not None else None
+    questions = QuestionLookup(question_set.questions) if question_set is not None else None
     context = Context(display, questions, rules.matching, rules.format)
     findings = Findings(max_findings)
     header = {"shard": {"format": FORMAT, "index": k, "of": n, "run": display, "run_bytes": size,
