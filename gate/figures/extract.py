@@ -39,7 +39,7 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
     """
     if not text:
         return []
-    if _INVISIBLE.search(text) or _CJK_DIGIT.search(text):
+    if not text.isascii() and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):  # both are non-ASCII
         figures = _normalised(text, language)
     else:
         figures = _extract(text, language)
@@ -57,6 +57,7 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u2
 #: A digit written against a Chinese, Japanese or Korean character ("失业率为5.1%", "35人").
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul; not punctuation ("【3†source】")
 _CJK_DIGIT = re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]")
+_CJK_CHAR = re.compile(f"[{_CJK}]")
 #: CJK characters that make the digits beside them something other than a plain figure, so
 #: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
 #: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks
@@ -71,7 +72,7 @@ def _normalised(text: str, language: str) -> list[Figure]:
     included) in the original text."""
     chars: list[str] = []
     origin: list[int] = []
-    cjk = re.compile(f"[{_CJK}]")
+    cjk = _CJK_CHAR
     for i, c in enumerate(text):
         if _INVISIBLE.match(c):
             continue
