@@ -584,7 +584,7 @@ def _words_before(text: str, start: int, context_last: frozenset[str]) -> tuple[
                     k3 = text.rfind(" ", max(0, k2 - 24), k2) if k2 > 0 else -1
                     if k3 >= 0:
                         words = text[k3 + 1 : j].lower().split(" ")
-                        if len(words) == 3 and all(w.isalpha() for w in words):
+                        if len(words) == 3 and words[0].isalpha() and words[1].isalpha() and words[2].isalpha():
                             return words, last
     toks = _prefix_tokens(text, start)
     return toks, toks[-1] if toks else ""
