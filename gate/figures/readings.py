@@ -273,9 +273,15 @@ def _may_fall(text: str) -> bool:
     folded = " ".join(text.casefold().split())
     if any(w in folded for w in inside):
         return True
-    short = starts.get("", ())  # beginnings of one or two letters
-    for run in set(_LETTER_RUN.findall(folded)):
-        for start, word in starts.get(run[:3], ()) + short if short else starts.get(run[:3], ()):
-            if run.startswith(start) and not (word and len(run) > len(start)):
-                return True
+    runs = set(_LETTER_RUN.findall(folded))
+    for start, word in starts.get("", ()):  # beginnings of one or two letters: any run
+        if start in runs if word else any(run.startswith(start) for run in runs):
+            return True
+    get = starts.get
+    for run in runs:
+        entries = get(run[:3]) if len(run) >= 3 else None
+        if entries is not None:
+            for start, word in entries:  # a run starts with it (and is it, for a whole word)
+                if run.startswith(start) and not (word and len(run) > len(start)):
+                    return True
     return False
