@@ -224,9 +224,10 @@ def _figure(
     ) and _numbering_or_date(text, start, e, int_digits, frac, grouped, unit):
         return pos, None
     toks, last = _words_before(text, start, conv.context_last)
-    skip = _digit_context(text, s, e, start, end, body, int_digits, plain_int, unit, percent, power, currency, toks, last, conv)
-    if skip is not None:
-        return max(pos, skip), None
+    if percent or power or (plain_int and (not unit or c1 == ".")):  # what each rule of _digit_context needs
+        skip = _digit_context(text, s, e, start, end, body, int_digits, plain_int, unit, percent, power, currency, toks, last, conv)
+        if skip is not None:
+            return max(pos, skip), None
     value, exponent = _value(sign, int_digits, frac, power)
     skip = _not_a_figure(text, conv, toks, last, start, end, value, plain_int and len(int_digits) <= 3, unit, percent)
     if skip is not None:
@@ -599,7 +600,9 @@ def _digit_context(
     ("95% confidence interval", "IC 95%"), a group of a distribution ("the top
     10%"), an ordinal written "2." ("im 2. Quartal"), a label ("quarter 2", "decile
     10") or a document label read as a scale ("Figure 4b"). Returns 0 (the scan
-    resumes where it was) or None when no rule applies."""
+    resumes where it was) or None when no rule applies. Each rule needs a percent, a
+    scale, or a plain integer without unit or before a "." (which :func:`_figure` tests
+    before the call)."""
     c1 = text[e]
     c2 = text[e + 1]
     if plain_int and not unit and len(int_digits) <= 2 and 1 <= int(int_digits) <= 31:
