@@ -55,7 +55,7 @@ def test_each_table_of_a_language_has_its_declared_shape(code):
     assert all(isinstance(v, tuple) for v in lang.hedge_articles.values())
     assert all(isinstance(v, int) and v > 0 for v in lang.label_words.values())
     for name in ("reference_words", "between_words", "range_to", "range_and", "vague_plurals",
-                 "fraction_words", "dot_ordinal_before", "dot_ordinal_nouns", "scale_and",
+                 "fraction_words", "dot_ordinal_before", "dot_ordinal_nouns", "amount_joiners",
                  "decimal_words", "part_of_words"):
         table = getattr(lang, name)
         assert isinstance(table, frozenset), name

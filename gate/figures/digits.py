@@ -144,6 +144,8 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
     7. :func:`~gate.figures.context.not_a_figure`: the rules both readers share
        (defining numbers, denominators, references);
     8. a significance threshold ("p < 0.05") is none; the hedge, then the figure.
+
+    Steps 1 to 5 are :func:`_number`, 6 to 8 :func:`_figure`.
     """
     search = (conv.body_ascii if text.isascii() else conv.body).search
     urls = [m.span() for m in _URL.finditer(text)] if ("://" in text or "www." in text or "@" in text) else ()
@@ -153,75 +155,102 @@ def _scan_digits(text: str, conv: _Conventions, out: list[_Cand], spans: list[tu
         m = search(text, pos)
         if m is None:
             return
-        s, e = m.span()
-        body = m.group()
-        simple = True  # the groups of m describe body
-        if text[e] in _SPACES or text[s - 1] in ".,\u066b":
-            s, e, body, simple = _number_at(text, m, conv)
-            if body[0] == "," and "," not in conv.native[0]:
-                pos = e
-                continue  # ",5" in a language whose decimal mark is "." states nothing
-        pos = e
-        if spans is not None:
-            spans.append((s, e))
-        if len(body) == 4 or urls or text[e + 1].isdigit() or text[s - 1] not in _SPACES or text[s - 2] in "[,;":
-            skip = _skip_not_a_number(text, s, e, body, conv, spans, urls)
-            if skip is not None:
-                pos = max(pos, skip)
-                continue
-        digits = _digits_of(text, m, body, simple, e, conv)
-        if digits is None:
-            continue  # codes "2.1.1", dates "30.06.2025", lists "1,2,3", "5'6", "am 30.06."
-        body, int_digits, frac, grouped = digits
-        skip, e, end, frac, power, percent, currency = _after_number(text, e, body, frac, grouped, conv)
+        pos, cand = _number(text, m, conv, spans, urls, prev_end)
+        if cand is not None:
+            out.append(cand)
+            prev_end = cand[0].end
+
+
+def _number(
+    text: str, m: re.Match[str], conv: _Conventions, spans: list[tuple[int, int]] | None,
+    urls: Sequence[tuple[int, int]], prev_end: int,
+) -> tuple[int, _Cand | None]:
+    """(where the scan resumes, the candidate figure or None) for the number ``m`` found:
+    steps 1 to 5 of :func:`_scan_digits`, then :func:`_figure`."""
+    s, e = m.span()
+    body = m.group()
+    simple = True  # the groups of m describe body
+    if text[e] in _SPACES or text[s - 1] in ".,\u066b":
+        s, e, body, simple = _number_at(text, m, conv)
+        if body[0] == "," and "," not in conv.native[0]:
+            return e, None  # ",5" in a language whose decimal mark is "." states nothing
+    if spans is not None:
+        spans.append((s, e))
+    if len(body) == 4 or urls or text[e + 1].isdigit() or text[s - 1] not in _SPACES or text[s - 2] in "[,;":
+        skip = _skip_not_a_number(text, s, e, body, conv, spans, urls)
         if skip is not None:
-            pos = max(pos, skip)
-            continue
-        c0 = text[s - 2] if text[s - 1] in _SPACES else text[s - 1]
-        if c0 in _BEFORE or c0.isupper():  # the characters _before_number reads
-            start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end, conv.lang)
-        else:
-            start, sign = s, None
-        unit = bool(percent or power or currency)
-        plain_int = not frac and not grouped
-        if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
-            end = _year_amount(text, s, e)
-            if not end:
-                continue  # a year (in other digits: "٢٠٢٥")
-            currency = unit = True  # "2000 euros": an amount
-        c1 = text[e]
-        numbering = (
-            c1 in ".)" or len(int_digits) == 8 or (frac and c1 in " \t" and text[e + 1].isupper())
-            or (c1 == " " and text[e + 1] in "-–" and text[e + 2] == " ")
-        )
-        if numbering and _numbering_or_date(text, start, e, int_digits, frac, grouped, unit):
-            continue
-        toks, last = _words_before(text, start, conv.context_last)
+            return max(e, skip), None
+    digits = _digits_of(text, m, body, simple, e, conv)
+    if digits is None:
+        return e, None  # codes "2.1.1", dates "30.06.2025", lists "1,2,3", "5'6", "am 30.06."
+    body, int_digits, frac, grouped = digits
+    skip, e_half, end, frac, power, percent, currency = _after_number(text, e, body, frac, grouped, conv)
+    if skip is not None:
+        return max(e, skip), None
+    c0 = text[s - 2] if text[s - 1] in _SPACES else text[s - 1]
+    if c0 in _BEFORE or c0.isupper():  # the characters _before_number reads
+        start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end, conv.lang)
+    else:
+        start, sign = s, None
+    number = (s, e_half, start, end, body, int_digits, frac, grouped, sign, power, percent, currency)
+    return _figure(text, conv, spans, e, number)
+
+
+#: A number read by :func:`_number`: (start of its digits, end of its digits (past a half
+#: read before the scale), start of its figure (sign, currency), end of its figure, digits
+#: as written in ASCII, integer digits, fraction digits, grouped, sign (True minus, False
+#: plus, None), scale power, percent, currency).
+_Number = tuple[int, int, int, int, str, str, str, bool, "bool | None", int, bool, bool]
+
+
+def _figure(
+    text: str, conv: _Conventions, spans: list[tuple[int, int]] | None, pos: int, number: _Number
+) -> tuple[int, _Cand | None]:
+    """(where the scan resumes, the candidate figure or None) for a number read by
+    :func:`_number`, whose digits as found end at ``pos``: steps 6 to 8 of
+    :func:`_scan_digits`."""
+    s, e, start, end, body, int_digits, frac, grouped, sign, power, percent, currency = number
+    unit = bool(percent or power or currency)
+    plain_int = not frac and not grouped
+    if plain_int and not unit and sign is None and len(int_digits) == 4 and 1800 <= int(int_digits) <= 2100:
+        end = _year_amount(text, s, e)
+        if not end:
+            return pos, None  # a year (in other digits: "٢٠٢٥")
+        currency = unit = True  # "2000 euros": an amount
+    c1 = text[e]
+    if (
+        c1 in ".)" or len(int_digits) == 8 or (frac and c1 in " \t" and text[e + 1].isupper())
+        or (c1 == " " and text[e + 1] in "-–" and text[e + 2] == " ")
+    ) and _numbering_or_date(text, start, e, int_digits, frac, grouped, unit):
+        return pos, None
+    toks, last = _words_before(text, start, conv.context_last)
+    if percent or power or (plain_int and (not unit or c1 == ".")):  # what each rule of _digit_context needs
         skip = _digit_context(text, s, e, start, end, body, int_digits, plain_int, unit, percent, power, currency, toks, last, conv)
-        if skip is None:
-            if power or sign:
-                value, exponent = _make_value(bool(sign), int_digits, frac, power)
-            else:
-                value, exponent = (Decimal(int_digits + "." + frac), -len(frac)) if frac else (Decimal(int_digits), 0)
-            small = plain_int and len(int_digits) <= 3
-            skip = _not_a_figure(text, conv, toks, last, start, end, value, small, unit, percent)
-            if skip is not None and skip > e and spans is not None:
-                spans.append((s, skip))  # "por cada 10 mil": the word reader reads no "mil" there
         if skip is not None:
-            pos = max(pos, skip)
-            continue
-        marked = text[start - 1] in HEDGE_MARKS or text[start - 2] in HEDGE_MARKS
-        if marked and _P_VALUE.search(text, max(0, start - 6), start):
-            continue  # "p < 0.05": a significance threshold, not a claim
-        hedge = _hedge_before(text, start, end, toks, last, conv) if marked or last in conv.hedge_last or text[end] == "+" else None
-        figure = _new(Figure, {"text": text[start:end], "start": start, "end": end, "value": value,
-                               "exponent": exponent, "percent": percent, "hedge": hedge})
-        out.append((figure, s, currency, power, last in BETWEEN_WORDS))
-        if end > pos:
-            pos = end
-        prev_end = end
-        if spans is not None:
-            spans.append((start, end))
+            return max(pos, skip), None
+    value, exponent = _value(sign, int_digits, frac, power)
+    skip = _not_a_figure(text, conv, toks, last, start, end, value, plain_int and len(int_digits) <= 3, unit, percent)
+    if skip is not None:
+        if skip > e and spans is not None:
+            spans.append((s, skip))  # "por cada 10 mil": the word reader reads no "mil" there
+        return max(pos, skip), None
+    marked = text[start - 1] in HEDGE_MARKS or text[start - 2] in HEDGE_MARKS
+    if marked and _P_VALUE.search(text, max(0, start - 6), start):
+        return pos, None  # "p < 0.05": a significance threshold, not a claim
+    hedge = _hedge_before(text, start, end, toks, last, conv) if marked or last in conv.hedge_last or text[end] == "+" else None
+    figure = _new(Figure, {"text": text[start:end], "start": start, "end": end, "value": value,
+                           "exponent": exponent, "percent": percent, "hedge": hedge})
+    if spans is not None:
+        spans.append((start, end))
+    return max(pos, end), (figure, s, currency, power, last in BETWEEN_WORDS)
+
+
+def _value(sign: bool | None, int_digits: str, frac: str, power: int) -> tuple[Decimal, int]:
+    """The exact value and exponent of a number's digits, sign and scale (see
+    :func:`_make_value`; the commonest case, no sign and no scale, at once)."""
+    if power or sign:
+        return _make_value(bool(sign), int_digits, frac, power)
+    return (Decimal(int_digits + "." + frac), -len(frac)) if frac else (Decimal(int_digits), 0)
 
 
 def _number_at(text: str, m: re.Match[str], conv: _Conventions) -> tuple[int, int, str, bool]:
@@ -556,7 +585,7 @@ def _words_before(text: str, start: int, context_last: frozenset[str]) -> tuple[
                     k3 = text.rfind(" ", max(0, k2 - 24), k2) if k2 > 0 else -1
                     if k3 >= 0:
                         words = text[k3 + 1 : j].lower().split(" ")
-                        if len(words) == 3 and all(w.isalpha() for w in words):
+                        if len(words) == 3 and words[0].isalpha() and words[1].isalpha() and words[2].isalpha():
                             return words, last
     toks = _prefix_tokens(text, start)
     return toks, toks[-1] if toks else ""
@@ -571,7 +600,9 @@ def _digit_context(
     ("95% confidence interval", "IC 95%"), a group of a distribution ("the top
     10%"), an ordinal written "2." ("im 2. Quartal"), a label ("quarter 2", "decile
     10") or a document label read as a scale ("Figure 4b"). Returns 0 (the scan
-    resumes where it was) or None when no rule applies."""
+    resumes where it was) or None when no rule applies. Each rule needs a percent, a
+    scale, or a plain integer without unit or before a "." (which :func:`_figure` tests
+    before the call)."""
     c1 = text[e]
     c2 = text[e + 1]
     if plain_int and not unit and len(int_digits) <= 2 and 1 <= int(int_digits) <= 31:

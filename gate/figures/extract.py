@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
-from gate.figures.locale import _conventions
+from gate.figures.locale import _Conventions, _conventions
 from gate.figures.model import Figure, _Cand
 from gate.figures.words import _scan_words, _without_counts
 
@@ -39,10 +39,13 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
     """
     if not text:
         return []
-    if _INVISIBLE.search(text) or _CJK_DIGIT.search(text):
+    if not text.isascii() and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):  # both are non-ASCII
         figures = _normalised(text, language)
     else:
-        figures = _extract(text, language)
+        conv = _conventions(language)
+        if conv.words is None or not conv.words.mentioned(text):
+            return _extract(text, conv, False)  # digits only: no count in words to drop
+        figures = _extract(text, conv, True)
     if counts or not figures:
         return figures
     return _without_counts(text, figures, _conventions(language).lang)
@@ -57,6 +60,7 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u2
 #: A digit written against a Chinese, Japanese or Korean character ("失业率为5.1%", "35人").
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul; not punctuation ("【3†source】")
 _CJK_DIGIT = re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]")
+_CJK_CHAR = re.compile(f"[{_CJK}]")
 #: CJK characters that make the digits beside them something other than a plain figure, so
 #: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
 #: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks
@@ -71,7 +75,7 @@ def _normalised(text: str, language: str) -> list[Figure]:
     included) in the original text."""
     chars: list[str] = []
     origin: list[int] = []
-    cjk = re.compile(f"[{_CJK}]")
+    cjk = _CJK_CHAR
     for i, c in enumerate(text):
         if _INVISIBLE.match(c):
             continue
@@ -84,18 +88,19 @@ def _normalised(text: str, language: str) -> list[Figure]:
         origin.append(i)
     visible = "".join(chars)
     out = []
-    for f in _extract(visible, language):
+    conv = _conventions(language)
+    for f in _extract(visible, conv, conv.words is not None and conv.words.mentioned(visible)):
         start, end = origin[f.start], origin[f.end - 1] + 1
         out.append(replace(f, text=text[start:end], start=start, end=end))
     return out
 
 
-def _extract(text: str, language: str) -> list[Figure]:
-    """:func:`extract_figures` on a text with no invisible character."""
-    conv = _conventions(language)
+def _extract(text: str, conv: _Conventions, words: bool) -> list[Figure]:
+    """:func:`extract_figures` on a text with no invisible character, without dropping the
+    counts in words; the word reader reads it only when ``words`` (see
+    :meth:`~gate.figures.vocabulary._Lexicon.mentioned`)."""
     cands: list[_Cand] = []
     padded = text + "\0\0"
-    words = conv.words is not None and conv.words.mentioned(text)
     spans: list[tuple[int, int]] | None = [] if words else None
     _scan_digits(padded, conv, cands, spans)
     if spans is not None:  # words were mentioned

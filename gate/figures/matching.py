@@ -252,17 +252,10 @@ def check_figure(
         the value that matched.
     """
     x = figure.value
-    hedge = figure.hedge
-    half: Decimal | None
-    if hedge is None and settings.rounding == "stated_precision":
-        half = _HALVES.get(figure.exponent) or _steps(figure.exponent)[1]
-        lo, hi, li, hi_inc = _CTX.subtract(x, half), _CTX.add(x, half), True, True
-    else:
-        lo, hi, li, hi_inc = _interval(figure, settings)
-        symmetric = hedge is None or hedge == "about" or settings.rounding == "exact"
-        half = _CTX.subtract(hi, x) if symmetric else None
+    interval = _bounds(figure, settings)
+    lo, hi = interval[0], interval[1]
     # Fast path for the commonest case, the figure's own value among the
-    # evidence: the loop below would return at it too, as long as every value
+    # evidence: the scan would return at it too, as long as every value
     # before it is a Decimal already (others are converted first).
     if x in evidence:
         for v in evidence:
@@ -271,6 +264,41 @@ def check_figure(
             if v == x:
                 return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
     fraction = figure.percent and settings.percent_fraction
+    nearest, matched = _nearest_and_matched(x, evidence, interval, fraction)
+    if matched is not None:
+        return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": nearest, "matched": matched})
+    if "difference" in settings.derived and len(evidence) > 1:
+        diff = _supporting_difference(x, evidence, interval[:4], fraction)
+        if diff is not None:
+            return Support(True, lo, hi, nearest, diff)
+    return _new(Support, {"supported": False, "low": lo, "high": hi, "nearest": nearest, "matched": None})
+
+
+#: The values that support a figure: (low, high, low inclusive, high inclusive, half the
+#: width when the interval is symmetric around the figure's value, else None).
+_Bounds = tuple[Decimal, Decimal, bool, bool, "Decimal | None"]
+
+
+def _bounds(figure: Figure, settings: MatchSettings) -> _Bounds:
+    """The interval of :func:`check_figure` (see :func:`_interval`), the commonest case (no
+    hedge, stated precision) at once, with its half width when it is symmetric."""
+    x = figure.value
+    hedge = figure.hedge
+    if hedge is None and settings.rounding == "stated_precision":
+        half = _HALVES.get(figure.exponent) or _steps(figure.exponent)[1]
+        return _CTX.subtract(x, half), _CTX.add(x, half), True, True, half
+    lo, hi, li, hi_inc = _interval(figure, settings)
+    symmetric = hedge is None or hedge == "about" or settings.rounding == "exact"
+    return lo, hi, li, hi_inc, _CTX.subtract(hi, x) if symmetric else None
+
+
+def _nearest_and_matched(
+    x: Decimal, evidence: Sequence[Decimal], bounds: _Bounds, fraction: bool
+) -> tuple[Decimal | None, Decimal | None]:
+    """(the evidence value nearest to ``x``, the first one inside ``bounds``, or None for
+    either) in evidence order; a value equal to ``x`` ends the scan as both. With
+    ``fraction``, a value v with |v| < 10 counts by 100 v too (it is nearer when that is)."""
+    lo, hi, li, hi_inc, half = bounds
     nearest: Decimal | None = None
     matched: Decimal | None = None
     best: Decimal | None = None
@@ -282,7 +310,7 @@ def check_figure(
                 continue
             v = value
         if v == x:  # the value itself: it supports, and none is nearer
-            return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": v, "matched": v})
+            return v, v
         d = abs(subtract(v, x))
         if matched is None and (
             d <= half if half is not None else (lo < v < hi or (li and v == lo) or (hi_inc and v == hi))
@@ -301,13 +329,7 @@ def check_figure(
                 matched = v
         if best is None or d < best:
             best, nearest = d, v
-    if matched is not None:
-        return _new(Support, {"supported": True, "low": lo, "high": hi, "nearest": nearest, "matched": matched})
-    if "difference" in settings.derived and len(evidence) > 1:
-        diff = _supporting_difference(x, evidence, (lo, hi, li, hi_inc), fraction)
-        if diff is not None:
-            return Support(True, lo, hi, nearest, diff)
-    return _new(Support, {"supported": False, "low": lo, "high": hi, "nearest": nearest, "matched": None})
+    return nearest, matched
 
 
 def _supporting_difference(

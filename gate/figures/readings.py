@@ -258,8 +258,38 @@ def _fall_hints() -> _Hints | None:
 
 
 _LETTER = re.compile(r"[^\W\d_]")
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
 _FALL_HINTS = _fall_hints()
+
+
+def _fall_start(hints: _Hints) -> re.Pattern[str]:
+    """One pattern for the beginnings of :func:`_fall_hints` read at the start of a run of
+    letters (keyed by their first letters there): each after no letter, a whole word
+    also before none. A match in the folded text is what a test run by run of letters
+    would find: a run that starts with a beginning (and is it, for a whole word). The
+    beginnings are written as a tree of their letters, each first letter followed by the
+    test that no letter stands before it, so that the engine scans for first letters in C."""
+    tree: dict[str, Any] = {}
+    for group in hints[0].values():
+        for word, whole in group:
+            node = tree
+            for c in word:
+                node = node.setdefault(c, {})
+            node[""] = node.get("", True) and whole  # a beginning ends here: is it a whole word?
+    first = (re.escape(c) + r"(?<![^\W\d_].)" + _branches(sub) for c, sub in sorted(tree.items()))
+    return re.compile("(?:" + "|".join(first) + ")")
+
+
+def _branches(node: dict[str, Any]) -> str:
+    """The pattern of a subtree of :func:`_fall_start`: what may follow to end a beginning."""
+    if node.get("") is False:
+        return ""  # a beginning that need not be a whole word ends here: the rest is free
+    options = [re.escape(c) + _branches(sub) for c, sub in sorted(node.items()) if c]
+    if "" in node:
+        options.append(r"(?![^\W\d_])")  # a whole word ends here
+    return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+
+
+_FALL_START = _fall_start(_FALL_HINTS) if _FALL_HINTS is not None else None
 
 
 @functools.lru_cache(maxsize=256)
@@ -267,15 +297,9 @@ def _may_fall(text: str) -> bool:
     """Whether some figure of ``text`` may read as a fall: a beginning of
     :data:`_FALL_WORDS` (see :func:`_fall_hints`) in the text, casefolded, spaces as one.
     Only ever "maybe" more often than the readings."""
-    if _FALL_HINTS is None:
+    if _FALL_HINTS is None or _FALL_START is None:
         return True
-    starts, inside = _FALL_HINTS
     folded = " ".join(text.casefold().split())
-    if any(w in folded for w in inside):
+    if any(w in folded for w in _FALL_HINTS[1]):
         return True
-    short = starts.get("", ())  # beginnings of one or two letters
-    for run in set(_LETTER_RUN.findall(folded)):
-        for start, word in starts.get(run[:3], ()) + short if short else starts.get(run[:3], ()):
-            if run.startswith(start) and not (word and len(run) > len(start)):
-                return True
-    return False
+    return _FALL_START.search(folded) is not None

@@ -131,7 +131,11 @@ HALF_SCALES: dict[str, str] = _where("half_scales")
 SPECIAL_HINTS: dict[str, tuple[str, ...]] = _where("special_hints")
 DOZENS_AFTER: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("dozens_after").items()}
 MINUS_WORDS: dict[str, dict[str, tuple[str, ...]]] = {c: dict(lang.minus_words) for c, lang in LANGUAGES.items()}
-SCALE_AND: dict[str, frozenset[str]] = {c: lang.scale_and for c, lang in LANGUAGES.items()}
+# "and" between the parts of a number in words, in the words' language: the amount joiners
+# (the word reader reads only the languages with number words, which Arabic has not)
+SCALE_AND: dict[str, frozenset[str]] = {
+    c: lang.amount_joiners for c, lang in LANGUAGES.items() if lang.number_words is not None
+}
 DECIMAL_WORDS: dict[str, frozenset[str]] = {c: lang.decimal_words for c, lang in LANGUAGES.items()}
 PART_OF_WORDS: dict[str, frozenset[str]] = {c: lang.part_of_words for c, lang in LANGUAGES.items()}
 ORDINAL_WORDS: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("ordinal_words").items()}

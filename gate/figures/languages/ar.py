@@ -50,7 +50,6 @@ LANGUAGE = Language(
     special_hints=(),
     dozens_after=None,
     minus_words={},
-    scale_and=words(""),
     decimal_words=words(""),
     part_of_words=words("من"),
     ordinal_words=None,

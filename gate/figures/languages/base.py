@@ -50,9 +50,12 @@ class Language:
         level_words: Words before a stated value ("was", "de", "betrug"): after them a dash
             written with a space before a number is a minus ("de - 2,5 %"). A minus sign
             (U+2212) with a space is one after any word.
-        amount_joiners: Words joining the two parts of an amount written with scale words
-            ("3 milioni e 118mila", "2 millones y 300 mil"); the Arabic "و" is written glued
-            to the second part. Read in every language.
+        amount_joiners: "and" and its kin: the words joining the two parts of an amount
+            written with scale words ("3 milioni e 118mila", "2 millones y 300 mil"; the
+            Arabic "و" is written glued to the second part), read in every language; and,
+            in the text's own language, the parts of a number in words after a scale word
+            ("two million and four hundred thousand", "dos millones y cuatrocientos
+            mil": the parts are one number).
         reference_words: Words naming a part of a document or a code before a number
             ("table", "tableau", "Abb."): the number is a label.
         label_words: Labels of periods and quantiles before a small integer -> the largest
@@ -165,9 +168,6 @@ class Language:
         minus_words: Words for minus before a number in words -> the words before them
             after which they are no sign ("moins trois" -3, but "ou moins trois"); a
             minus word after a number is arithmetic ("ten minus three"), never a sign.
-        scale_and: "and" and its kin between the parts of a number in words after a
-            scale word ("two million and four hundred thousand", "dos millones y
-            cuatrocientos mil"): the parts are one number.
         decimal_words: Words between a number in words and its decimals that text2num
             does not read ("nueve con veinticinco" 9.25, "nueve punto cinco" 9.5); the
             decimal words text2num reads ("point", "virgule", "Komma") are joiners of
@@ -218,7 +218,6 @@ class Language:
     special_hints: tuple[str, ...]
     dozens_after: str | None
     minus_words: Mapping[str, tuple[str, ...]]
-    scale_and: frozenset[str]
     decimal_words: frozenset[str]
     part_of_words: frozenset[str]
     ordinal_words: str | None

@@ -81,7 +81,6 @@ LANGUAGE = Language(
     special_hints=("dutzend", "halbe milli"),
     dozens_after=r"(?i)\s+dutzend(?![^\W\d_])",
     minus_words={"minus": ()},
-    scale_and=words("und"),
     decimal_words=words(""),
     part_of_words=words("der von"),
     ordinal_words=None,

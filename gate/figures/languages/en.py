@@ -78,7 +78,6 @@ LANGUAGE = Language(
     ),
     dozens_after=r"(?i)\s+dozens?(?![^\W\d_])",
     minus_words={"minus": ()},
-    scale_and=words("and"),
     decimal_words=words(""),
     part_of_words=words("of"),
     ordinal_words=(

@@ -72,7 +72,6 @@ LANGUAGE = Language(
     special_hints=("docena", "medio mill"),
     dozens_after=r"(?i)\s+docenas?(?![^\W\d_])",
     minus_words={"menos": ("o", "lo", "al", "los", "las", "más")},
-    scale_and=words("y"),
     decimal_words=words("con punto"),
     part_of_words=words("de"),
     ordinal_words=(

@@ -69,7 +69,6 @@ LANGUAGE = Language(
     special_hints=("douzaine", "demi-milli", "demi milli"),
     dozens_after=r"(?i)\s+douzaines?(?![^\W\d_])",
     minus_words={"moins": ("au", "ou", "le", "la", "les", "du", "des")},
-    scale_and=words("et"),
     decimal_words=words(""),
     part_of_words=words("des d'entre"),
     ordinal_words=r"premi[eè]re?s?|[a-zéè]+i[eè]mes?",

@@ -69,7 +69,6 @@ LANGUAGE = Language(
     special_hints=("dozzin", "mezzo mili"),
     dozens_after=r"(?i)\s+dozzin[ae](?![^\W\d_])",
     minus_words={"meno": ("o", "più", "al", "il")},
-    scale_and=words("e"),
     decimal_words=words(""),
     part_of_words=words("dei degli delle di"),
     ordinal_words=r"prim[oaie]|terz[oaie]|[a-z]+esim[oaie]",

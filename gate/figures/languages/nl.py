@@ -72,7 +72,6 @@ LANGUAGE = Language(
     special_hints=("dozijn", "half milj"),
     dozens_after=r"(?i)\s+dozijn(?![^\W\d_])",
     minus_words={"min": ("of", "meer", "te"), "minus": ()},
-    scale_and=words("en"),
     decimal_words=words(""),
     part_of_words=words("van"),
     ordinal_words=None,

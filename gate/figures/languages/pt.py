@@ -71,7 +71,6 @@ LANGUAGE = Language(
     special_hints=("dúzia", "meio milh", "meio bilh"),
     dozens_after=r"(?i)\s+d[úu]zias?(?![^\W\d_])",
     minus_words={"menos": ("ou", "ao", "o", "os", "as", "mais")},
-    scale_and=words("e"),
     decimal_words=words(""),
     part_of_words=words("de dos das"),
     ordinal_words=(
