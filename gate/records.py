@@ -18,7 +18,8 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -32,6 +33,7 @@ from gate.checks.periods import Period, parse_sdmx_period
 from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, ProblemCollector, key_path
 from gate.limits import BLOCK, limit_of, read_bounded, too_large
+from gate.question_index import QuestionIndex
 from gate.validation import Check, fast_check
 
 if TYPE_CHECKING:
@@ -169,7 +171,8 @@ class QuestionSet:
     Attributes:
         path: the file as given, or the run log's path for the merged form.
         version: from the header line, or None.
-        questions: in file order.
+        questions: in file order: a tuple, or, as :func:`load_question_set` gives them, a
+            :class:`gate.question_index.QuestionIndex` that reads each from the file.
         notices: warnings met while loading (reported, not fatal).
         rejected: ids of question lines that were reported as bad input and left out, so
             that an answer to one is not reported a second time as "not in the set".
@@ -177,7 +180,7 @@ class QuestionSet:
 
     path: str
     version: str | None
-    questions: tuple[Question, ...]
+    questions: Sequence[Question]
     notices: tuple[str, ...] = ()
     rejected: frozenset[str] = frozenset()
 
@@ -498,6 +501,14 @@ def read_lines(path: Path, display: str, problems: ProblemCollector, kind: str =
     UTF-16 or UTF-32, missing, a directory. A file that is not regular (a pipe, a device)
     stops with the size problem when it passes the limit.
     """
+    for number, _, chunk in read_lines_at(path, display, problems, kind, byte_range):
+        yield number, chunk
+
+
+def read_lines_at(path: Path, display: str, problems: ProblemCollector, kind: str = "log",
+                  byte_range: tuple[int, int] | None = None) -> Iterator[tuple[int, int, bytes]]:
+    """Yield ``(line number, byte offset, raw bytes)`` of each line of a file: as
+    :func:`read_lines`, with where each line starts (``os.pread`` of its bytes reads it again)."""
     try:
         limit = limit_of(kind)
         handle = open(path, "rb")  # noqa: SIM115 (closed below, a generator's lifetime)
@@ -523,8 +534,8 @@ def read_lines(path: Path, display: str, problems: ProblemCollector, kind: str =
 
 
 def _lines_of(handle: BinaryIO, display: str, problems: ProblemCollector, kind: str, limit: int,
-              byte_range: tuple[int, int] | None = None) -> Iterator[tuple[int, bytes]]:
-    """The lines of an open file, block after block (see :func:`read_lines`)."""
+              byte_range: tuple[int, int] | None = None) -> Iterator[tuple[int, int, bytes]]:
+    """The lines of an open file with their offsets, block after block (see :func:`read_lines`)."""
     info = os.fstat(handle.fileno())
     if stat.S_ISREG(info.st_mode) and info.st_size > limit:
         problems.add(display, None, None, too_large(kind, limit))
@@ -554,12 +565,12 @@ def _lines_of(handle: BinaryIO, display: str, problems: ProblemCollector, kind: 
             if end is not None and offset >= end:
                 return
             number += 1
+            yield number, offset, chunk
             offset += len(chunk) + 1
-            yield number, chunk
         if not block:
             if rest and (end is None or offset < end):  # a last line without its line end
                 number += 1
-                yield number, rest
+                yield number, offset, rest
             return
 
 
@@ -603,6 +614,9 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
         return NO_VALUE
     if not text.strip():
         return NO_VALUE
+    value = _fast_parse(text)
+    if value is not NO_VALUE:
+        return value
     try:
         value = json.loads(text, parse_float=_bounded_number, parse_int=_whole_number, parse_constant=_reject_constant,
                            object_pairs_hook=_pairs_hook)
@@ -619,6 +633,70 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
     for fld, message in bad:
         problems.add(display, number, fld or None, message)
     return NO_VALUE if bad else value
+
+
+@cache
+def _decoder() -> Any:
+    import msgspec
+
+    return msgspec.json.Decoder(float_hook=_bounded_float)
+
+
+def _bounded_float(text: str) -> Decimal:
+    """A JSON number with a fraction or exponent as :func:`_bounded_number` reads it; raises
+    where that gives :class:`_Unbounded` (the standard library's parser then explains it)."""
+    if len(text) < 16 and "e" not in text and "E" not in text:
+        return Decimal(text)  # at most 15 digits, no exponent: within the bounds
+    value = _bounded_number(text)
+    if isinstance(value, _Unbounded):
+        raise ValueError(text)
+    return value
+
+
+#: Where a key may end: a quote, JSON whitespace, a colon. Every key of a line ends so, and
+#: a string may hold more such places: never fewer matches than keys.
+_KEY_END = re.compile(r'"[ \t\n\r]*:')
+_INT_BOUND = 10 ** MAX_MAGNITUDE
+
+
+def _fast_parse(text: str) -> Any:
+    """A line parsed by msgspec, several times faster than the standard library, or
+    :data:`NO_VALUE` whenever the two might differ: msgspec refuses the line (bad JSON, a
+    lone surrogate, NaN, a number beyond the bounds, too deep), a whole number is beyond the
+    bounds, or an object may hold a key twice (msgspec keeps the last; the standard library
+    path refuses it). Then :func:`parse_line` reads the line with the standard library, which
+    gives the value or the message, exactly as before."""
+    try:
+        value = _decoder().decode(text)
+        keys = _keys_or_unbounded(value)
+    except (ValueError, RecursionError):  # msgspec.DecodeError and ValidationError are ValueErrors
+        return NO_VALUE
+    if keys < 0 or (keys and keys != len(_KEY_END.findall(text))):
+        return NO_VALUE
+    return value
+
+
+def _keys_or_unbounded(value: Any) -> int:
+    """How many keys the objects of a parsed value hold, or -1 when a whole number in it is
+    beyond :data:`MAX_MAGNITUDE` digits."""
+    keys = 0
+    if value.__class__ is dict:
+        keys = len(value)
+        items: Any = value.values()
+    elif value.__class__ is list:
+        items = value
+    elif value.__class__ is int:
+        return -1 if value >= _INT_BOUND or value <= -_INT_BOUND else 0
+    else:
+        return 0
+    for item in items:
+        cls = item.__class__
+        if cls is dict or cls is list or cls is int:
+            inner = _keys_or_unbounded(item)
+            if inner < 0:
+                return -1
+            keys += inner
+    return keys
 
 
 def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
@@ -753,14 +831,15 @@ def expected_caveat_problems(value: dict[str, Any], display: str, line: int, pro
     return notices
 
 
-def unknown_unit_notices(display: str, units: dict[str, list[tuple[int, str]]]) -> list[str]:
+def unknown_unit_notices(display: str, units: dict[str, list[tuple[int, str]]], counts: dict[str, int] | None = None) -> list[str]:
     """One notice per observation unit the code checks do not know (unit -> ``(line,
-    field)`` of each observation): its figures are not counted in ``unit_stated``."""
+    field)`` of each observation, or of the first only with ``counts``, unit -> how many):
+    its figures are not counted in ``unit_stated``."""
     from gate.checks.units import KNOWN_UNITS
 
     out = []
     for unit in sorted(units):
-        (line, where), n = units[unit][0], len(units[unit])
+        (line, where), n = units[unit][0], (counts[unit] if counts is not None else len(units[unit]))
         out.append(f"{display}:{line}: {where}: the unit {unit!r} is not one the code checks know ({KNOWN_UNITS}); "
                    f"figures bound to it are not counted in unit_stated ({n} observation(s), first on line {line})")
     return out
@@ -779,7 +858,7 @@ def _finish(problems: ProblemCollector, shared: ProblemCollector | None) -> None
 
 
 def load_question_set(path: str | Path, problems: ProblemCollector | None = None) -> QuestionSet:
-    """Load and validate a question set.
+    """Load and validate a question set, in one streaming pass over its lines.
 
     Args:
         path: a JSON lines file, optionally starting with ``{"set": {"version": ...}}``.
@@ -788,7 +867,9 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     questions are then returned, so that later stages can report theirs too.
 
     Returns:
-        The set, questions in file order.
+        The set, questions in file order: for a regular file, a
+        :class:`gate.question_index.QuestionIndex` (about 40 bytes a question held, each
+        question read from its line when asked for); else (a pipe) the questions held.
 
     Raises:
         InputError: every problem found (unreadable file, bad JSON, schema violations,
@@ -796,42 +877,82 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     """
     display = str(path)
     shared, problems = problems, ProblemCollector()
-    version: str | None = None
-    questions: list[Question] = []
-    seen: dict[str, int] = {}
-    rejected: set[str] = set()
-    schemas: dict[str, Any] = {}
-    notices: list[str] = []
-    first = True
-    for line, value in read_jsonl(Path(path), display, problems, kind="set"):
-        if first and isinstance(value, dict) and "set" in value:
-            first = False
-            if _validate("set_header", value, display, line, problems):
-                version = value["set"]["version"]
-            continue
-        if isinstance(value, dict) and "set" in value and "question_id" not in value:
-            problems.add(display, line, "set", "expected a question, found a header line: the {\"set\": ...} header must be the first line")
-            continue
-        first = False
-        if isinstance(value, dict) and "run" in value:
-            problems.add(display, line, "run", "expected a question, found a run log header: is this file a run log rather than the question set?")
-            continue
-        if not _validate("question", value, display, line, problems):
-            if isinstance(value, dict) and isinstance(value.get("question_id"), str):
-                rejected.add(value["question_id"])
-            continue
-        qid = value["question_id"]
-        if qid in seen:
-            problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {seen[qid]}")
-            continue
-        seen[qid] = line
-        notices += expected_caveat_problems(value, display, line, problems)
-        answer_schema = _answer_schema(value, Path(path), display, line, problems, schemas)
-        questions.append(_question(value, line, answer_schema))
+    state = _SetPass(Path(path), display, problems)
+    for line, offset, chunk in read_lines_at(Path(path), display, problems, kind="set"):
+        value = parse_line(line, chunk, display, problems)
+        if value is not NO_VALUE:
+            state.read(line, offset, len(chunk), value)
+    questions = state.finish()
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
-    return QuestionSet(path=display, version=version, questions=tuple(questions), notices=tuple(notices), rejected=frozenset(rejected))
+    return QuestionSet(path=display, version=state.version, questions=questions, notices=tuple(state.notices),
+                       rejected=frozenset(state.rejected))
+
+
+class _SetPass:
+    """The reading of a question set, line after line (:func:`load_question_set`): the
+    header, the schema, duplicates (found in the index), expected caveats, answer schemas."""
+
+    def __init__(self, path: Path, display: str, problems: ProblemCollector) -> None:
+        self.path, self.display, self.problems = path, display, problems
+        self.index = QuestionIndex(path, display)
+        try:
+            regular = stat.S_ISREG(os.stat(path).st_mode)
+        except OSError:
+            regular = True  # not readable: read_lines_at reports it, and nothing is indexed
+        self.held: list[Question] | None = None if regular else []
+        self._seen: dict[str, int] = {}  # only while the questions are held (a pipe)
+        self.version: str | None = None
+        self.rejected: set[str] = set()
+        self.schemas: dict[str, Any] = {}
+        self.notices: list[str] = []
+        self._first = True
+
+    def read(self, line: int, offset: int, length: int, value: Any) -> None:
+        """One parsed line (its bytes at ``offset``, ``length`` long)."""
+        display, problems = self.display, self.problems
+        if self._first and isinstance(value, dict) and "set" in value:
+            self._first = False
+            if _validate("set_header", value, display, line, problems):
+                self.version = value["set"]["version"]
+            return
+        if isinstance(value, dict) and "set" in value and "question_id" not in value:
+            problems.add(display, line, "set", "expected a question, found a header line: the {\"set\": ...} header must be the first line")
+            return
+        self._first = False
+        if isinstance(value, dict) and "run" in value:
+            problems.add(display, line, "run", "expected a question, found a run log header: is this file a run log rather than the question set?")
+            return
+        if not _validate("question", value, display, line, problems):
+            if isinstance(value, dict) and isinstance(value.get("question_id"), str):
+                self.rejected.add(value["question_id"])
+            return
+        qid = value["question_id"]
+        first = self._add(qid, offset, length, line)
+        if first is not None:
+            problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
+            return
+        self.notices += expected_caveat_problems(value, display, line, problems)
+        answer_schema = _answer_schema(value, self.path, display, line, problems, self.schemas)
+        if self.held is not None:
+            self.held.append(_question(value, line, answer_schema))
+
+    def _add(self, qid: str, offset: int, length: int, line: int) -> int | None:
+        """Index a valid question; the line of the first with its id when it is a duplicate."""
+        if self.held is None:
+            return self.index.add(qid, offset, length, line)
+        first = self._seen.get(qid)
+        if first is None:
+            self._seen[qid] = line
+        return first
+
+    def finish(self) -> Sequence[Question]:
+        if self.held is not None:
+            return tuple(self.held)
+        if len(self.index):
+            self.index.finish(self.schemas)
+        return self.index
 
 
 #: How a date-time of an input looks (the run header's ``created_at``), for messages.
@@ -1016,20 +1137,29 @@ class RunLog:
     :func:`load_run` and the stream of :mod:`gate.stream` feed it the same way, so both
     report the same problems in the same order.
 
-    Keeps per answer only the first line of its question id (for the duplicate message).
+    Keeps per answer only the first line of its question id (for the duplicate message): in
+    a flat array by the question's position in the set (4 bytes a question of the set) when
+    the answer's question was found there (``slot`` of :meth:`take`), else by id. The other
+    notices keep a count and a first line, not a line per answer.
+
+    Args:
+        display: the log as named in problems.
+        slots: the number of questions in the set the log is joined to (0: none).
     """
 
-    def __init__(self, display: str) -> None:
+    def __init__(self, display: str, slots: int = 0) -> None:
         self.display = display
         self.header: dict[str, Any] | None = None
         self.answers = 0
         self._first = True
         self._seen: dict[str, int] = {}
-        self._unknown: dict[str, list[int]] = {}
-        self._bidi: list[int] = []
+        self._first_lines = array("i", bytes(4 * slots))
+        self._unknown: dict[str, list[int]] = {}  # field -> [answers, first line]
+        self._bidi = [0, 0]  # [answers, first line]
         self.merged = 0
-        self._plain: list[int] = []
-        self._units: dict[str, list[tuple[int, str]]] = {}
+        self._plain = [0, 0]  # [lines, first line]
+        self._units: dict[str, list[tuple[int, str]]] = {}  # unit -> [(first line, field)], then a count
+        self._unit_counts: dict[str, int] = {}
         self.notices: list[str] = []
 
     def header_line(self, line: int, value: Any, problems: ProblemCollector) -> bool:
@@ -1056,32 +1186,46 @@ class RunLog:
         """A line known not to be a header (no ``run`` or ``set`` key) was met."""
         self._first = False
 
-    def take(self, reading: AnswerLine, problems: ProblemCollector) -> Answer | None:
+    def take(self, reading: AnswerLine, problems: ProblemCollector, slot: int | None = None) -> Answer | None:
         """The run-level checks of a schema-valid answer line; its Answer, or None when the
-        line is a duplicate or has a problem (added to ``problems``)."""
+        line is a duplicate or has a problem (added to ``problems``). ``slot``: the position
+        in the set of the line's question, when it is there."""
         display, line = self.display, reading.line
-        first = self._seen.get(reading.question_id)
-        if first is not None:
+        first = self._first_line(reading.question_id, line, slot)
+        if first:
             problems.add(display, line, "question_id", f"duplicate question_id {reading.question_id!r}, first on line {first}")
             return None
-        self._seen[reading.question_id] = line
         for key in reading.unknown:
-            self._unknown.setdefault(key, []).append(line)
+            _tick(self._unknown.setdefault(key, [0, 0]), line)
         for fld, message in reading.later:
             problems.add(display, line, fld, message)
         self.notices.extend(reading.notices)
         for unit, where in reading.units:
-            self._units.setdefault(unit, []).append((line, where))
+            self._units.setdefault(unit, [(line, where)])
+            self._unit_counts[unit] = self._unit_counts.get(unit, 0) + 1
         if reading.answer is None:
             return None
         self.answers += 1
         if reading.bidi:
-            self._bidi.append(line)
+            _tick(self._bidi, line)
         if reading.merged:
             self.merged += reading.question is not None
         else:
-            self._plain.append(line)
+            _tick(self._plain, line)
         return reading.answer
+
+    def _first_line(self, question_id: str, line: int, slot: int | None) -> int:
+        """The line of the first answer with this id (0 when this is the first: then noted)."""
+        if slot is not None:
+            first = self._first_lines[slot]
+            if not first:
+                self._first_lines[slot] = line
+            return first
+        found = self._seen.get(question_id)
+        if found is None:
+            self._seen[question_id] = line
+            return 0
+        return found
 
     def finish(self, problems: ProblemCollector) -> tuple[str | None, str | None, list[str]]:
         """After the last line: ``(assistant version, set version, notices)``; the problem
@@ -1092,19 +1236,26 @@ class RunLog:
         notices = list(self.notices)
         known = sorted(_known_answer_fields())
         for key in sorted(self._unknown):
-            lines = self._unknown[key]
+            count, first = self._unknown[key]
             close = difflib.get_close_matches(key, known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            notices.append(f"{display}: unknown field {key!r}{hint} on {len(lines)} line(s), first line {lines[0]}; it is ignored")
-        notices += unknown_unit_notices(display, self._units)
-        if self._bidi:
-            notices.append(f"{display}: {len(self._bidi)} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
+            notices.append(f"{display}: unknown field {key!r}{hint} on {count} line(s), first line {first}; it is ignored")
+        notices += unknown_unit_notices(display, self._units, self._unit_counts)
+        if self._bidi[0]:
+            notices.append(f"{display}: {self._bidi[0]} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
                            f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
-                           f"(first line {self._bidi[0]})")
+                           f"(first line {self._bidi[1]})")
         assistant_version, set_version = _versions(self.header, display, notices)
-        if self.merged and self._plain:
-            notices.append(f"{display}: {len(self._plain)} line(s) carry no expectations while others do (first line {self._plain[0]})")
+        if self.merged and self._plain[0]:
+            notices.append(f"{display}: {self._plain[0]} line(s) carry no expectations while others do (first line {self._plain[1]})")
         return assistant_version, set_version, notices
+
+
+def _tick(tally: list[int], line: int) -> None:
+    """Count one more line in ``[count, first line]``."""
+    if not tally[0]:
+        tally[1] = line
+    tally[0] += 1
 
 
 def _versions(header: dict[str, Any] | None, display: str, notices: list[str]) -> tuple[str | None, str | None]:
@@ -1235,20 +1386,24 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
     return Joined(pairs=pairs, notices=tuple(notices + list(question_set.notices)))
 
 
-def logged_question_notices(differ: list[str]) -> list[str]:
+def logged_question_notices(differ: list[str], total: int | None = None) -> list[str]:
     """One notice for the answers (ids in the set's order) whose logged question differs
     from the set's: only the set's question text is evidence for figures, never the log's
-    own ``question`` field."""
-    if not differ:
+    own ``question`` field. ``total``: how many there are, when ``differ`` holds the first
+    ten only."""
+    total = len(differ) if total is None else total
+    if not total:
         return []
-    shown = ", ".join(differ[:10]) + (f" and {len(differ) - 10} more" if len(differ) > 10 else "")
-    return [f"{len(differ)} answer(s) log a question that differs from the set's text ({shown}); "
+    shown = ", ".join(differ[:10]) + (f" and {total - 10} more" if total > 10 else "")
+    return [f"{total} answer(s) log a question that differs from the set's text ({shown}); "
             "numbers in the logged question are not evidence, only the set's question is"]
 
 
-def missing_notice(missing: list[str]) -> list[str]:
-    """One notice for the questions (ids in the set's order) the run has no answer for."""
-    if not missing:
+def missing_notice(missing: list[str], total: int | None = None) -> list[str]:
+    """One notice for the questions (ids in the set's order) the run has no answer for;
+    ``total``: how many there are, when ``missing`` holds the first ten only."""
+    total = len(missing) if total is None else total
+    if not total:
         return []
-    shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
-    return [f"{len(missing)} question(s) of the set have no answer in the run: {shown}; each counts as a failure"]
+    shown = ", ".join(missing[:10]) + (f" and {total - 10} more" if total > 10 else "")
+    return [f"{total} question(s) of the set have no answer in the run: {shown}; each counts as a failure"]

@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import difflib
 import heapq
+import itertools
 import os
 from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, overload
+from typing import Any, NamedTuple, Protocol, overload
 
 from gate import figures as fig
 from gate.bcp47 import canonical_language
 from gate.errors import ProblemCollector
 from gate.measures import MEASURES, Count, Finding, Outcome, count_language, language_notices, score_answer
+from gate.question_index import QuestionLookup
 from gate.records import (
     NO_VALUE,
     Answer,
@@ -55,8 +57,10 @@ class Context:
 
     Attributes:
         display: the log as named in problems.
-        questions: question id -> ``(position in the set, question)``; None for a log in
-            the merged form (each line carries its own question).
+        questions: question id -> ``(position in the set, question)``
+            (:class:`gate.question_index.QuestionLookup`: over the set's index, each question
+            read from the set file in the process that asks); None for a log in the merged
+            form (each line carries its own question).
         settings: the matching settings (``thresholds.matching``).
         format_rules: the ``format:`` rules (``thresholds.format``).
     """
@@ -79,6 +83,10 @@ class LineResult:
             for the main process to read (only it knows which line comes first); else None.
         reading: the answer line read (:class:`gate.records.AnswerLine`), or None.
         outcome: its score when its question was found with the same language, else None.
+        joined: the line was looked up in the set where it was scored (:func:`join_reading`),
+            and ``found`` holds what the join reads; else the pass looks it up itself.
+        found: its question's place in the set (:class:`Found`), or None when the set has
+            no question with its id (or the log is in the merged form).
     """
 
     line: int
@@ -87,25 +95,50 @@ class LineResult:
     value: Any = None
     reading: AnswerLine | None = None
     outcome: Outcome | None = None
+    joined: bool = False
+    found: Found | None = None
 
 
-def question_of(reading: AnswerLine, context: Context) -> tuple[int | None, Question | None]:
-    """The question an answer line is scored against and its position (None in the merged
-    form, where the position is the line's order among merged lines), or ``(None, None)``
-    when it has none or its language differs (the join reports why)."""
+class Found(NamedTuple):
+    """What the join reads of an answer's question, found where the line was scored, so
+    that the main process never reads the set again.
+
+    Attributes:
+        position: the question's position in the set.
+        language: its language, as in the set.
+        line: its line in the set file.
+        differs: the answer logs a question text that differs from the set's.
+    """
+
+    position: int
+    language: str
+    line: int
+    differs: bool
+
+
+def join_reading(reading: AnswerLine, context: Context) -> tuple[Found | None, Question | None]:
+    """An answer line's question looked up: ``(where it is in the set or None, the question
+    to score against or None)``. The question is None when the set has no question with the
+    line's id, when the line gives no answer, or when the languages differ (the join reports
+    why); in the merged form it is the line's own (and ``found`` None)."""
     if context.questions is None:
         return None, reading.question
-    found = context.questions.get(reading.question_id)
-    if found is None or reading.answer is None:
+    hit = context.questions.get(reading.question_id)
+    if hit is None:
         return None, None
-    if reading.answer.language != canonical_language(found[1].language):
-        return None, None
-    return found
+    position, question = hit
+    answer = reading.answer
+    found = Found(position, question.language, question.line, bool(answer is not None and answer.question and answer.question != question.text))
+    if answer is None or answer.language != canonical_language(question.language):
+        return found, None
+    return found, question
 
 
-def score_reading(reading: AnswerLine, context: Context) -> Outcome | None:
-    """The outcome of an answer line against its question, or None (see :func:`question_of`)."""
-    _, question = question_of(reading, context)
+def score_reading(reading: AnswerLine, context: Context, question: Question | None = None) -> Outcome | None:
+    """The outcome of an answer line against its question (looked up unless given), or None
+    (see :func:`join_reading`)."""
+    if question is None:
+        _, question = join_reading(reading, context)
     if question is None or reading.answer is None:
         return None
     return score_answer(question, reading.answer, context.settings, context.format_rules)
@@ -139,7 +172,9 @@ def score_lines(batch: Iterable[tuple[int, bytes]], context: Context) -> list[Li
             out.append(LineResult(line, problems=[(p.field, p.message) for p in collect.problems]))
             continue
         reading = read_answer(value, line, context.display)
-        out.append(LineResult(line, reading=reading, outcome=score_reading(reading, context)))
+        found, question = join_reading(reading, context)
+        out.append(LineResult(line, reading=reading, outcome=score_reading(reading, context, question) if question is not None else None,
+                              joined=True, found=found))
     return out
 
 
@@ -355,7 +390,9 @@ LOGGED = Answer(question_id="", language="", question="", retrieved_ids=(), retr
 
 class StoredOutcomes(Sequence[Outcome]):
     """The outcomes of a streamed run in the set's order, without their findings: per
-    question only its counts, as integers in one array (what a baseline comparison reads).
+    question only its counts, as 32-bit integers in one array (what a baseline comparison
+    reads): 8 bytes a measure, 216 bytes a question for the 27 measures; kept only when a
+    baseline is compared with.
 
     Attributes:
         questions: the questions, in the set's order (their ids and languages).
@@ -364,15 +401,15 @@ class StoredOutcomes(Sequence[Outcome]):
     def __init__(self, questions: Sequence[Question]) -> None:
         self.questions = questions
         self._width = 2 * len(MEASURES)
-        self._counts = array("q")
+        self._counts = array("i")
 
     def put(self, position: int, outcome: Outcome) -> None:
         """Store the counts of the question at ``position``."""
         end = (position + 1) * self._width
         if len(self._counts) < end:
-            self._counts.frombytes(bytes(8 * (end - len(self._counts))))
+            self._counts.frombytes(bytes(self._counts.itemsize * (end - len(self._counts))))
         counts = outcome.counts
-        flat = array("q")
+        flat = array("i")
         for m in MEASURES:
             count = counts.get(m.name, _ZERO)
             flat.append(count.numerator)
@@ -407,7 +444,8 @@ class Streamed:
 
     Attributes:
         run: the run's path, versions and notices; its answers only with ``keep``.
-        questions: the questions scored against, in the set's order (the merged form's own).
+        questions: the questions scored against, in the set's order (the merged form's own):
+            the set's index (:class:`gate.question_index.QuestionIndex`), read when asked.
         answered: per question, 1 when the run answered it.
         answers: how many answers were read.
         notices: the join's notices (set version, logged questions, missing answers, the set's).
@@ -419,7 +457,7 @@ class Streamed:
     """
 
     run: Run
-    questions: tuple[Question, ...]
+    questions: Sequence[Question]
     answered: bytearray
     answers: int
     notices: list[str]
@@ -458,10 +496,11 @@ class RunPass:
         self.display = display
         self.question_set = question_set
         self.context = context
-        self.log = RunLog(display)
-        self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
         size = len(question_set.questions) if question_set is not None else 0
-        self.questions: list[Question] = list(question_set.questions) if question_set is not None else []
+        self.log = RunLog(display, slots=size)
+        self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
+        self._merged: list[Question] = []
+        self.questions: Sequence[Question] = question_set.questions if question_set is not None else self._merged
         self.answered = bytearray(size)
         self._differs = bytearray(size)
         self._inline_missing: list[int] = []
@@ -472,6 +511,7 @@ class RunPass:
         self.kept: dict[int, tuple[Answer | None, Outcome]] | None = {} if keep else None
         self.answers: list[Answer] = []
         self.stored = StoredOutcomes(self.questions) if store and not keep else None
+        self._all_ids: list[str] | None = None
 
     def feed(self, result: LineResult) -> None:
         """Read one line's result (in file order)."""
@@ -480,46 +520,50 @@ class RunPass:
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
             return
+        found = result.found
         if result.value is not None:
             reading = read_log_line(self.log, line, result.value, problems)
-            outcome = score_reading(reading, self.context) if reading is not None else None
+            outcome = None
+            if reading is not None:
+                found, question = join_reading(reading, self.context)
+                outcome = score_reading(reading, self.context, question) if question is not None else None
         else:
             self.log.answer_line()
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
             reading, outcome = result.reading, result.outcome
+            if reading is not None and not result.joined:  # scored elsewhere (a shard)
+                found = join_reading(reading, self.context)[0]
         if reading is None:
             return
-        answer = self.log.take(reading, problems)
+        answer = self.log.take(reading, problems, slot=found.position if found is not None else None)
         if answer is not None:
-            self._join(reading, answer, outcome)
+            self._join(reading, answer, outcome, found)
 
-    def _join(self, reading: AnswerLine, answer: Answer, outcome: Outcome | None) -> None:
-        """The join of one answer (:func:`gate.records.join`, answer by answer)."""
+    def _join(self, reading: AnswerLine, answer: Answer, outcome: Outcome | None, found: Found | None) -> None:
+        """The join of one answer (:func:`gate.records.join`, answer by answer), from where
+        its question was found (:func:`join_reading`)."""
         if self.question_set is None:
             if reading.question is None:
                 self._inline_missing_count += 1
                 if len(self._inline_missing) < self.join_problems.limit:
                     self._inline_missing.append(reading.line)
                 return
-            self.questions.append(reading.question)
+            self._merged.append(reading.question)
             self.answered.append(1)
             self._differs.append(0)
-            self._count(len(self.questions) - 1, answer, outcome)
+            self._count(len(self._merged) - 1, answer, outcome)
             return
-        assert self.context.questions is not None
-        found = self.context.questions.get(answer.question_id)
         if found is None:
             self._not_in_set(answer)
             return
-        position, question = found
-        if canonical_language(answer.language) != canonical_language(question.language):
+        if canonical_language(answer.language) != canonical_language(found.language):
             self.join_problems.add(self.display, answer.line, "language",
-                                   f"expected {question.language!r} as in the question set (line {question.line}), found {answer.language!r}")
+                                   f"expected {found.language!r} as in the question set (line {found.line}), found {answer.language!r}")
             return
-        self.answered[position] = 1
-        self._differs[position] = bool(answer.question and answer.question != question.text)
-        self._count(position, answer, outcome)
+        self.answered[found.position] = 1
+        self._differs[found.position] = found.differs
+        self._count(found.position, answer, outcome)
 
     def _not_in_set(self, answer: Answer) -> None:
         assert self.question_set is not None
@@ -527,10 +571,18 @@ class RunPass:
             return
         hint = ""
         if len(self.join_problems.problems) < self.join_problems.limit:
-            close = difflib.get_close_matches(answer.question_id, [q.question_id for q in self.questions], n=1)
+            close = difflib.get_close_matches(answer.question_id, self._ids(), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.join_problems.add(self.display, answer.line, "question_id",
                                f"answer for question {answer.question_id!r}{hint}, which is not in the question set {self.question_set.path}")
+
+    def _ids(self) -> list[str]:
+        """Every id of the set, in its order (read once, for the hints of answers that are
+        not in the set)."""
+        if self._all_ids is None:
+            lookup = self.context.questions
+            self._all_ids = list(lookup) if lookup is not None else [q.question_id for q in self.questions]
+        return self._all_ids
 
     def _count(self, position: int, answer: Answer, outcome: Outcome | None) -> None:
         count_language(answer, self._unknown, self._uncovered)
@@ -564,14 +616,14 @@ class RunPass:
             notices += self.question_set.notices
         run = Run(path=self.display, assistant_version=assistant_version, set_version=set_version,
                   answers=tuple(self.answers),
-                  merged_set=QuestionSet(self.display, set_version, tuple(self.questions)) if merged_set else None,
+                  merged_set=QuestionSet(self.display, set_version, tuple(self._merged)) if merged_set else None,
                   notices=tuple(run_notices))
         kept = None
         outcomes: Sequence[Outcome] | None = self.stored
         if self.kept is not None:
             kept = [self.kept[i][0] if i in self.kept else None for i in range(len(self.questions))]
             outcomes = [self.kept[i][1] for i in range(len(self.questions))]
-        return Streamed(run, tuple(self.questions), self.answered, self.log.answers, notices,
+        return Streamed(run, tuple(self._merged) if merged_set else self.questions, self.answered, self.log.answers, notices,
                         language_notices(self._unknown, self._uncovered), self.tally, self.findings, outcomes, kept)
 
     def _join_notices(self, set_version: str | None) -> list[str]:
@@ -593,18 +645,29 @@ class RunPass:
 
     def _score_missing(self) -> None:
         """Every question with no answer, scored as one (a failure where it counts)."""
-        for position, question in enumerate(self.questions):
-            if not self.answered[position]:
-                outcome = score_answer(question, None, self.context.settings, self.context.format_rules)
-                if self.kept is not None:
-                    self.kept[position] = (None, outcome)
-                else:
-                    self._add(position, outcome)
+        for position in _positions(self.answered, 0):
+            question = self.questions[position]
+            outcome = score_answer(question, None, self.context.settings, self.context.format_rules)
+            if self.kept is not None:
+                self.kept[position] = (None, outcome)
+            else:
+                self._add(position, outcome)
 
     def _answer_notices(self) -> list[str]:
-        differ = [q.question_id for i, q in enumerate(self.questions) if self._differs[i]]
-        missing = [q.question_id for i, q in enumerate(self.questions) if not self.answered[i]]
-        return logged_question_notices(differ) + missing_notice(missing)
+        """The notices of answers whose logged question differs and of questions with no
+        answer: their counts, and the ids of the first ten of each (read from the set)."""
+        differ = [self.questions[i].question_id for i in itertools.islice(_positions(self._differs, 1), 10)]
+        missing = [self.questions[i].question_id for i in itertools.islice(_positions(self.answered, 0), 10)]
+        return (logged_question_notices(differ, self._differs.count(1))
+                + missing_notice(missing, len(self.answered) - self.answered.count(1)))
+
+
+def _positions(flags: bytearray, value: int) -> Iterator[int]:
+    """The positions where ``flags`` holds ``value`` (0 or 1), in order."""
+    position = flags.find(value)
+    while position >= 0:
+        yield position
+        position = flags.find(value, position + 1)
 
 
 class LineSource(Protocol):
@@ -628,8 +691,7 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
         (the set's problems go between: the caller's). The run is None when there was any.
     """
     display = str(run_path)
-    questions = {q.question_id: (i, q) for i, q in enumerate(question_set.questions)} if question_set is not None else None
-    context = Context(display, questions, settings, format_rules)
+    context = Context(display, QuestionLookup(question_set.questions) if question_set is not None else None, settings, format_rules)
     run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store)
     scored = source.results(context, run_pass.run_problems) if source is not None else scored_batches(run_path, context, run_pass.run_problems, jobs)
     for results in scored:

@@ -1,19 +1,22 @@
-"""Validation at the speed of parsing: the shipped JSON Schemas compiled into plain checks.
+"""Validation at the speed of parsing: the shipped JSON Schemas compiled into Python source.
 
 The schemas in ``gate/schemas/`` stay the published contract and the only source of the
-messages. A schema is compiled once into a predicate made of the few keywords the shipped
-schemas use (``type``, ``required``, ``properties``, ``additionalProperties``, ``items``,
-``minLength``, ``maxLength``, ``pattern``, ``enum``, ``const``, ``anyOf``, ``if``/``then``/
-``else``, ``minimum``, ``maximum``, ``minItems``, ``maxItems``), each with the JSON Schema
-meaning (draft 2020-12; a keyword applies to instances of its own type only). The common
-valid line passes that predicate in a few microseconds; a line it rejects is handed to
-``jsonschema`` (imported then, not before), whose errors make the messages, so a message
-never depends on which path found the fault.
+messages. A schema is compiled once into the source of one Python function (``exec``'d):
+nested ``if`` statements over the few keywords the shipped schemas use (``type``,
+``required``, ``properties``, ``additionalProperties``, ``items``, ``minLength``,
+``maxLength``, ``pattern``, ``enum``, ``const``, ``anyOf``, ``if``/``then``/``else``,
+``minimum``, ``maximum``, ``exclusiveMinimum``, ``exclusiveMaximum``, ``minItems``,
+``maxItems``), each with the JSON Schema meaning (draft 2020-12; a keyword applies to
+instances of its own type only). No closure or generator runs per keyword, so the common
+valid line passes in a few microseconds; a line it rejects is handed to ``jsonschema``
+(imported then, not before), whose errors make the messages, so a message never depends on
+which path found the fault.
 
 A schema holding a keyword this module does not know is not compiled: :func:`fast_check`
 returns None and every line of that kind goes through ``jsonschema``. A schema edited by
 hand therefore stays exact, only slower; ``tests/test_validation.py`` feeds every valid and
-invalid line of the test corpus through both paths and asserts that they agree.
+invalid line of the test corpus, and every bad-input case of the suite, through both paths
+and asserts that they agree.
 """
 
 from __future__ import annotations
@@ -21,12 +24,30 @@ from __future__ import annotations
 import numbers
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 Check = Callable[[Any], bool]
 
 #: Keywords that carry no assertion.
 _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "examples", "$comment", "deprecated"})
+#: Keywords compiled (``then`` and ``else`` are read with ``if``).
+_KEYWORDS = frozenset({"type", "required", "properties", "additionalProperties", "items", "minLength", "maxLength", "pattern",
+                       "enum", "const", "anyOf", "if", "then", "else", "minimum", "maximum", "exclusiveMinimum",
+                       "exclusiveMaximum", "minItems", "maxItems"})
+#: The test of each JSON type, as a Python expression over ``{v}``.
+_TYPE_TESTS = {
+    "object": "{v}.__class__ is dict or isinstance({v}, dict)",
+    "array": "{v}.__class__ is list or isinstance({v}, list)",
+    "string": "{v}.__class__ is str or isinstance({v}, str)",
+    "boolean": "isinstance({v}, bool)",
+    "null": "{v} is None",
+    "number": "{v}.__class__ in _NUMBER_CLASSES or _is_number({v})",
+    "integer": "_is_integer({v})",
+}
+#: Classes of numbers tested first, before the abstract ``numbers.Number`` (never bool).
+_NUMBER_CLASSES = frozenset({int, float, Decimal})
+_BOUNDS = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}
 
 
 class Unsupported(Exception):
@@ -46,20 +67,204 @@ def _is_integer(value: Any) -> bool:
     return isinstance(value, float) and value.is_integer()
 
 
-_TYPES: dict[str, Check] = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-    "number": _is_number,
-    "integer": _is_integer,
-}
-
-
 def _plain_constants(values: list[Any]) -> bool:
     """Constants whose equality in Python is JSON Schema equality (strings and null)."""
     return all(v is None or isinstance(v, str) for v in values)
+
+
+class _Source:
+    """The Python source of one compiled schema: its lines, the constants it names (compiled
+    patterns, sets of names) and the helper functions of ``anyOf`` and ``if`` branches."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, Any] = {"_is_number": _is_number, "_is_integer": _is_integer, "_NUMBER_CLASSES": _NUMBER_CLASSES}
+        self.functions: list[list[str]] = []
+        self._names = 0
+
+    def name(self, prefix: str) -> str:
+        self._names += 1
+        return f"{prefix}{self._names}"
+
+    def constant(self, value: Any) -> str:
+        name = self.name("_c")
+        self.constants[name] = value
+        return name
+
+    def function(self, schema: Any) -> str:
+        """A helper ``def`` for a subschema (its name): True when the value is valid."""
+        name = self.name("_f")
+        body: list[str] = []
+        _emit(schema, "v", body, 1, self)
+        self.functions.append([f"def {name}(v):", *body, "    return True"])
+        return name
+
+
+def _emit(schema: Any, v: str, out: list[str], depth: int, src: _Source) -> None:
+    """Append statements that ``return False`` when the value named ``v`` fails ``schema``."""
+    pad = "    " * depth
+    if schema is True:
+        return
+    if schema is False:
+        out.append(f"{pad}return False")
+        return
+    if not isinstance(schema, dict):
+        raise Unsupported(repr(schema))
+    unknown = set(schema) - _ANNOTATIONS - _KEYWORDS
+    if unknown:
+        raise Unsupported(", ".join(sorted(unknown)))
+    if "patternProperties" in schema or "prefixItems" in schema:
+        raise Unsupported("patternProperties or prefixItems")
+    known = _emit_type(schema, v, out, pad)
+    for kind, emit in _BY_KIND:
+        if not any(key in schema for key in _KINDS[kind]):
+            continue
+        if known == kind:
+            emit(schema, v, out, depth, src)
+        else:
+            inner: list[str] = []
+            emit(schema, v, inner, depth + 1, src)
+            if inner:
+                out.append(f"{pad}if {_TYPE_TESTS[kind].format(v=v)}:")
+                out.extend(inner)
+    _emit_any(schema, v, out, pad, src)
+
+
+def _emit_type(schema: dict[str, Any], v: str, out: list[str], pad: str) -> str | None:
+    """The ``type`` test; the kind the later keywords may then take for granted, if one."""
+    if "type" not in schema:
+        return None
+    names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    if any(n not in _TYPE_TESTS for n in names):
+        raise Unsupported(f"type {schema['type']!r}")
+    test = " or ".join(f"({_TYPE_TESTS[n].format(v=v)})" for n in names)
+    out.append(f"{pad}if not ({test}):")
+    out.append(f"{pad}    return False")
+    return names[0] if len(names) == 1 and names[0] in _KINDS else None
+
+
+def _emit_object(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
+    pad = "    " * depth
+    required = schema.get("required", [])
+    if required:
+        out.append(f"{pad}if {' or '.join(f'{n!r} not in {v}' for n in required)}:")
+        out.append(f"{pad}    return False")
+    properties = schema.get("properties", {})
+    for key, sub in properties.items():
+        item = src.name("x")
+        inner: list[str] = []
+        _emit(sub, item, inner, depth + 1, src)
+        if inner:
+            out.append(f"{pad}if {key!r} in {v}:")
+            out.append(f"{pad}    {item} = {v}[{key!r}]")
+            out.extend(inner)
+    extra = schema.get("additionalProperties", True)
+    names = src.constant(frozenset(properties))
+    if extra is False:
+        out.append(f"{pad}if not {names}.issuperset({v}):")
+        out.append(f"{pad}    return False")
+    elif extra is not True:
+        key, item = src.name("k"), src.name("x")
+        inner = []
+        _emit(extra, item, inner, depth + 2, src)
+        if inner:
+            out.append(f"{pad}for {key}, {item} in {v}.items():")
+            out.append(f"{pad}    if {key} not in {names}:")
+            out.extend(inner)
+
+
+def _emit_array(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
+    pad = "    " * depth
+    if "minItems" in schema:
+        out.append(f"{pad}if len({v}) < {int(schema['minItems'])}:")
+        out.append(f"{pad}    return False")
+    if "maxItems" in schema:
+        out.append(f"{pad}if len({v}) > {int(schema['maxItems'])}:")
+        out.append(f"{pad}    return False")
+    if "items" in schema:
+        if not isinstance(schema["items"], dict):
+            raise Unsupported("a boolean items")
+        item = src.name("x")
+        inner: list[str] = []
+        _emit(schema["items"], item, inner, depth + 1, src)
+        if inner:
+            out.append(f"{pad}for {item} in {v}:")
+            out.extend(inner)
+
+
+def _emit_string(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
+    pad = "    " * depth
+    if "minLength" in schema:
+        out.append(f"{pad}if len({v}) < {int(schema['minLength'])}:")
+        out.append(f"{pad}    return False")
+    if "maxLength" in schema:
+        out.append(f"{pad}if len({v}) > {int(schema['maxLength'])}:")
+        out.append(f"{pad}    return False")
+    if "pattern" in schema:
+        search = src.constant(re.compile(schema["pattern"]).search)
+        out.append(f"{pad}if {search}({v}) is None:")
+        out.append(f"{pad}    return False")
+
+
+def _emit_number(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
+    pad = "    " * depth
+    for key, op in _BOUNDS.items():
+        if key in schema:
+            bound = src.constant(schema[key])
+            out.append(f"{pad}if not ({v} {op} {bound}):")
+            out.append(f"{pad}    return False")
+
+
+def _emit_any(schema: dict[str, Any], v: str, out: list[str], pad: str, src: _Source) -> None:
+    """``enum``, ``const``, ``anyOf`` and ``if``: keywords of any type."""
+    if "enum" in schema:
+        if not _plain_constants(schema["enum"]):
+            raise Unsupported("enum of values other than strings and null")
+        options = src.constant(frozenset(schema["enum"]))
+        out.append(f"{pad}if not (({v} is None or isinstance({v}, str)) and {v} in {options}):")
+        out.append(f"{pad}    return False")
+    if "const" in schema:
+        value = schema["const"]
+        if isinstance(value, bool):
+            out.append(f"{pad}if {v} is not {value!r}:")
+        elif _plain_constants([value]):
+            out.append(f"{pad}if not (({v} is None or isinstance({v}, str)) and {v} == {src.constant(value)}):")
+        else:
+            raise Unsupported("const of a value other than a string, a boolean or null")
+        out.append(f"{pad}    return False")
+    if "anyOf" in schema:
+        branches = [src.function(sub) for sub in schema["anyOf"]]
+        out.append(f"{pad}if not ({' or '.join(f'{b}({v})' for b in branches)}):")
+        out.append(f"{pad}    return False")
+    if "if" in schema:
+        condition, then, otherwise = (src.function(schema.get(k, True)) for k in ("if", "then", "else"))
+        out.append(f"{pad}if not ({then}({v}) if {condition}({v}) else {otherwise}({v})):")
+        out.append(f"{pad}    return False")
+
+
+#: The keywords of each instance type, and what emits them.
+_KINDS = {
+    "object": ("required", "properties", "additionalProperties"),
+    "array": ("items", "minItems", "maxItems"),
+    "string": ("minLength", "maxLength", "pattern"),
+    "number": tuple(_BOUNDS),
+}
+_BY_KIND: tuple[tuple[str, Callable[[dict[str, Any], str, list[str], int, _Source], None]], ...] = (
+    ("object", _emit_object), ("array", _emit_array), ("string", _emit_string), ("number", _emit_number))
+
+
+def compile_source(schema: Any) -> tuple[str, dict[str, Any]]:
+    """The Python source of a schema's check (a function ``check(v) -> bool``) and the
+    names it reads (compiled patterns, sets, helpers).
+
+    Raises:
+        Unsupported: the schema uses a keyword outside the compiled subset.
+    """
+    src = _Source()
+    body: list[str] = []
+    _emit(schema, "v", body, 1, src)
+    lines = [line for function in src.functions for line in function]
+    lines += ["def check(v):", *body, "    return True"]
+    return "\n".join(lines) + "\n", src.constants
 
 
 def compile_schema(schema: Any) -> Check:
@@ -68,145 +273,10 @@ def compile_schema(schema: Any) -> Check:
     Raises:
         Unsupported: the schema uses a keyword outside the compiled subset.
     """
-    if schema is True:
-        return lambda v: True
-    if schema is False:
-        return lambda v: False
-    if not isinstance(schema, dict):
-        raise Unsupported(repr(schema))
-    unknown = set(schema) - _ANNOTATIONS - _COMPILERS.keys() - {"then", "else"}
-    if unknown:
-        raise Unsupported(", ".join(sorted(unknown)))
-    checks = [_COMPILERS[key](schema[key], schema) for key in schema if key in _COMPILERS]
-    checks = [c for c in checks if c is not None]
-    if not checks:
-        return lambda v: True
-    if len(checks) == 1:
-        return checks[0]
-    return lambda v: all(c(v) for c in checks)
-
-
-def _type(value: Any, schema: dict[str, Any]) -> Check:
-    names = value if isinstance(value, list) else [value]
-    if any(n not in _TYPES for n in names):
-        raise Unsupported(f"type {value!r}")
-    tests = [_TYPES[n] for n in names]
-    if len(tests) == 1:
-        return tests[0]
-    return lambda v: any(t(v) for t in tests)
-
-
-def _required(value: list[str], schema: dict[str, Any]) -> Check:
-    names = tuple(value)
-    return lambda v: not isinstance(v, dict) or all(n in v for n in names)
-
-
-def _properties(value: dict[str, Any], schema: dict[str, Any]) -> Check:
-    inner = {name: compile_schema(sub) for name, sub in value.items()}
-
-    def check(v: Any) -> bool:
-        if not isinstance(v, dict):
-            return True
-        for name, test in inner.items():
-            if name in v and not test(v[name]):
-                return False
-        return True
-
+    source, namespace = compile_source(schema)
+    exec(compile(source, "<compiled schema>", "exec"), namespace)  # noqa: S102 (source built above from the schema's keywords)
+    check: Check = namespace["check"]
     return check
-
-
-def _additional(value: Any, schema: dict[str, Any]) -> Check:
-    if "patternProperties" in schema:
-        raise Unsupported("patternProperties")
-    known = frozenset(schema.get("properties", {}))
-    if value is False:
-        return lambda v: not isinstance(v, dict) or known.issuperset(v)
-    test = compile_schema(value)
-    return lambda v: not isinstance(v, dict) or all(test(item) for key, item in v.items() if key not in known)
-
-
-def _items(value: Any, schema: dict[str, Any]) -> Check:
-    if "prefixItems" in schema or not isinstance(value, dict):
-        raise Unsupported("prefixItems or a boolean items")
-    test = compile_schema(value)
-    return lambda v: not isinstance(v, list) or all(test(item) for item in v)
-
-
-def _min_length(value: int, schema: dict[str, Any]) -> Check:
-    return lambda v: not isinstance(v, str) or len(v) >= value
-
-
-def _max_length(value: int, schema: dict[str, Any]) -> Check:
-    return lambda v: not isinstance(v, str) or len(v) <= value
-
-
-def _pattern(value: str, schema: dict[str, Any]) -> Check:
-    search = re.compile(value).search
-    return lambda v: not isinstance(v, str) or search(v) is not None
-
-
-def _enum(value: list[Any], schema: dict[str, Any]) -> Check:
-    if not _plain_constants(value):
-        raise Unsupported("enum of values other than strings and null")
-    options = frozenset(value)
-    return lambda v: (v is None or isinstance(v, str)) and v in options
-
-
-def _const(value: Any, schema: dict[str, Any]) -> Check:
-    if isinstance(value, bool):
-        return lambda v: v is value
-    if not _plain_constants([value]):
-        raise Unsupported("const of a value other than a string, a boolean or null")
-    return lambda v: (v is None or isinstance(v, str)) and v == value
-
-
-def _any_of(value: list[Any], schema: dict[str, Any]) -> Check:
-    tests = [compile_schema(sub) for sub in value]
-    return lambda v: any(t(v) for t in tests)
-
-
-def _if(value: Any, schema: dict[str, Any]) -> Check:
-    condition = compile_schema(value)
-    then = compile_schema(schema.get("then", True))
-    otherwise = compile_schema(schema.get("else", True))
-    return lambda v: then(v) if condition(v) else otherwise(v)
-
-
-def _bound(op: Callable[[Any, Any], bool]) -> Callable[[Any, dict[str, Any]], Check]:
-    def build(value: Any, schema: dict[str, Any]) -> Check:
-        return lambda v: not _is_number(v) or op(v, value)
-
-    return build
-
-
-def _min_items(value: int, schema: dict[str, Any]) -> Check:
-    return lambda v: not isinstance(v, list) or len(v) >= value
-
-
-def _max_items(value: int, schema: dict[str, Any]) -> Check:
-    return lambda v: not isinstance(v, list) or len(v) <= value
-
-
-_COMPILERS: dict[str, Callable[[Any, dict[str, Any]], Check]] = {
-    "type": _type,
-    "required": _required,
-    "properties": _properties,
-    "additionalProperties": _additional,
-    "items": _items,
-    "minLength": _min_length,
-    "maxLength": _max_length,
-    "pattern": _pattern,
-    "enum": _enum,
-    "const": _const,
-    "anyOf": _any_of,
-    "if": _if,
-    "minimum": _bound(lambda v, b: v >= b),
-    "maximum": _bound(lambda v, b: v <= b),
-    "exclusiveMinimum": _bound(lambda v, b: v > b),
-    "exclusiveMaximum": _bound(lambda v, b: v < b),
-    "minItems": _min_items,
-    "maxItems": _max_items,
-}
 
 
 def fast_check(schema: dict[str, Any]) -> Check | None:

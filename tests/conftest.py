@@ -54,6 +54,9 @@ def cli(capsys):
 #: How many lines the suite validated, and how many the schema rejected; every one went
 #: through both the compiled check and jsonschema (see tests/test_validation.py).
 VALIDATION_AUDIT = {"checked": 0, "rejected": 0}
+#: How many lines the suite parsed with msgspec (gate.records._fast_parse), and how many it
+#: left to the standard library; each one msgspec read was read by the standard library too.
+PARSE_AUDIT = {"fast": 0, "standard": 0}
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -74,5 +77,30 @@ def both_validation_paths():
         return found
 
     records.schema_errors = both
+    fast_parse = records._fast_parse
+    records._fast_parse = both_parsers(fast_parse)
     yield
     records.schema_errors = compiled
+    records._fast_parse = fast_parse
+
+
+def both_parsers(fast_parse):
+    """msgspec's reading of a line checked against the standard library's: a line msgspec
+    reads must give the same value there, with no problem."""
+    import json
+
+    import gate.records as records
+
+    def both(text):
+        value = fast_parse(text)
+        if value is records.NO_VALUE:
+            PARSE_AUDIT["standard"] += 1
+            return value
+        standard = json.loads(text, parse_float=records._bounded_number, parse_int=records._whole_number,
+                              parse_constant=records._reject_constant, object_pairs_hook=records._pairs_hook)
+        assert repr(standard) == repr(value), f"msgspec and the standard library read {text!r} differently"
+        assert not list(records._bad_values(standard)), f"msgspec read {text!r}, which holds a value no report can carry"
+        PARSE_AUDIT["fast"] += 1
+        return value
+
+    return both

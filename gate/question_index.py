@@ -1,0 +1,221 @@
+"""The question set held as a compact index over its file: flat memory whatever its size.
+
+Per question the index keeps a 64-bit hash of its id, the byte offset and length of its line
+and its line number, in flat arrays (24 bytes a question), and an open-addressing table of
+positions keyed by the hash (8 to 16 bytes a question). A question is read back from its line
+(``os.pread``) and built when it is asked for; two ids with the same hash are told apart by
+reading their lines. Worker processes receive the arrays and the file's path (never the
+questions themselves) and open the file on their own.
+
+:func:`gate.records.load_question_set` builds the index in its one streaming pass over the
+set, which validates every line; a line is added only once it is valid, so a question read
+back needs no validation again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+if TYPE_CHECKING:
+    from gate.records import Question
+
+#: Bits of the hash of an id (tests force collisions with fewer).
+HASH_BITS = 64
+_EMPTY = -1
+
+
+def id_hash(question_id: str, bits: int = HASH_BITS) -> int:
+    """A stable hash of an id (the same in every process and on every run): BLAKE2b, the
+    first ``bits`` bits of an 8-byte digest."""
+    digest = int.from_bytes(hashlib.blake2b(question_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+    return digest & ((1 << bits) - 1)
+
+
+class QuestionIndex(Sequence["Question"]):
+    """The valid questions of a set file, in the set's order (a position is a question's
+    index among them), read from the file when asked for.
+
+    Args:
+        path: the set file (read again by :meth:`question`, in any process).
+        display: the set as named in problems.
+        bits: bits of the id hash (default :data:`HASH_BITS`, read when the index is made;
+            fewer only to force collisions).
+
+    Memory: 24 bytes a question in the arrays, and the table (4 bytes a slot, at most half
+    full: 8 to 16 bytes a question); nothing grows with the length of the lines.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], display: str, bits: int | None = None) -> None:
+        self.path = os.fspath(path)
+        self.display = display
+        self.bits = HASH_BITS if bits is None else bits
+        self._hashes = array("Q")
+        self._offsets = array("q")
+        self._lengths = array("I")
+        self._lines = array("i")
+        self._table = array("i", [_EMPTY]) * 16
+        self.answer_schemas: dict[str, Any] = {}
+        self._fd: int | None = None
+        self._pid = 0
+        self._stamp: tuple[int, int] | None = None
+
+    # building -----------------------------------------------------------------------------
+
+    def add(self, question_id: str, offset: int, length: int, line: int) -> int | None:
+        """Index the valid question on line ``line`` (its bytes at ``offset``, ``length``
+        long, line end excluded); or, when the set already holds its id, add nothing and
+        return the line of the first one."""
+        h = id_hash(question_id, self.bits)
+        first = self._probe(h, question_id)
+        if first >= 0:
+            return self._lines[first]
+        position = len(self._hashes)
+        self._hashes.append(h)
+        self._offsets.append(offset)
+        self._lengths.append(length)
+        self._lines.append(line)
+        if 2 * (position + 1) > len(self._table):
+            self._grow()
+        else:
+            self._place(h, position)
+        return None
+
+    def _place(self, h: int, position: int) -> None:
+        table, mask = self._table, len(self._table) - 1
+        slot = h & mask
+        while table[slot] != _EMPTY:
+            slot = (slot + 1) & mask
+        table[slot] = position
+
+    def _grow(self) -> None:
+        self._table = array("i", [_EMPTY]) * (2 * len(self._table))
+        for position, h in enumerate(self._hashes):
+            self._place(h, position)
+
+    def _probe(self, h: int, question_id: str) -> int:
+        """The position of the question with this id, or -1."""
+        table, hashes, mask = self._table, self._hashes, len(self._table) - 1
+        slot = h & mask
+        while True:
+            position = table[slot]
+            if position == _EMPTY:
+                return -1
+            if hashes[position] == h and self.question_id_at(position) == question_id:
+                return position
+            slot = (slot + 1) & mask
+
+    def finish(self, answer_schemas: dict[str, Any]) -> None:
+        """After the last line: the answer schemas the set names, loaded (name -> schema, or
+        None when it could not be), and the file's size and time, which every process checks
+        before it reads a line."""
+        self.answer_schemas = dict(answer_schemas)
+        info = os.stat(self.path)
+        self._stamp = (info.st_size, info.st_mtime_ns)
+
+    # reading ------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._hashes)
+
+    @overload
+    def __getitem__(self, index: int) -> Question: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Question]: ...
+
+    def __getitem__(self, index: int | slice) -> Question | Sequence[Question]:
+        if isinstance(index, slice):
+            return [self.question(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.question(index)
+
+    def __iter__(self) -> Iterator[Question]:
+        for position in range(len(self)):
+            yield self.question(position)
+
+    def find(self, question_id: str) -> tuple[int, Question] | None:
+        """``(position, question)`` of the question with this id, or None."""
+        position = self._probe(id_hash(question_id, self.bits), question_id)
+        return None if position < 0 else (position, self.question(position))
+
+    def line_of(self, position: int) -> int:
+        """The line of the question at ``position`` in the set file."""
+        return self._lines[position]
+
+    def question(self, position: int) -> Question:
+        """The question at ``position``, read from its line and built."""
+        from gate.records import _question
+
+        value = self._value(position)
+        name = value.get("answer_schema") if value.get("answer_format") == "json" else None
+        return _question(value, self._lines[position], self.answer_schemas.get(name) if name is not None else None)
+
+    def question_id_at(self, position: int) -> str:
+        """The id of the question at ``position``, read from its line."""
+        found: str = self._value(position)["question_id"]
+        return found
+
+    def _value(self, position: int) -> dict[str, Any]:
+        from gate.errors import ProblemCollector
+        from gate.records import NO_VALUE, parse_line
+
+        raw = os.pread(self._open(), self._lengths[position], self._offsets[position])
+        value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
+        if value is NO_VALUE or not isinstance(value, dict):
+            raise RuntimeError(f"{self.display}:{self._lines[position]}: the question set changed while it was read")
+        return value
+
+    def _open(self) -> int:
+        """The set file open in this process (opened again after a fork or unpickling)."""
+        if self._fd is None or self._pid != os.getpid():
+            fd = os.open(self.path, os.O_RDONLY)
+            info = os.fstat(fd)
+            if self._stamp is not None and (info.st_size, info.st_mtime_ns) != self._stamp:
+                os.close(fd)
+                raise RuntimeError(f"{self.display}: the question set changed while it was read")
+            self._fd, self._pid = fd, os.getpid()
+        return self._fd
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_fd"], state["_pid"] = None, 0
+        return state
+
+    def __del__(self) -> None:
+        if self._fd is not None and self._pid == os.getpid():
+            os.close(self._fd)
+            self._fd = None
+
+
+class QuestionLookup(Mapping[str, "tuple[int, Question]"]):
+    """Question id -> ``(position in the set, question)``, over an index or over questions
+    held (a set built in memory): what :class:`gate.stream.Context` looks answers up in."""
+
+    def __init__(self, questions: Sequence[Question]) -> None:
+        self._index = questions if isinstance(questions, QuestionIndex) else None
+        self._held = None if self._index is not None else {q.question_id: (i, q) for i, q in enumerate(questions)}
+
+    def get(self, question_id: str, default: Any = None) -> Any:
+        found = self._index.find(question_id) if self._index is not None else self._held.get(question_id) if self._held is not None else None
+        return default if found is None else found
+
+    def __getitem__(self, question_id: str) -> tuple[int, Question]:
+        found: tuple[int, Question] | None = self.get(question_id)
+        if found is None:
+            raise KeyError(question_id)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._index) if self._index is not None else len(self._held or {})
+
+    def __iter__(self) -> Iterator[str]:
+        if self._index is not None:
+            return (self._index.question_id_at(i) for i in range(len(self._index)))
+        return iter(self._held or {})

@@ -1,0 +1,83 @@
+"""A log line reads the same with msgspec (the fast path) as with the standard library.
+
+msgspec reads a line only when the two cannot differ; on any doubt (NaN and Infinity, a number
+beyond the bounds, a key given twice, a lone surrogate, bad JSON, nesting too deep) the line
+goes to the standard library, which gives the value or the message as it always did. The
+suite's conftest checks every line any test parses both ways (``both_parsers``).
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+from conftest import PARSE_AUDIT
+
+import gate.records as records
+from gate.errors import ProblemCollector
+from gate.records import NO_VALUE, parse_line, read_jsonl
+
+
+def read(raw: bytes, fast: bool = True):
+    """``(value or None, [(field, message)])`` of one raw line."""
+    problems = ProblemCollector(limit=1000)
+    saved = records._fast_parse
+    if not fast:
+        records._fast_parse = lambda text: NO_VALUE
+    try:
+        value = parse_line(3, raw, "log.jsonl", problems)
+    finally:
+        records._fast_parse = saved
+    return (None if value is NO_VALUE else value), [(p.field, p.message) for p in problems.problems]
+
+
+CASES = [
+    (b'{"a": 1, "b": [1.50, -0.0, 2E3, 7], "c": {"d": null, "e": true}}', False),
+    (b'{"a": NaN}', True), (b'{"a": Infinity}', True), (b'{"a": -Infinity}', True),
+    (b'{"a": 1e400}', True), (b'{"a": 1.23456789012345678901234567890123456789}', True),
+    (b'{"a": 1234567890123456789012345678901}', True), (b'{"a": -1234567890123456789012345678901}', True),
+    (b'{"a": 123456789012345678901234567890}', False), (b'{"a": 0.0000000000000000000000000000001}', True),
+    (b'{"a": 1, "a": 2}', True), (b'{"a": {"b": 1, "b": 1}}', True), (b'[{"x": 1}, {"x": 1, "x": 2}]', True),
+    (b'{"a" : 1, "a":2, "b": "x\\":"}', True), (b'{"a": "\\":", "b": 1}', False),
+    (b'{"a": "\\ud800"}', True), (b'{"\\udc00": 1}', True), (b'{"a": "\\ud83d\\ude00"}', False),
+    (b'\xef\xbb\xbf{"a": 1}', True), (b'{"a": 1,}', True), (b'{"a": "x\ty"}', True), (b'[' * 3000 + b']' * 3000, True),
+    (b'{"a": 1} x', True), (b'"just a string"', False), (b'{"a": 1}\r', False), (b'   ', False), (b'\xff{}', True),
+]
+
+
+@pytest.mark.parametrize("raw, refused", CASES)
+def test_a_line_reads_the_same_both_ways(raw, refused):
+    assert repr(read(raw)) == repr(read(raw, fast=False))
+    text = raw.rstrip(b"\r").decode("utf-8", "replace")
+    if refused:
+        assert records._fast_parse(text) is NO_VALUE
+
+
+def test_what_the_standard_library_refused_is_still_refused_with_its_message():
+    assert read(b'{"a": 1, "a": 2}')[1] == [(None, "expected a JSON object, found duplicate key 'a' in one object")]
+    assert read(b'{"a": NaN}')[1] == [(None, "expected a JSON object, found NaN, which JSON does not allow as a number")]
+    assert read(b'{"a": "\\ud800"}')[1][0][0] == "a"
+    assert read(b'{"a": 1e400}')[1][0][0] == "a"
+
+
+def test_numbers_are_exact_decimals_as_written():
+    value, problems = read(b'{"v": [65.9, 1.50, 2E3, 7, -0.0, 12345678901234]}')
+    assert not problems
+    assert repr(value["v"]) == repr([Decimal("65.9"), Decimal("1.50"), Decimal("2E3"), 7, Decimal("-0.0"), 12345678901234])
+
+
+def test_a_byte_order_mark_at_the_start_of_a_file_is_dropped(tmp_path):
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"a": 1.5}\n{"b": 2}\n')
+    assert list(read_jsonl(path, "log.jsonl", ProblemCollector())) == [(1, {"a": Decimal("1.5")}), (2, {"b": 2})]
+
+
+def test_the_common_line_is_read_by_msgspec():
+    before = dict(PARSE_AUDIT)
+    line = {"question_id": "q1", "language": "fr", "retrieved_ids": ["S1"], "retrieved_values": [65.9, 2732393],
+            "answer": "Le taux était de 65,9 % (S1).", "cited_ids": ["S1"], "declined": False,
+            "retrieved_passages": {"S1": {"text": "65,9 %", "language": "fr"}}}
+    value, problems = read(json.dumps(line, ensure_ascii=False).encode())
+    assert not problems and value["retrieved_values"] == [Decimal("65.9"), 2732393]
+    assert PARSE_AUDIT["fast"] == before["fast"] + 1
