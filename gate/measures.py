@@ -441,15 +441,9 @@ class _Readings:
 
     def support(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support:
         """As :func:`_support`, with the readings read once."""
-        settings = self.settings
-        support = fig.check_figure(figure, values, settings)
+        support = fig.check_figure(figure, values, self.settings)
         if not support.supported:
-            _, fall, ratio = self._readings(figure)
-            for other in (fall, ratio):
-                if other is not None:
-                    as_other = fig.check_figure(other, values, settings)
-                    if as_other.supported:
-                        return as_other
+            return self._read_otherwise(figure, values) or support
         return support
 
     def any_supports(self, figures: Sequence[fig.Figure], values: Sequence[Decimal]) -> bool:
@@ -459,7 +453,18 @@ class _Readings:
         check = fig.check_figure
         if any(check(f, values, settings).supported for f in figures):
             return True
-        return any(self.support(f, values).supported for f in figures)
+        return any(self._read_otherwise(f, values) is not None for f in figures)
+
+    def _read_otherwise(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support | None:
+        """The support of the figure's first reading (fall, ratio) that the values support,
+        or None (the figure as written is not tried: the caller did)."""
+        _, fall, ratio = self._readings(figure)
+        for other in (fall, ratio):
+            if other is not None:
+                as_other = fig.check_figure(other, values, self.settings)
+                if as_other.supported:
+                    return as_other
+        return None
 
     def supported(self, figure: fig.Figure, values: Sequence[Decimal], text: str, language: str,
                   settings: fig.MatchSettings) -> bool:
