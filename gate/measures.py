@@ -275,12 +275,22 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     if figures:
         _unsupported_numbers(scoring, answer, figures, readings)
     counts = scoring.counts
-    wrong = any(not outcome_passed(name, counts[name]) for name in AUTOMATIC if counts[name].denominator)
-    checked, found = code_checks(question, answer, text, figures, settings, format_rules, readings.supported, wrong)
+    checked, found = code_checks(question, answer, text, figures, settings, format_rules, readings.supported,
+                                 _automatic_failed(counts))
     counts.update(checked)
     scoring.findings.extend(found)
-    scoring.findings = where_to_look(question, answer, scoring.findings)
+    if question.expected_ids and scoring.findings:  # else where_to_look marks nothing
+        scoring.findings = where_to_look(question, answer, scoring.findings)
     return scoring.outcome()
+
+
+def _automatic_failed(counts: Mapping[str, Count]) -> bool:
+    """Whether an automatic measure that applies failed (:func:`outcome_passed`)."""
+    for name, higher_is_better in _AUTOMATIC_DIRECTIONS:
+        count = counts[name]
+        if count.denominator and (count.numerator != count.denominator if higher_is_better else count.numerator):
+            return True
+    return False
 
 
 _EMPTY_MESSAGE = "the answer is empty but the assistant did not decline"
@@ -376,18 +386,37 @@ def _citation_validity(s: _Scoring, answer: Answer) -> None:
 
 
 def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure], readings: _Readings) -> None:
-    """Unsupported numbers: figures no evidence supports."""
-    passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-    evidence = fig.evidence_values(answer.retrieved_values, s.question.text,  # the set's question, never the logged one
-                                   passages, answer.language)
+    """Unsupported numbers: figures no evidence supports.
+
+    The retrieved values are tried first: the figures of the set's question and of the
+    passages are read only when some figure is not supported by them, and only those
+    figures are tried again against all the evidence (the retrieved values come first in
+    it, and more values never take a figure's support away: the same result, and most
+    answers never pay for reading their question and passages).
+    """
+    retrieved = fig.evidence_values(answer.retrieved_values, None, None, answer.language)
+    support = readings.support
+    checked = [(f, support(f, retrieved)) for f in figures]
+    evidence = retrieved
+    if (s.question.text or answer.retrieved_passages) and not all(c.supported for _, c in checked):
+        evidence = _evidence(s.question, answer)
+        if len(evidence) > len(retrieved):  # else the same values: the same supports
+            checked = [(f, c if c.supported else support(f, evidence)) for f, c in checked]
     unsupported = 0
-    for f in figures:
-        support = readings.support(f, evidence)
-        if not support.supported:
+    for f, c in checked:
+        if not c.supported:
             unsupported += 1
-            s.fail("unsupported_numbers", "unsupported_figure", readings.explain(f, support, evidence),
+            s.fail("unsupported_numbers", "unsupported_figure", readings.explain(f, c, evidence),
                    figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = Count(unsupported, len(figures))
+
+
+def _evidence(question: Question, answer: Answer) -> tuple[Decimal, ...]:
+    """Every value a figure of the answer may be supported by (:func:`gate.figures.evidence_values`):
+    the retrieved values, then the figures of the set's question (never the logged one) and of
+    the retrieved passages."""
+    passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
+    return fig.evidence_values(answer.retrieved_values, question.text, passages, answer.language)
 
 
 class _Readings:
@@ -412,15 +441,9 @@ class _Readings:
 
     def support(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support:
         """As :func:`_support`, with the readings read once."""
-        settings = self.settings
-        support = fig.check_figure(figure, values, settings)
+        support = fig.check_figure(figure, values, self.settings)
         if not support.supported:
-            _, fall, ratio = self._readings(figure)
-            for other in (fall, ratio):
-                if other is not None:
-                    as_other = fig.check_figure(other, values, settings)
-                    if as_other.supported:
-                        return as_other
+            return self._read_otherwise(figure, values) or support
         return support
 
     def any_supports(self, figures: Sequence[fig.Figure], values: Sequence[Decimal]) -> bool:
@@ -430,7 +453,18 @@ class _Readings:
         check = fig.check_figure
         if any(check(f, values, settings).supported for f in figures):
             return True
-        return any(self.support(f, values).supported for f in figures)
+        return any(self._read_otherwise(f, values) is not None for f in figures)
+
+    def _read_otherwise(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support | None:
+        """The support of the figure's first reading (fall, ratio) that the values support,
+        or None (the figure as written is not tried: the caller did)."""
+        _, fall, ratio = self._readings(figure)
+        for other in (fall, ratio):
+            if other is not None:
+                as_other = fig.check_figure(other, values, self.settings)
+                if as_other.supported:
+                    return as_other
+        return None
 
     def supported(self, figure: fig.Figure, values: Sequence[Decimal], text: str, language: str,
                   settings: fig.MatchSettings) -> bool:
@@ -447,6 +481,7 @@ class _Readings:
 
 
 AUTOMATIC = tuple(m.name for m in MEASURES if m.family == "automatic")
+_AUTOMATIC_DIRECTIONS = tuple((m.name, m.higher_is_better) for m in MEASURES if m.family == "automatic")
 
 
 def outcome_passed(measure: str, count: Count) -> bool:

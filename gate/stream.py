@@ -190,6 +190,7 @@ class Tally:
         self.names = [m.name for m in MEASURES]
         self._index = {name: i for i, name in enumerate(self.names)}
         self.sums: dict[str, list[list[int]]] = {}
+        self._rows_of: dict[str, tuple[list[list[int]], list[list[int]]]] = {}  # language -> (all, its slice)
 
     def _row(self, slice_name: str) -> list[list[int]]:
         row = self.sums.get(slice_name)
@@ -200,13 +201,18 @@ class Tally:
     def add(self, outcome: Outcome) -> None:
         """Add one outcome's counts to ``all`` and to its language's slice (a measure the
         outcome does not hold counts 0/0)."""
-        overall, language = self._row(ALL), self._row(language_slice(outcome.language))
+        rows = self._rows_of.get(outcome.language)
+        if rows is None:
+            rows = self._rows_of[outcome.language] = (self._row(ALL), self._row(language_slice(outcome.language)))
+        overall, language = rows
         index = self._index
         for name, count in outcome.counts.items():
+            numerator, denominator = count.numerator, count.denominator
+            if not (numerator or denominator):  # most measures count nothing for one answer
+                continue
             i = index.get(name)
             if i is None:  # not a measure of this version: not summed, as in aggregate
                 continue
-            numerator, denominator = count.numerator, count.denominator
             cell = overall[i]
             cell[0] += numerator
             cell[1] += denominator
@@ -255,7 +261,8 @@ class Findings:
         self.limit = limit
         self.total = 0
         self._heap: list[tuple[int, int, Finding]] = []  # keys negated: the largest on top
-        self._left_out: dict[tuple[str, str, str], int] = {}
+        self._left_out: dict[tuple[str, str, str], int] = {}  # counted elsewhere, by slice
+        self._by_language: dict[tuple[str, str, str], int] = {}  # counted here: (measure, code, language)
 
     def add(self, position: int, findings: Iterable[Finding]) -> None:
         """Offer the findings of the question at ``position``, in their order."""
@@ -283,8 +290,17 @@ class Findings:
             self.total += count
 
     def _count(self, finding: Finding) -> None:
-        for key in ((finding.measure, finding.code, ALL), (finding.measure, finding.code, language_slice(finding.language))):
-            self._left_out[key] = self._left_out.get(key, 0) + 1
+        key = (finding.measure, finding.code, finding.language)
+        self._by_language[key] = self._by_language.get(key, 0) + 1
+
+    def _fold(self) -> dict[tuple[str, str, str], int]:
+        """The findings left out by (measure, code, slice): those counted elsewhere, and
+        those counted here by language, added to ``all`` and to their language's slice."""
+        left_out = dict(self._left_out)
+        for (measure, code, language), n in self._by_language.items():
+            for key in ((measure, code, ALL), (measure, code, language_slice(language))):
+                left_out[key] = left_out.get(key, 0) + n
+        return left_out
 
     def keyed(self) -> list[tuple[int, int, Finding]]:
         """The findings held, as ``(position, order, finding)`` in the set's order."""
@@ -296,7 +312,7 @@ class Findings:
 
     def not_listed(self) -> tuple[tuple[str, str, str, int], ...]:
         """``(measure, code, slice, count)`` of the findings left out, sorted."""
-        return tuple(sorted((m, code, s, n) for (m, code, s), n in self._left_out.items()))
+        return tuple(sorted((m, code, s, n) for (m, code, s), n in self._fold().items()))
 
 
 def default_jobs() -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gate import figures as fig
 
@@ -42,28 +42,40 @@ def code_checks(question: Question, answer: Answer, text: str, figures: Sequence
     Returns:
         ``{measure: Count}`` for every code-check measure, and the findings in measure order.
     """
-    bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES = _checks()
+    checks = _checks()
     counts: dict[str, Count] = {}
     findings: list[Finding] = []
-    for name, (count, found) in (
-        ("retrieval_presence", check_presence(question, answer, answer_wrong)),
-        ("quote_grounding", check_quotes(question, answer)),
-        ("format", check_format(question, answer, format_rules or DEFAULT_RULES)),
-        ("exact_match", check_exact(question, answer)),
-    ):
-        counts[name] = count
-        findings.extend(found)
-    answered = not answer.declined and text.strip()
-    bound = bind(text, answer.language, figures, answer.retrieved_observations, supports, settings) if answered else []
-    checked, found = check_bound(question, answer, text, bound)
+    counts["retrieval_presence"], found = checks.check_presence(question, answer, answer_wrong)
+    findings += found
+    counts["quote_grounding"], found = checks.check_quotes(question, answer)
+    findings += found
+    counts["format"], found = checks.check_format(question, answer, format_rules or checks.DEFAULT_RULES)
+    findings += found
+    counts["exact_match"], found = checks.check_exact(question, answer)
+    findings += found
+    observations = answer.retrieved_observations
+    answered = observations and figures and not answer.declined and text.strip()
+    bound = checks.bind(text, answer.language, figures, observations, supports, settings) if answered else []
+    checked, found = checks.check_bound(question, answer, text, bound)
     counts.update(checked)
     if found:
         findings.extend(sorted(found, key=lambda f: _ORDER.index(f.measure)))
     return counts, findings
 
 
+class _Checks(NamedTuple):
+    bind: Any
+    check_bound: Any
+    check_exact: Any
+    check_format: Any
+    check_presence: Any
+    check_quotes: Any
+    where_to_look: Any
+    DEFAULT_RULES: Any
+
+
 @functools.cache
-def _checks() -> tuple[Any, ...]:
+def _checks() -> _Checks:
     """The check functions and the default format rules, imported on first use, not at
     the top: the checks import gate.measures and gate.records, which import this package
     (for the SDMX periods) while they load. Cached: an import statement on every answer
@@ -71,18 +83,16 @@ def _checks() -> tuple[Any, ...]:
     from gate.checks.binding import bind, check_bound
     from gate.checks.exact import check_exact
     from gate.checks.format import DEFAULT_RULES, check_format
-    from gate.checks.presence import check_presence
+    from gate.checks.presence import check_presence, where_to_look
     from gate.checks.quotes import check_quotes
 
-    return bind, check_bound, check_exact, check_format, check_presence, check_quotes, DEFAULT_RULES
+    return _Checks(bind, check_bound, check_exact, check_format, check_presence, check_quotes, where_to_look, DEFAULT_RULES)
 
 
 def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
     """The findings of one answer marked with where to look first (retrieval or generation):
-    :func:`gate.checks.presence.where_to_look`, imported when called."""
-    from gate.checks.presence import where_to_look as marked
-
-    return marked(question, answer, findings)
+    :func:`gate.checks.presence.where_to_look`, imported when first called."""
+    return _checks().where_to_look(question, answer, findings)  # type: ignore[no-any-return]
 
 
 _ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")

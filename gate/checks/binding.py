@@ -29,14 +29,13 @@ use them too) and are re-exported here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from gate import figures as fig
 from gate.checks import Supports
-from gate.checks.caveats import CAVEAT_KINDS, caveat_kind
+from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, word_start
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
 from gate.checks.words import EN, words_for
@@ -111,14 +110,26 @@ def _obs(o: Observation) -> str:
 
 
 def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[Bound]) -> tuple[dict[str, Count], list[Finding]]:
-    """The counts and findings of the five measures of this module for one answer."""
-    qid, lang = question.question_id, question.language
-    counts = {name: Count() for name in MEASURE_NAMES}
-    findings: list[Finding] = []
+    """The counts and findings of the five measures of this module for one answer:
+    :func:`_check_periods`, :func:`_check_units`, :func:`_check_caveats`, :func:`_check_series`,
+    each adding its findings in reading order."""
     if not bound:
-        return counts, findings
+        return dict.fromkeys(MEASURE_NAMES, _NOTHING), []
+    findings: list[Finding] = []
+    counts = _check_periods(question, answer, bound, findings)
+    counts["unit_stated"] = _check_units(question, answer, text, bound, findings)
+    counts["caveat_stated"] = _check_caveats(question, answer, text, bound, findings)
+    counts["series_match"] = _check_series(question, answer, bound, findings)
+    return {name: counts[name] for name in MEASURE_NAMES}, findings
 
-    # Period.
+
+_NOTHING = Count()  # frozen: one instance serves every measure not counted
+
+
+def _check_periods(question: Question, answer: Answer, bound: Sequence[Bound], findings: list[Finding]) -> dict[str, Count]:
+    """``period_match`` over the figures with a stated period (``wrong_period``) and
+    ``period_unstated`` over all bound figures (``period_not_stated``)."""
+    qid, lang = question.question_id, question.language
     match = unstated = stated_n = 0
     for b in bound:
         if b.stated is None:
@@ -133,13 +144,17 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
             continue
         findings.append(Finding(qid, lang, "period_match", "wrong_period", _wrong_period(b, b.stated, answer),
                                 figure=_ref(b.figure)))
-    counts["period_match"] = Count(match, stated_n)
-    counts["period_unstated"] = Count(unstated, len(bound))
+    return {"period_match": Count(match, stated_n), "period_unstated": Count(unstated, len(bound))}
 
-    # Unit.
+
+def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[Bound], findings: list[Finding]) -> Count:
+    """``unit_stated`` over the figures whose observations have one known unit class:
+    the unit written after the figure (up to the next bound figure) is compatible
+    (``unit_missing``, ``unit_mismatch``)."""
+    qid, lang = question.question_id, question.language
     unit_ok = unit_n = 0
     starts = [b.figure.start for b in bound] + [len(text)]
-    for i, b in enumerate(bound):
+    for b in bound:
         classes = {c for c in (unit_class(o.unit) for o in b.chosen) if c is not None}
         if len(classes) != 1:
             continue
@@ -158,9 +173,12 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
             message = (f"'{b.figure.text}' is written as {describe_unit(written)}; "
                        f"{_list(_obs(o) for o in b.chosen)} is in {units}")
         findings.append(Finding(qid, lang, "unit_stated", fault, message, figure=_ref(b.figure)))
-    counts["unit_stated"] = Count(unit_ok, unit_n)
+    return Count(unit_ok, unit_n)
 
-    # Caveat: one count per answer.
+
+def _check_caveats(question: Question, answer: Answer, text: str, bound: Sequence[Bound], findings: list[Finding]) -> Count:
+    """``caveat_stated``, one count per answer: every caveat of the observations the figures
+    are checked against, and every caveat the set expects, is said (``caveat_missing``)."""
     needed: dict[str, tuple[Bound, str]] = {}
     for b in bound:
         for o in b.chosen:
@@ -170,16 +188,22 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
         expected_kind = caveat_kind(caveat)
         if expected_kind is not None:
             needed.setdefault(expected_kind, (bound[0], "the question set expects it"))
-    if needed:
-        missing = [(k, v) for k, v in needed.items() if not caveat_said(text, answer.language, k)]
-        counts["caveat_stated"] = Count(0 if missing else 1, 1)
-        for kind, (b, why) in missing:
-            findings.append(Finding(qid, lang, "caveat_stated", "caveat_missing",
-                                    f"'{b.figure.text}' comes from {_list(_obs(o) for o in b.chosen)}, {why}; "
-                                    f"the answer never says it is {_KIND_NAMES[kind]}",
-                                    figure=_ref(b.figure)))
+    if not needed:
+        return _NOTHING
+    missing = [(k, v) for k, v in needed.items() if not caveat_said(text, answer.language, k)]
+    for kind, (b, why) in missing:
+        findings.append(Finding(question.question_id, question.language, "caveat_stated", "caveat_missing",
+                                f"'{b.figure.text}' comes from {_list(_obs(o) for o in b.chosen)}, {why}; "
+                                f"the answer never says it is {_KIND_NAMES[kind]}",
+                                figure=_ref(b.figure)))
+    return Count(0 if missing else 1, 1)
 
-    # Series.
+
+def _check_series(question: Question, answer: Answer, bound: Sequence[Bound], findings: list[Finding]) -> Count:
+    """``series_match`` over the bound figures: a supporting observation's series is cited
+    (``series_not_cited``) and, where the set names ``expected_ids``, expected
+    (``series_not_expected``)."""
+    qid, lang = question.question_id, question.language
     cited = set(answer.cited_ids)
     expected_ids = set(question.expected_ids)
     series_ok = 0
@@ -196,8 +220,7 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
                                     figure=_ref(b.figure)))
         else:
             series_ok += 1
-    counts["series_match"] = Count(series_ok, len(bound))
-    return counts, findings
+    return Count(series_ok, len(bound))
 
 
 def _wrong_period(b: Bound, stated: StatedPeriod, answer: Answer) -> str:
@@ -241,4 +264,4 @@ def caveat_said(text: str, language: str, kind: str) -> bool:
 
 
 def _has(text: str, word: str) -> bool:
-    return re.search(r"(?<![^\W\d_])" + re.escape(word.casefold()), text) is not None
+    return word_start(word).search(text) is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from gate.checks.words import WORDS
 
@@ -21,7 +21,14 @@ CAVEAT_KINDS = ("provisional", "estimated", "break", "forecast")
 
 
 def _has(text: str, word: str) -> bool:
-    return re.search(r"(?<![^\W\d_])" + re.escape(word.casefold()), text) is not None
+    return word_start(word).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def word_start(word: str) -> re.Pattern[str]:
+    """The pattern of a word (casefolded) where a word starts, compiled once per word (the
+    words are those of the languages' tables: a few hundred)."""
+    return re.compile(r"(?<![^\W\d_])" + re.escape(word.casefold()))
 
 
 def caveat_kind(text: str) -> str | None:

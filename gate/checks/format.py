@@ -45,17 +45,20 @@ DEFAULT_RULES = FormatRules()
 _BRACKET = re.compile(r"\[\s*([^\[\]\s][^\[\]]*?)\s*\]")
 _PAREN = re.compile(r"\(([^()]*)\)")
 _ID = re.compile(r"^(?=[A-Z0-9_.:-]*[\d_])[A-Z][A-Z0-9_.:-]{2,}$")
+_SEPARATOR = re.compile(r"[;,]")
 
 
 def citation_markers(text: str) -> list[str]:
     """The citation markers of a text, as written inside their brackets, in order."""
     out: list[str] = []
-    for m in _BRACKET.finditer(text):
-        out.extend(p.strip() for p in re.split(r"[;,]", m.group(1)) if p.strip())
-    for m in _PAREN.finditer(text):
-        parts = [p.strip() for p in re.split(r"[;,]", m.group(1))]
-        if parts and all(_ID.match(p) for p in parts):
-            out.extend(parts)
+    if "[" in text:
+        for m in _BRACKET.finditer(text):
+            out.extend(p.strip() for p in _SEPARATOR.split(m.group(1)) if p.strip())
+    if "(" in text:
+        for m in _PAREN.finditer(text):
+            parts = [p.strip() for p in _SEPARATOR.split(m.group(1))]
+            if all(_ID.match(p) for p in parts):  # split gives one part at least
+                out.extend(parts)
     return out
 
 

@@ -455,4 +455,8 @@ def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequ
 def _distance(gap: str) -> tuple[int, int]:
     """How far apart two things are: the commas and colons between them first, then the
     words."""
-    return len(re.findall(r"[:;]|(?<!\d)[,،]|[,،](?!\d)", gap)), len(re.findall(r"[^\W_]+", gap))
+    return len(_SEPARATOR.findall(gap)), len(_WORD.findall(gap))
+
+
+_SEPARATOR = re.compile(r"[:;]|(?<!\d)[,،]|[,،](?!\d)")
+_WORD = re.compile(r"[^\W_]+")

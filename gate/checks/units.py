@@ -41,6 +41,13 @@ _COUNT = {"persons", "people", "number", "count", "households", "ps", "num", "un
 UnitClass: TypeAlias = tuple[str | int, ...]
 
 _PER = re.compile(r"(?i)^(?:per|per_|/)\s*([\d][\d ,._\u00a0\u202f]*)$")
+_NOT_DIGIT = re.compile(r"\D")
+_PER_THOUSAND = re.compile(r"(?i)\s*(?:per|pour|por|pro|je|ogni)\s+(?:thousand|mille|mil|tausend|mila|duizend)\b")
+_CODE = re.compile(r"[A-Z]{3}")
+_WORD = re.compile(r"[^\W\d_]+")
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+_POINTS_AFTER = re.compile(r"(?i)\s*(?:percentage\s+points?|pp\b|p\.p\.|points?\s+de\s+pourcentage|prozentpunkte)")
+_POINTS_IN = re.compile(r"(?i)(?:pp|p\.p\.)$")
 
 
 def unit_class(unit: str | None) -> UnitClass | None:
@@ -57,7 +64,7 @@ def unit_class(unit: str | None) -> UnitClass | None:
         return ("per", 1000)
     m = _PER.match(low)
     if m:
-        digits = re.sub(r"\D", "", m.group(1))
+        digits = _NOT_DIGIT.sub("", m.group(1))
         return ("per", int(digits)) if digits else None
     if u.upper() in _ISO and len(u) == 3:
         return ("currency", u.upper())
@@ -102,8 +109,8 @@ def _per_base(after: str, language: str) -> int | None:
         return 1000
     m = _per_pattern(language.split("-")[0].lower()).match(_digits(after))
     if m:
-        return int(re.sub(r"\D", "", m.group(1)))
-    m = re.match(r"(?i)\s*(?:per|pour|por|pro|je|ogni)\s+(?:thousand|mille|mil|tausend|mila|duizend)\b", after)
+        return int(_NOT_DIGIT.sub("", m.group(1)))
+    m = _PER_THOUSAND.match(after)
     return 1000 if m else None
 
 
@@ -122,14 +129,14 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
     for ch in figure.text:
         if ch in _SYMBOLS:
             return _SYMBOLS[ch]
-    for token in re.findall(r"[A-Z]{3}", figure.text):
+    for token in _CODE.findall(figure.text):
         if token in _ISO:
             return str(token)
     table = {**EN.currency, **words_for(language).currency}
-    for word in re.findall(r"[^\W\d_]+", figure.text):
+    for word in _WORD.findall(figure.text):
         if word.lower() in table:
             return table[word.lower()]
-    m = re.match(r"\s*([^\W\d_]+)", after)
+    m = _NEXT_WORD.match(after)
     if m:
         word = m.group(1).lower()
         if word in table:
@@ -139,9 +146,15 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
     return None
 
 
+@cache
+def _next_word(word: str) -> re.Pattern[str]:
+    """The pattern of ``word`` as the next whole word, compiled once per word."""
+    return re.compile(r"\s*" + re.escape(word) + r"(?![^\W\d_])")
+
+
 def _next_word_in(after: str, words: tuple[str, ...]) -> bool:
     low = after.lower()
-    return any(re.match(r"\s*" + re.escape(w) + r"(?![^\W\d_])", low) for w in words)
+    return any(_next_word(w).match(low) for w in words)
 
 
 def written_unit(text: str, figure: Figure, language: str, limit: int | None = None) -> UnitClass | None:
@@ -153,8 +166,7 @@ def written_unit(text: str, figure: Figure, language: str, limit: int | None = N
     """
     after = _after(text, figure, limit if limit is not None else len(text))
     if figure.percent:
-        pp = re.match(r"(?i)\s*(?:percentage\s+points?|pp\b|p\.p\.|points?\s+de\s+pourcentage|prozentpunkte)", after) or \
-            re.search(r"(?i)(?:pp|p\.p\.)$", figure.text)
+        pp = _POINTS_AFTER.match(after) or _POINTS_IN.search(figure.text)
         return ("points",) if pp else ("percent",)
     base = _per_base(after, language)
     if base is not None:
