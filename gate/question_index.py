@@ -70,7 +70,7 @@ class QuestionIndex(Sequence["Question"]):
         long, line end excluded); or, when the set already holds its id, add nothing and
         return the line of the first one."""
         h = id_hash(question_id, self.bits)
-        first = self._probe(h, question_id)
+        first, _ = self._probe(h, question_id)
         if first >= 0:
             return self._lines[first]
         position = len(self._hashes)
@@ -96,16 +96,18 @@ class QuestionIndex(Sequence["Question"]):
         for position, h in enumerate(self._hashes):
             self._place(h, position)
 
-    def _probe(self, h: int, question_id: str) -> int:
-        """The position of the question with this id, or -1."""
+    def _probe(self, h: int, question_id: str) -> tuple[int, dict[str, Any] | None]:
+        """``(position, parsed line)`` of the question with this id, or ``(-1, None)``."""
         table, hashes, mask = self._table, self._hashes, len(self._table) - 1
         slot = h & mask
         while True:
             position = table[slot]
             if position == _EMPTY:
-                return -1
-            if hashes[position] == h and self.question_id_at(position) == question_id:
-                return position
+                return -1, None
+            if hashes[position] == h:
+                value = self._value(position)
+                if value["question_id"] == question_id:
+                    return position, value
             slot = (slot + 1) & mask
 
     def finish(self, answer_schemas: dict[str, Any]) -> None:
@@ -142,8 +144,8 @@ class QuestionIndex(Sequence["Question"]):
 
     def find(self, question_id: str) -> tuple[int, Question] | None:
         """``(position, question)`` of the question with this id, or None."""
-        position = self._probe(id_hash(question_id, self.bits), question_id)
-        return None if position < 0 else (position, self.question(position))
+        position, value = self._probe(id_hash(question_id, self.bits), question_id)
+        return None if value is None else (position, self._build(position, value))
 
     def line_of(self, position: int) -> int:
         """The line of the question at ``position`` in the set file."""
@@ -151,9 +153,11 @@ class QuestionIndex(Sequence["Question"]):
 
     def question(self, position: int) -> Question:
         """The question at ``position``, read from its line and built."""
+        return self._build(position, self._value(position))
+
+    def _build(self, position: int, value: dict[str, Any]) -> Question:
         from gate.records import _question
 
-        value = self._value(position)
         name = value.get("answer_schema") if value.get("answer_format") == "json" else None
         return _question(value, self._lines[position], self.answer_schemas.get(name) if name is not None else None)
 

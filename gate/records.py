@@ -215,7 +215,7 @@ class Joined:
         notices: warnings from the join (set version differs, missing answers).
     """
 
-    pairs: tuple[tuple[Question, Answer | None], ...]
+    pairs: Sequence[tuple[Question, Answer | None]]
     notices: tuple[str, ...] = ()
 
 

@@ -16,7 +16,6 @@ import difflib
 import heapq
 import itertools
 import os
-from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -374,9 +373,9 @@ LOGGED = Answer(question_id="", language="", question="", retrieved_ids=(), retr
 
 class StoredOutcomes(Sequence[Outcome]):
     """The outcomes of a streamed run in the set's order, without their findings: per
-    question only its counts, as 32-bit integers in one array (what a baseline comparison
-    reads): 8 bytes a measure, 216 bytes a question for the 27 measures; kept only when a
-    baseline is compared with.
+    question only its counts (what a baseline comparison reads), kept only when a baseline
+    may be compared with. A count is one byte (54 bytes a question for the 27 measures); a
+    count of 255 or more is held aside, exact, by its place.
 
     Attributes:
         questions: the questions, in the set's order (their ids and languages).
@@ -385,20 +384,25 @@ class StoredOutcomes(Sequence[Outcome]):
     def __init__(self, questions: Sequence[Question]) -> None:
         self.questions = questions
         self._width = 2 * len(MEASURES)
-        self._counts = array("i")
+        self._counts = bytearray()
+        self._large: dict[int, int] = {}
 
     def put(self, position: int, outcome: Outcome) -> None:
         """Store the counts of the question at ``position``."""
-        end = (position + 1) * self._width
+        start, end = position * self._width, (position + 1) * self._width
         if len(self._counts) < end:
-            self._counts.frombytes(bytes(self._counts.itemsize * (end - len(self._counts))))
-        counts = outcome.counts
-        flat = array("i")
-        for m in MEASURES:
+            self._counts.extend(bytes(end - len(self._counts)))
+        counts, row = outcome.counts, bytearray(self._width)
+        for i, m in enumerate(MEASURES):
             count = counts.get(m.name, _ZERO)
-            flat.append(count.numerator)
-            flat.append(count.denominator)
-        self._counts[position * self._width:end] = flat
+            for place, value in ((2 * i, count.numerator), (2 * i + 1, count.denominator)):
+                if 0 <= value < _LARGE:
+                    row[place] = value
+                    self._large.pop(start + place, None)
+                else:
+                    row[place] = _LARGE
+                    self._large[start + place] = value
+        self._counts[start:end] = row
 
     def __len__(self) -> int:
         return len(self.questions)
@@ -414,11 +418,17 @@ class StoredOutcomes(Sequence[Outcome]):
             return [self[i] for i in range(*index.indices(len(self)))]
         question = self.questions[index]
         start = index * self._width
-        counts = self._counts
+        row = [self._count(start + place) for place in range(self._width)]
         return Outcome(question.question_id, question.language,
-                       {m.name: Count(counts[start + 2 * i], counts[start + 2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+                       {m.name: Count(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+
+    def _count(self, place: int) -> int:
+        value = self._counts[place] if place < len(self._counts) else 0
+        return self._large[place] if value == _LARGE else value
 
 
+#: A stored count at or above this is held aside (:class:`StoredOutcomes`).
+_LARGE = 255
 _ZERO = Count()
 
 
@@ -451,11 +461,38 @@ class Streamed:
     outcomes: Sequence[Outcome] | None = None
     kept: list[Answer | None] | None = None
 
-    def pairs(self) -> tuple[tuple[Question, Answer | None], ...]:
-        """The joined pairs: the kept answers, or :data:`LOGGED` for an answered question."""
+    def pairs(self) -> Sequence[tuple[Question, Answer | None]]:
+        """The joined pairs: the kept answers, or :data:`LOGGED` for an answered question;
+        each question read from the set when the pair is asked for (a comparison that finds
+        no baseline reads none)."""
         if self.kept is not None:
             return tuple(zip(self.questions, self.kept))
-        return tuple((q, LOGGED if self.answered[i] else None) for i, q in enumerate(self.questions))
+        return _Pairs(self.questions, self.answered)
+
+
+class _Pairs(Sequence[tuple[Question, Answer | None]]):
+    """``(question, LOGGED or None)`` per question of the set, built when asked for."""
+
+    def __init__(self, questions: Sequence[Question], answered: bytearray) -> None:
+        self._questions, self._answered = questions, answered
+
+    def __len__(self) -> int:
+        return len(self._questions)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Question, Answer | None]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Question, Answer | None]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Question, Answer | None] | Sequence[tuple[Question, Answer | None]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self._questions[index], (LOGGED if self._answered[index] else None)
+
+    def __iter__(self) -> Iterator[tuple[Question, Answer | None]]:
+        for position, question in enumerate(self._questions):
+            yield question, (LOGGED if self._answered[position] else None)
 
 
 class RunPass:
