@@ -167,11 +167,18 @@ class QuestionIndex(Sequence["Question"]):
         return found
 
     def _value(self, position: int) -> dict[str, Any]:
+        """The parsed line of the question at ``position``. The line was valid when indexed
+        (no key twice, every number within the bounds) and the file has not changed since,
+        so msgspec reads it as the standard library does, without the checks of
+        :func:`gate.records.parse_line` (which reads it if msgspec refuses)."""
         from gate.errors import ProblemCollector
-        from gate.records import NO_VALUE, parse_line
+        from gate.records import NO_VALUE, decoder, parse_line
 
         raw = os.pread(self._open(), self._lengths[position], self._offsets[position])
-        value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
+        try:
+            value = decoder().decode(raw)
+        except ValueError:
+            value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
         if value is NO_VALUE or not isinstance(value, dict):
             raise RuntimeError(f"{self.display}:{self._lines[position]}: the question set changed while it was read")
         return value
