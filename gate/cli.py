@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from gate import TYPE_CHECKING  # typing is not imported at start (``answer-gate --version`` stays quick)
 
 if TYPE_CHECKING:  # for annotations only: each command imports what it needs when it runs
-    from typing import TextIO
+    from typing import Any, NoReturn, TextIO
 
     from rich.console import Console, JustifyMethod
 
@@ -43,7 +43,151 @@ GITHUB_PURPOSE = ("--github writes annotations, the job summary and step outputs
                   "variables); outside GitHub Actions, leave it out and use --markdown FILE or --json FILE")
 
 
-class _Unbuilt(argparse.ArgumentParser):
+class CommandLineError(Exception):
+    """A command line argparse cannot read, said in the project's words: one
+    :class:`gate.errors.Problem` per option at fault (see :meth:`_Parser.error`)."""
+
+    def __init__(self, prog: str, problems: list[tuple[str, str]], message: str = "") -> None:
+        self.prog = prog
+        self.problems = problems  # (option or argument, what was expected and found)
+        self.message = message  # argparse's own sentence
+        super().__init__("; ".join(f"{where}: {what}" for where, what in problems))
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors are raised as :class:`CommandLineError` with
+    the option, what it expects and what was found, never argparse's own sentence."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandLineError(self.prog, _usage_problems(self, message), message)
+
+    def command(self, argv: Sequence[str]) -> _Parser:
+        """The parser of the command ``argv`` names (``baseline save``), or this one."""
+        words = [a for a in argv if not a.startswith("-")]
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction) and words and words[0] in action.choices:
+                chosen = action.choices[words[0]]
+                return chosen.command(words[1:]) if isinstance(chosen, _Parser) else self
+        return self
+
+    def options(self) -> list[str]:
+        """Every option string of this parser and of its commands (for "did you mean")."""
+        out = [o for a in self._actions for o in a.option_strings]
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for command in action.choices.values():
+                    out += command.options() if isinstance(command, _Parser) else []
+        return sorted(set(out))
+
+
+def _value_words(action: argparse.Action | None) -> str:
+    """What an option's value is, in the help's words: ``a value (FILE)``."""
+    if action is None:
+        return "a value"
+    many = action.nargs in ("+", "*")
+    metavar = action.metavar if isinstance(action.metavar, str) else action.dest.upper()
+    return f"{'one value or more' if many else 'a value'} ({metavar}{' ...' if many else ''})"
+
+
+def _positional_words(action: argparse.Action | None) -> str:
+    """What a positional argument is: its help's first words (``the run log (JSON lines)``)."""
+    return (action.help or "a value").split(", e.g.")[0] if action is not None else "a value"
+
+
+def _suggestion(word: str, known: Sequence[str]) -> str:
+    from difflib import get_close_matches
+
+    close = get_close_matches(word, known, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def _usage_problems(parser: _Parser, message: str) -> list[tuple[str, str]]:
+    """argparse's usage error as ``(option, expected ..., found ...)`` pairs (argparse 3.11's
+    sentences; one it does not know is kept whole, under "command line")."""
+    import re
+
+    actions = {o: a for a in parser._actions for o in a.option_strings} | {(a.metavar or a.dest): a for a in parser._actions if not a.option_strings}
+    if message.startswith("the following arguments are required: "):
+        names = message.split(": ", 1)[1].split(", ")
+        return [(n, f"expected {_value_words(actions.get(n)) if n.startswith('-') else _positional_words(actions.get(n))}, found none (it is required)")
+                for n in names]
+    if message.startswith("unrecognized arguments: "):
+        found = message.split(": ", 1)[1]
+        first = found.split()[0] if found.split() else found
+        return [("command line", f"expected no more arguments, found {found!r}" + (_suggestion(first.split("=")[0], parser.options()) if first.startswith("-") else ""))]
+    if message.startswith("ambiguous option: "):
+        m = re.match(r"ambiguous option: (\S+) could match (.*)$", message)
+        if m:
+            return [(m.group(1), f"expected one option, found an abbreviation of several: {m.group(2)}")]
+    m = re.match(r"argument ([^:]+): (.*)$", message, re.DOTALL)
+    if m is None:
+        return [("command line", message)]
+    name, said = m.group(1).split("/")[-1], m.group(2)
+    action = actions.get(name)
+    if said in ("expected one argument", "expected at least one argument"):
+        return [(name, f"expected {_value_words(action)}, found none")]
+    choice = re.match(r"invalid choice: '(.*)' \(choose from (.*)\)$", said)
+    if choice:
+        known = [c.strip("'") for c in choice.group(2).split(", ")]
+        return [(name, f"expected one of {', '.join(known)}, found {choice.group(1)!r}{_suggestion(choice.group(1), known)}")]
+    number = re.match(r"invalid (int|float) value: (.*)$", said)
+    if number:
+        return [(name, f"expected {'a whole number' if number.group(1) == 'int' else 'a number'}, found {number.group(2)}")]
+    other = re.match(r"not allowed with argument (\S+)$", said)
+    if other:
+        return [(name, f"expected {other.group(1)} or {name}, not both")]
+    explicit = re.match(r"ignored explicit argument (.*)$", said)
+    if explicit:
+        return [(name, f"expected no value (a switch), found {explicit.group(1)}")]
+    return [(name, said)]
+
+
+# The values of options, checked as argparse reads them (a ``type=``): each says what it
+# expected and what it found, in the words of the other problems.
+
+
+def path_value(text: str) -> str:
+    """A file or folder path: not empty (an empty path would name the working directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a path, found {text!r}")
+    return text
+
+
+def text_value(text: str) -> str:
+    """A name or address: not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a name, found {text!r}")
+    return text
+
+
+def whole_value(text: str) -> int:
+    """A whole number, negative or not."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+
+
+def count_value(text: str) -> int:
+    """A whole number from 1."""
+    value = whole_value(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1, found {text!r}")
+    return value
+
+
+def number_value(text: str) -> float:
+    """A finite number (its range is the command's to check)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"expected a number, found {text!r}")
+    return value
+
+
+class _Unbuilt(_Parser):
     """A command's parser when the command line names no command (``--version``, ``--help``,
     nothing): it keeps the command's name and help for the list of commands and skips its
     arguments, which nothing reads then (building them all is most of the start's cost)."""
@@ -61,100 +205,154 @@ def _names_a_command(argv: Sequence[str]) -> bool:
     return any(not arg.startswith("-") for arg in argv)
 
 
-def _parser(commands_built: bool = True) -> argparse.ArgumentParser:
+def _parser(commands_built: bool = True) -> _Parser:
     """The command line's parser; with ``commands_built=False`` the commands' own arguments
     are left out (the top level's help, usage and version are the same)."""
     from gate import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="answer-gate",
         description="Score a logged answer run per language, check it against thresholds.yaml "
         "and the previous version's baseline, and exit non-zero when a rule fails.",
         epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser if commands_built else _Unbuilt)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser if commands_built else _Unbuilt)
+    _add_check(commands)
+    _add_score_shard(commands)
+    _add_merge(commands)
+    actions = _add_baseline(commands)
+    _add_comment(commands)
+    from gate.cli_rubric import add_commands
 
+    add_commands(commands)
+    _add_baseline_list(actions)
+    return parser
+
+
+_Commands = argparse._SubParsersAction  # the type of ``add_subparsers()``: adds one command's parser
+
+
+def _add_inputs(command: argparse.ArgumentParser, thresholds: str = "the rules") -> None:
+    """The run log, its question set and the thresholds file (check, score-shard, baseline save)."""
+    command.add_argument("--questions", type=path_value, metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
+    command.add_argument("--thresholds", type=path_value, metavar="FILE", default="thresholds.yaml", help=f"{thresholds} (default: thresholds.yaml in the working directory)")
+
+
+def _add_reports(command: argparse.ArgumentParser, markdown: str) -> None:
+    """The report files (check, merge)."""
+    command.add_argument("--json", type=path_value, metavar="PATH", dest="json_path", help="write the JSON report here")
+    command.add_argument("--markdown", type=path_value, metavar="PATH", dest="markdown_path", help=f"write the markdown report here{markdown}")
+    command.add_argument("--junit", type=path_value, metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
+
+
+def _add_baseline_choice(command: argparse.ArgumentParser, baselines: str) -> None:
+    """Where baselines are stored and which one a run is compared with (check, merge)."""
+    command.add_argument("--baselines", type=path_value, metavar="DIR", default=None, help=f"where baselines are stored (default: baselines in the working directory{baselines})")
+    which = command.add_mutually_exclusive_group()
+    which.add_argument("--baseline", type=text_value, metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
+    which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+
+
+def _add_github(command: argparse.ArgumentParser) -> None:
+    """GitHub Actions' outputs (check, merge)."""
+    command.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
+    command.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
+    command.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
+
+
+def _add_judged(command: argparse.ArgumentParser) -> None:
+    """The judgements of the run's answers and their rubric (check, merge)."""
+    command.add_argument("--judgements", type=path_value, metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
+    command.add_argument("--calibration", type=path_value, metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
+    command.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
+
+
+def _add_base(command: argparse.ArgumentParser) -> None:
+    """The base branch's files, for what a pull request loosened (check, merge)."""
+    command.add_argument("--base-thresholds", type=path_value, metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
+                         "and fails the gate with fail_on_loosened: true")
+    command.add_argument("--base-questions", type=path_value, metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
+    command.add_argument("--base-rubric", type=path_value, metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+
+
+def _add_check(commands: _Commands[Any]) -> None:
     check = commands.add_parser("check", help="score a run and gate it", description="Score a run log against a question set, check the rules, and report.")
-    check.add_argument("run", help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
-    check.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
-    check.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
-    check.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
-    check.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here (the PR comment's body; for GitLab, Jenkins and others)")
-    check.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here: one test case per rule and slice")
-    check.add_argument("--github", action="store_true", help="in GitHub Actions: write the job summary, step outputs and annotations")
-    check.add_argument("--comment", action="store_true", help="with --github: post or update the sticky pull request comment")
-    check.add_argument("--comment-key", metavar="KEY", default="", help="with --comment: a key that gives this gate a comment of its own (one per job, matrix entry or question set)")
-    check.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory; a folder named here must exist)")
-    check.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements (JSON lines or CSV): adds the rubric and quality measures")
-    check.add_argument("--calibration", metavar="FILE", nargs="+", default=[], help="with --judgements: people's and graders' judgements of other runs' answers, used only to validate graders")
-    check.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
-    check.add_argument("--base-thresholds", metavar="FILE", help="the base branch's thresholds file: every rule this branch loosened is listed first, "
-                       "and fails the gate with fail_on_loosened: true")
-    check.add_argument("--base-questions", metavar="FILE", help="the base branch's question set: questions dropped and expectations changed are listed the same way")
-    check.add_argument("--base-rubric", metavar="FILE", help="the base branch's rubric: rubric questions and dimensions dropped, a lower pass score, listed the same way")
+    check.add_argument("run", type=path_value, help="the run log (JSON lines), e.g. answers_run_assistant-1.3_set-1.2.jsonl")
+    _add_inputs(check)
+    _add_reports(check, " (the PR comment's body; for GitLab, Jenkins and others)")
+    _add_github(check)
+    _add_judged(check)
+    _add_base(check)
     check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers (default: the cores available; 1: this process only); "
                        "the report is the same whatever N")
     check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
                        "all: every one). The terminal prints the first few and says where the rest are")
-    check.add_argument("--dask", metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
+    check.add_argument("--dask", type=text_value, metavar="ADDRESS|local", help="read and score the log on Dask's distributed scheduler (the extra answer-gate[dask]): "
                        "local for a cluster on this machine, else a scheduler's address; RUN may then be a folder, a glob or a URL fsspec reads")
-    which = check.add_mutually_exclusive_group()
-    which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
-    which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+    _add_baseline_choice(check, "; a folder named here must exist")
 
+
+def _add_score_shard(commands: _Commands[Any]) -> None:
     shard = commands.add_parser("score-shard", help="score one shard of a log, for merge",
                                 description="Score the lines that start in the K-th of N equal byte ranges of a run log and write their counts, "
                                 "line records and first findings to a shard file; answer-gate merge makes the report of the whole log from the N files.")
-    shard.add_argument("run", help="the run log (JSON lines)")
-    shard.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
-    shard.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml in the working directory)")
+    shard.add_argument("run", type=path_value, help="the run log (JSON lines)")
+    _add_inputs(shard)
     shard.add_argument("--shard", metavar="K/N", required=True, help="which shard: K of N (1/4 to 4/4)")
-    shard.add_argument("--out", metavar="FILE", required=True, help="the shard file to write (a new file, unless --force)")
+    shard.add_argument("--out", type=path_value, metavar="FILE", required=True, help="the shard file to write (a new file, unless --force)")
     shard.add_argument("--force", action="store_true", help="replace the shard file if it exists")
     shard.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings the shard keeps, its first in the set's order (default: {DEFAULT_MAX_FINDINGS}); merge lists at most as many")
+
+
+def _add_merge(commands: _Commands[Any]) -> None:
     merge = commands.add_parser("merge", help="the report of a log from its shard files",
                                 description="Check that the files are the N shards of one log, scored with one set and thresholds file, "
-                                "replay the run's checks and the join over them, check the rules and the baseline, and report as check does.")
-    merge.add_argument("shards", metavar="SHARD", nargs="+", help="the shard files written by score-shard, in any order")
-    merge.add_argument("--json", metavar="PATH", dest="json_path", help="write the JSON report here")
-    merge.add_argument("--markdown", metavar="PATH", dest="markdown_path", help="write the markdown report here")
-    merge.add_argument("--junit", metavar="PATH", dest="junit_path", help="write a JUnit XML report here")
-    merge.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
+                                "replay the run's checks and the join over them, check the rules and the baseline, and report as check does. "
+                                "With --judgements the log itself is scored again (the rubric reads every answer and its findings, which shards "
+                                "do not carry), once its SHA-256 is checked against the shards'.")
+    merge.add_argument("shards", type=path_value, metavar="SHARD", nargs="+", help="the shard files written by score-shard, in any order")
+    _add_reports(merge, " (the PR comment's body; for GitLab, Jenkins and others)")
+    _add_github(merge)
+    _add_judged(merge)
+    _add_base(merge)
     merge.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists (default: {DEFAULT_MAX_FINDINGS}; at most the shards' own)")
-    merge_which = merge.add_mutually_exclusive_group()
-    merge_which.add_argument("--baseline", metavar="VERSION|PATH", help="compare with this stored version or baseline file")
-    merge_which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
+    _add_baseline_choice(merge, "; a folder named here must exist")
 
-    baseline = commands.add_parser("baseline", help="store and list baselines", description="Store a run as the baseline of its assistant version, or list the stored ones.")
+
+def _add_baseline(commands: _Commands[Any]) -> _Commands[Any]:
+    """``baseline`` and its ``save``; returns its actions, to which ``list`` is added."""
+    baseline: argparse.ArgumentParser = commands.add_parser("baseline", help="store and list baselines", description="Store a run as the baseline of its assistant version, or list the stored ones.")
     baseline.set_defaults(print_baseline_help=baseline.print_help)
     actions = baseline.add_subparsers(dest="baseline_command", metavar="ACTION")
     save = actions.add_parser("save", help="store a run as the baseline of its assistant version",
                               description="Score a run and store its scores, per-question outcomes, versions, matching settings and the log itself (gzip) under the baselines folder.")
-    save.add_argument("run", help="the run log (JSON lines) with an assistant version in its header or file name")
-    save.add_argument("--questions", metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
-    save.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules, for the matching settings (default: thresholds.yaml in the working directory)")
-    save.add_argument("--baselines", metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
+    save.add_argument("run", type=path_value, help="the run log (JSON lines) with an assistant version in its header or file name")
+    _add_inputs(save, "the rules, for the matching settings")
+    save.add_argument("--baselines", type=path_value, metavar="DIR", default="baselines", help="where baselines are stored (default: baselines in the working directory)")
     save.add_argument("--force", action="store_true", help="replace a baseline already stored for the same version")
-    save.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements of the run (as check --judgements): "
+    save.add_argument("--judgements", type=path_value, metavar="FILE", nargs="+", default=[], help="readers' and graders' judgements of the run (as check --judgements): "
                       "stored with the baseline, with the rubric and quality measures, so that the next version's are compared with them")
-    save.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
+    save.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric the judgements were made under (default: rubric.yaml in the working directory)")
+    return actions
+
+
+def _add_baseline_list(actions: _Commands[Any]) -> None:
+    listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
+    listing.add_argument("--baselines", type=path_value, metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
+
+
+def _add_comment(commands: _Commands[Any]) -> None:
     comment = commands.add_parser("comment", help="post the sticky PR comment from a JSON report, in a workflow_run workflow",
                                   description="The trusted half of the fork-safe pattern, in a workflow triggered by workflow_run: read the JSON report "
                                   "written by 'check --json' (validated; never a markdown body), find the open pull request whose head is the triggering run's "
                                   "head repository, branch and commit through the GitHub API (never from the artifact), and post or update the sticky comment "
                                   "rendered here. Reads GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL and GITHUB_TOKEN (or INPUT_TOKEN).")
-    comment.add_argument("report", help="the JSON report (check --json)")
+    comment.add_argument("report", type=path_value, help="the JSON report (check --json)")
     comment.add_argument("--comment-key", metavar="KEY", default="", help="the key the gate's comment was posted with, if any")
-    from gate.cli_rubric import add_commands
-
-    add_commands(commands)
-    listing = actions.add_parser("list", help="show the stored versions with their scores", description="Show the stored baselines, oldest version first, with their scores on the whole run.")
-    listing.add_argument("--baselines", metavar="DIR", default=None, help="where baselines are stored (default: baselines in the working directory)")
-    return parser
 
 
 def _baselines_dir(value: str | None) -> str:
@@ -227,7 +425,8 @@ def _comment_key_problems(key: str) -> list[Problem]:
     try:
         comment_marker(key)
     except ValueError as exc:
-        return [Problem("--comment-key", None, None, f"expected {str(exc)[len('comment key must be '):]}")]
+        expected, _, found = str(exc)[len("comment key must be "):].rpartition(", got ")
+        return [Problem("--comment-key", None, None, f"expected {expected}, found {found}")]
     return []
 
 
@@ -279,43 +478,82 @@ def _max_findings(text: str, problems: list[Problem]) -> int | None:
     return int(text)
 
 
-def _check(args: argparse.Namespace) -> int:
-    from gate.errors import InputError, Problem
-    from gate.pipeline import check_run
+def _gate_problems(args: argparse.Namespace, inputs: Sequence[str | None]) -> list[Problem]:
+    """What is wrong with the options check and merge share, before anything runs: the report
+    paths (:func:`_outputs_problems`), an option without the one it goes with, a bad comment
+    key, a judgements or calibration file given twice."""
+    from gate.errors import Problem
 
-    problems = _outputs_problems(args, [args.run, args.questions, args.thresholds, args.rubric, *args.judgements, *args.calibration,
+    problems = _outputs_problems(args, [*inputs, args.rubric, *args.judgements, *args.calibration,
                                         args.base_thresholds, args.base_questions, args.base_rubric])
     if args.calibration and not args.judgements:
         problems.append(Problem("--calibration", None, None, "goes with --judgements (it validates the graders among them)"))
     if args.comment and not args.github:
         problems.append(Problem("--comment", None, None, "goes with --github (it posts from GitHub Actions)"))
-    problems += _comment_key_problems(args.comment_key) + _given_twice("--judgements", args.judgements) + _given_twice("--calibration", args.calibration)
-    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
-    if problems:
-        raise InputError(problems)
-    settings = None
-    if args.github:
-        from gate.actions import ActionSettings, SettingsError
+    return problems + _comment_key_problems(args.comment_key) + _given_twice("--judgements", args.judgements) + _given_twice("--calibration", args.calibration)
 
-        try:
-            settings = ActionSettings.from_env(os.environ, require=("summary", "output"))
-        except SettingsError as exc:
-            raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
+
+def _github_settings(args: argparse.Namespace) -> ActionSettings | None:
+    """With ``--github``, the GitHub Actions settings (every missing one named at once); else None."""
+    if not args.github:
+        return None
+    from gate.actions import ActionSettings, SettingsError
+
+    try:
+        return ActionSettings.from_env(os.environ, require=("summary", "output"))
+    except SettingsError as exc:
+        raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
+
+
+def _gate_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`gate.pipeline.check_run` that check and merge share:
+    the baseline comparison, the judgements and their rubric, the base branch's files."""
     from gate.baseline import BaselineComparer
 
     directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
                                 rubric=args.rubric if args.judgements else None)
+    return {"compare": comparer, "judgements": args.judgements, "rubric": args.rubric, "calibration": args.calibration,
+            "stored_judgements": None if args.no_baseline else directory, "base_thresholds": args.base_thresholds,
+            "base_questions": args.base_questions, "base_rubric": args.base_rubric}
+
+
+#: Where check reads more than one log, said when RUN names several without it.
+DASK_HINT = "check --dask local (the extra answer-gate[dask]) reads a folder, a glob or a URL of logs"
+
+
+def _many_logs_problems(run: str, dask: str | None) -> list[Problem]:
+    """Without ``--dask``, a RUN that is a folder, a glob or a URL: one log is read, and the
+    message says which option reads many."""
+    from gate.errors import Problem
+
+    if dask is not None or os.path.isfile(run):
+        return []
+    if os.path.isdir(run):
+        return [Problem(run, None, None, f"expected a run log (a file), found a folder: {DASK_HINT}")]
+    if not os.path.exists(run) and ("://" in run or any(c in run for c in "*?[")):
+        what = "a URL" if "://" in run else "a glob"
+        return [Problem(run, None, None, f"expected a run log (a file), found {what} naming no file here: {DASK_HINT}")]
+    return []
+
+
+def _check(args: argparse.Namespace) -> int:
+    from gate.errors import InputError
+    from gate.pipeline import check_run
+
+    problems = _gate_problems(args, [args.run, args.questions, args.thresholds]) + _many_logs_problems(args.run, args.dask)
+    jobs, max_findings = _jobs(args.jobs, problems), _max_findings(args.max_findings, problems)
+    if problems:
+        raise InputError(problems)
+    settings = _github_settings(args)
+    options = _gate_options(args)
     if args.dask is not None:
         from functools import partial
 
         from gate.distributed import check_on_dask
 
         check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
-    report = check_run(args.run, args.questions, args.thresholds, compare=comparer, judgements=args.judgements, rubric=args.rubric,
-                       calibration=args.calibration, stored_judgements=None if args.no_baseline else directory,
-                       base_thresholds=args.base_thresholds, base_questions=args.base_questions, base_rubric=args.base_rubric,
-                       jobs=jobs, max_findings=max_findings)
+    report = check_run(args.run, args.questions, args.thresholds, jobs=jobs, max_findings=max_findings, **options)
     return _emit(_with_links(report), args, settings)
 
 
@@ -385,17 +623,16 @@ def _score_shard(args: argparse.Namespace) -> int:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    from gate.baseline import BaselineComparer
     from gate.errors import InputError
     from gate.shards import merge_shards
 
-    problems: list[Problem] = _outputs_problems(args, list(args.shards))
+    problems = _gate_problems(args, list(args.shards))
     max_findings = _max_findings(args.max_findings, problems)
     if problems:
         raise InputError(problems)
-    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
-    comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline)
-    return _emit(_with_links(merge_shards(args.shards, compare=comparer, max_findings=max_findings)), args)
+    settings = _github_settings(args)
+    jobs = _jobs(None, problems) if args.judgements else 1  # a judged log is scored again (see gate.shards.merge_shards)
+    return _emit(_with_links(merge_shards(args.shards, max_findings=max_findings, jobs=jobs, **_gate_options(args))), args, settings)
 
 
 def _verdict_words(report: Report) -> str:
@@ -617,14 +854,29 @@ def _baseline_list(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def _command_line_problems(error: CommandLineError) -> None:
+    """Say what is wrong with the command line, an option a line, and where the options are listed."""
+    count = len(error.problems)
+    _error(f"{count} problem{'s' if count != 1 else ''} with the command line; nothing was run:")
+    for where, what in error.problems:
+        print(f"{where}: {what}", file=sys.stderr)
+    print(f"({error.prog} --help lists every option)", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = _parser(commands_built=_names_a_command(argv))
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse: --help, --version, usage errors
+    except SystemExit as exc:  # argparse: --help, --version
         return int(exc.code or 0) if isinstance(exc.code, int) else EXIT_INPUT
+    except CommandLineError as exc:
+        command = parser.command(argv) if exc.prog == parser.prog else None
+        if command is not None and command is not parser:  # an unknown argument: the command's words
+            exc = CommandLineError(command.prog, _usage_problems(command, exc.message), exc.message)
+        _command_line_problems(exc)
+        return EXIT_INPUT
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_INPUT

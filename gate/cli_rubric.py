@@ -10,42 +10,49 @@ from __future__ import annotations
 import argparse
 import sys
 
+from gate import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
+
 EXIT_PASS, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 #: The review sheet ``sample`` writes in its ``--out`` folder.
 SHEET_FILES = ("review.csv", "review.jsonl", "review.html")
 
 
-def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     """Add the rubric's commands to the ``answer-gate`` parser."""
+    from gate.cli import count_value, number_value, path_value, text_value, whole_value
+
     sample = commands.add_parser("sample", help="draw a sample of a run for readers and write the review sheet",
                                  description="Draw a sample stratified by language (the same seed gives the same sample on any machine) and "
                                  "write review.csv, review.jsonl and review.html (a self-contained page that exports the judgements file).")
-    sample.add_argument("run", help="the run log (JSON lines)")
-    sample.add_argument("--questions", metavar="FILE", help="the question set; omit for a log in the merged form")
-    sample.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml in the working directory)")
-    sample.add_argument("--size", type=_positive, default=30, help="how many answers (default 30)")
-    sample.add_argument("--seed", type=int, required=True, help="any whole number; the same seed gives the same sample")
-    sample.add_argument("--out", metavar="DIR", required=True, help="the folder to write the review sheet in (created if missing)")
+    sample.add_argument("run", type=path_value, help="the run log (JSON lines)")
+    sample.add_argument("--questions", type=path_value, metavar="FILE", help="the question set; omit for a log in the merged form")
+    sample.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml in the working directory)")
+    sample.add_argument("--size", type=count_value, default=30, help="how many answers (default 30)")
+    sample.add_argument("--seed", type=whole_value, required=True, help="any whole number; the same seed gives the same sample")
+    sample.add_argument("--out", type=path_value, metavar="DIR", required=True, help="the folder to write the review sheet in (created if missing)")
     sample.add_argument("--force", action="store_true", help="replace review.csv, review.jsonl and review.html when the folder holds them already "
                         "(without it the gate refuses: a filled-in sheet would be lost)")
 
     grade = commands.add_parser("grade", help="judge a run's answers with a model (an OpenAI-compatible endpoint)",
                                 description="Ask a model to judge each answer against the rubric (temperature 0, structured JSON output) and write "
                                 "judgements in the gate's format. The API key is read from the environment variable named by --api-key-env.")
-    grade.add_argument("run", nargs="?", help="the run log (JSON lines); not with --calibrate")
-    grade.add_argument("--questions", metavar="FILE", help="the question set; omit for a log in the merged form")
-    grade.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
-    grade.add_argument("--endpoint", metavar="URL", required=True, help="base URL of the API, e.g. http://localhost:8000/v1")
-    grade.add_argument("--model", metavar="NAME", required=True, help="the model to ask")
-    grade.add_argument("--name", default="answer-gate-grader", help="the grader's name in its judgements")
-    grade.add_argument("--api-key-env", metavar="VAR", default="ANSWER_GATE_API_KEY", help="environment variable holding the API key (default ANSWER_GATE_API_KEY; unset: no key sent)")
-    grade.add_argument("--timeout", type=float, default=60.0, help="seconds per request (default 60)")
-    grade.add_argument("--retries", type=int, default=3, help="retries on a timeout, a 429 or a 5xx (default 3)")
-    grade.add_argument("--out", metavar="FILE", help="write the judgements here (JSON lines; a new file, unless --force)")
+    grade.add_argument("run", type=path_value, nargs="?", help="the run log (JSON lines); not with --calibrate")
+    grade.add_argument("--questions", type=path_value, metavar="FILE", help="the question set; omit for a log in the merged form")
+    grade.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
+    grade.add_argument("--endpoint", type=text_value, metavar="URL", required=True, help="base URL of the API, e.g. http://localhost:8000/v1")
+    grade.add_argument("--model", type=text_value, metavar="NAME", required=True, help="the model to ask")
+    grade.add_argument("--name", type=text_value, default="answer-gate-grader", help="the grader's name in its judgements")
+    grade.add_argument("--api-key-env", type=text_value, metavar="VAR", default="ANSWER_GATE_API_KEY", help="environment variable holding the API key (default ANSWER_GATE_API_KEY; unset: no key sent)")
+    grade.add_argument("--timeout", type=number_value, default=60.0, help="seconds per request (default 60)")
+    grade.add_argument("--retries", type=whole_value, default=3, help="retries on a timeout, a 429 or a 5xx (default 3)")
+    grade.add_argument("--out", type=path_value, metavar="FILE", help="write the judgements here (JSON lines; a new file, unless --force)")
     grade.add_argument("--force", action="store_true", help="replace the judgements file if it exists")
-    grade.add_argument("--calibrate", metavar="FILE", help="human-labelled examples (judgements by people, with the run and set given): "
+    grade.add_argument("--calibrate", type=path_value, metavar="FILE", help="human-labelled examples (judgements by people, with the run and set given): "
                        "print kappa per rubric question and exit 1 below the floor")
-    grade.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="for the graders floor with --calibrate (default thresholds.yaml)")
+    grade.add_argument("--thresholds", type=path_value, metavar="FILE", default="thresholds.yaml", help="for the graders floor with --calibrate (default thresholds.yaml)")
 
     set_parser = commands.add_parser("set", help="work on the question set", description="Draft additions to the question set.")
     set_parser.set_defaults(print_set_help=set_parser.print_help)
@@ -53,23 +60,43 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     failures = actions.add_parser("add-failures", help="draft set entries from a run's failures, for a person to review",
                                   description="Write draft entries for a person to review: each failed question with its findings or the reader's "
                                   "note, and the expected caveat added where a reader said it was missing. Never edits the set.")
-    failures.add_argument("run", help="the run log (JSON lines)")
-    failures.add_argument("--questions", metavar="FILE", required=True, help="the question set")
-    failures.add_argument("--judgements", metavar="FILE", nargs="+", default=[], help="readers' judgements")
-    failures.add_argument("--rubric", metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
-    failures.add_argument("--thresholds", metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml)")
-    failures.add_argument("--out", metavar="DRAFT.jsonl", required=True, help="the draft file to write (never the set itself)")
+    failures.add_argument("run", type=path_value, help="the run log (JSON lines)")
+    failures.add_argument("--questions", type=path_value, metavar="FILE", required=True, help="the question set")
+    failures.add_argument("--judgements", type=path_value, metavar="FILE", nargs="+", default=[], help="readers' judgements")
+    failures.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
+    failures.add_argument("--thresholds", type=path_value, metavar="FILE", default="thresholds.yaml", help="the rules (default: thresholds.yaml)")
+    failures.add_argument("--out", type=path_value, metavar="DRAFT.jsonl", required=True, help="the draft file to write (never the set itself)")
     failures.add_argument("--force", action="store_true", help="replace the draft file when it exists already (without it the gate refuses)")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number from 1, found {value}")
-    return value
+def sheet_problems(folder: str, inputs: list[str | None], force: bool) -> list[tuple[str, None, str, str]]:
+    """Why the review sheet cannot be written in ``folder``: ``(path, None, "--out", why)``.
+
+    The folder must be a folder (it is created when missing); each of its sheet files is an
+    output path as every command checks one (:func:`gate.files.output_problem`: no symbolic
+    link, no folder, no input), and without ``force`` a new file: one there may hold
+    readers' work.
+    """
+    import os
+
+    from gate.files import output_problem
+
+    if os.path.islink(folder) or (os.path.exists(folder) and not os.path.isdir(folder)):
+        what = f"a symbolic link to {os.readlink(folder)!r}" if os.path.islink(folder) else "a file"
+        return [(folder, None, "--out", f"expected a folder for the review sheet, found {what}")]
+    if not os.path.isdir(folder):
+        return []  # created before the sheet is written; a folder that cannot be is said then
+    taken = {os.path.realpath(p): p for p in inputs if p}
+    out = []
+    for name in SHEET_FILES:
+        path = os.path.join(folder, name)
+        why = output_problem(path, taken, force=force)
+        if why and why.startswith("expected a new file, found an existing one"):
+            why = ("expected a folder without a review sheet, found this file already: it may hold readers' work; "
+                   "pass --force to replace it, or choose another --out")
+        if why:
+            out.append((path, None, "--out", why))
+    return out
 
 
 def _warn(message: str) -> None:
@@ -114,13 +141,8 @@ def _sample(args: argparse.Namespace) -> int:
     question_set = load_question_set(args.questions, problems) if args.questions else None
     joined = join(run_log, question_set, problems)
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        problems.add(args.out, None, "--out", "expected a folder for the review sheet, found a file")
-    elif not args.force:
-        for name in SHEET_FILES:
-            if (out / name).exists():
-                problems.add(str(out / name), None, "--out", "expected a folder without a review sheet, found this file already: "
-                             "it may hold readers' work; pass --force to replace it, or choose another --out")
+    for problem in sheet_problems(args.out, [args.run, args.questions, args.rubric], args.force):
+        problems.add(*problem)
     problems.raise_if_any()
     assert rubric is not None
     sample = draw_sample(joined.pairs, args.size, args.seed)

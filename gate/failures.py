@@ -62,15 +62,19 @@ def draft_entry(question: Question, answer: Answer | None, findings: Sequence[Fi
 
 def add_failures_command(args: Any) -> int:
     """Write the draft file; 0 when written (even when empty, said so)."""
-    from gate.files import atomic_write_text
+    from gate.files import atomic_write_text, output_problem
     from gate.pipeline import check_run
     from gate.records import join, load_question_set, load_run
 
-    if os.path.realpath(args.out) in {os.path.realpath(p) for p in (args.questions, args.run, *args.judgements)}:
-        raise InputError([Problem(args.out, None, "--out", "expected a new draft file, found an input: the set is never edited in place")])
-    if os.path.lexists(args.out) and not args.force:
-        raise InputError([Problem(args.out, None, "--out", "expected a new draft file, found one already: it may hold a person's edits; "
-                                  "pass --force to replace it, or choose another --out")])
+    taken = {os.path.realpath(p): p for p in (args.questions, args.run, *args.judgements, args.rubric, args.thresholds)}
+    why = output_problem(args.out, taken, force=args.force)
+    if why and why.startswith("expected a new file, found the input"):
+        why = "expected a new draft file, found an input: the set is never edited in place"
+    elif why and why.startswith("expected a new file, found an existing one"):
+        why = ("expected a new draft file, found one already: it may hold a person's edits; "
+               "pass --force to replace it, or choose another --out")
+    if why:
+        raise InputError([Problem(args.out, None, "--out", why)])
     report = check_run(args.run, args.questions, args.thresholds, judgements=args.judgements, rubric=args.rubric)
     pairs = join(load_run(args.run), load_question_set(args.questions)).pairs
     by_question: dict[str, list[Finding]] = {}

@@ -308,18 +308,27 @@ def _result(record: dict[str, Any], context: Context) -> LineResult:
     return LineResult(line, reading=reading, outcome=outcome)
 
 
-def merge_shards(paths: Sequence[str | Path], compare: Any = None, max_findings: int | None = None) -> Report:
+def merge_shards(paths: Sequence[str | Path], compare: Any = None, max_findings: int | None = None, jobs: int = 1, **options: Any) -> Report:
     """The report of the whole log from its shard files (see the module): the one
     :func:`gate.pipeline.check_run` gives for the log.
+
+    With judgements, the rubric reads each answer and all its findings, which a shard does
+    not carry: the log the shards name is scored again, in ``jobs`` processes, once its
+    SHA-256 is checked against theirs (the report is then check's, as ever).
 
     Args:
         paths: the N shard files of one log, in any order.
         compare: the baseline comparison, as for ``check_run``.
         max_findings: the findings listed; at most the shards' own cap.
+        jobs: worker processes, only for a log scored again (with judgements).
+        options: the other keyword arguments of ``check_run`` (judgements, rubric,
+            calibration, stored_judgements, base_thresholds, base_questions, base_rubric),
+            as ``check`` passes them.
 
     Raises:
         InputError: the shards do not belong together, or list fewer findings than asked;
-            any problem of the log, the set or the join, as ``check`` reports it.
+            with judgements, the log is missing or changed since it was scored; any problem
+            of the log, the set or the join, as ``check`` reports it.
     """
     from gate.pipeline import check_run
 
@@ -329,5 +338,27 @@ def merge_shards(paths: Sequence[str | Path], compare: Any = None, max_findings:
         raise InputError([Problem("--max-findings", None, None,
                                   f"expected at most {cap}, the findings each shard lists (score-shard --max-findings), found "
                                   f"{'all' if max_findings is None else max_findings}")])
-    return check_run(shards.header["run"], shards.header["questions"], shards.header["thresholds"], compare=compare,
-                     max_findings=max_findings, source=ShardSource(shards))
+    header = shards.header
+    if options.get("judgements"):
+        _check_log(header)
+        return check_run(header["run"], header["questions"], header["thresholds"], compare=compare, max_findings=max_findings,
+                         jobs=jobs, **options)
+    return check_run(header["run"], header["questions"], header["thresholds"], compare=compare,
+                     max_findings=max_findings, source=ShardSource(shards), **options)
+
+
+def _check_log(header: dict[str, Any]) -> None:
+    """That the log the shards name is there with the bytes they scored.
+
+    Raises:
+        InputError: it is not there, or its bytes differ.
+    """
+    path = header["run"]
+    try:
+        digest = file_sha256(path)
+    except OSError as exc:
+        raise InputError([Problem(path, None, "--judgements", "expected the log the shards were scored from (with judgements the "
+                                  f"rubric reads its answers), found none to read: {exc.strerror or exc}")]) from None
+    if digest != header["run_sha256"]:
+        raise InputError([Problem(path, None, "--judgements", f"expected the log the shards were scored from (SHA-256 {header['run_sha256'][:12]}), "
+                                  f"found other bytes (SHA-256 {digest[:12]}): score the shards again")])

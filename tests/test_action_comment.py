@@ -127,7 +127,7 @@ def test_comment_command_errors_exit_2_with_the_reason(workdir, cli, monkeypatch
     code, _, err = cli("comment", "report.md")
     assert code == 2 and "report.md:1: expected JSON, found an error: Expecting value" in err
     code, _, err = cli("comment", "report.json", "--comment-key", "a b")
-    assert code == 2 and "--comment-key: expected 1 to 64 letters, digits, '.', '_' or '-' starting with a letter or digit, got 'a b'" in err
+    assert code == 2 and "--comment-key: expected 1 to 64 letters, digits, '.', '_' or '-' starting with a letter or digit, found 'a b'" in err
     assert TOKEN not in err
 
 

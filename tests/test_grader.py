@@ -190,3 +190,23 @@ def test_bad_grade_options_are_exit_2(tmp_path, cli, monkeypatch, extra, message
     code, out, err = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC),
                          "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", *extra)
     assert code == 2 and message in err and out == ""
+
+
+def test_grade_replaces_its_output_only_with_force_and_asks_nothing_without_it(tmp_path, cli):
+    out = tmp_path / "graded.jsonl"
+    out.write_text("a grader's earlier judgements\n", encoding="utf-8")
+    args = ("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--endpoint", None, "--model", "m", "--out", str(out))
+    with serve([Reply(200, completion(json.dumps(GOOD)))]) as server:
+        argv = [server.url if a is None else a for a in args]
+        code, stdout, stderr = cli(*argv)
+        assert (code, stdout) == (2, "")
+        assert f"{out}: --out: expected a new file, found an existing one: pass --force to replace it" in stderr
+        assert server.requests == []  # refused before any answer was sent to the grader
+        assert out.read_text(encoding="utf-8") == "a grader's earlier judgements\n"
+        code, stdout, stderr = cli(*argv, "--force")
+    assert code == 0, stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 8 and all(json.loads(line)["labels"] == GOOD["labels"] for line in lines)
+    assert len(server.requests) == 8
+    assert stdout.startswith("graded 8 answers with answer-gate-grader (model m, prompt sha256:") and stdout.rstrip().endswith(str(out))
+    assert [p.name for p in tmp_path.iterdir()] == ["graded.jsonl"]  # no temporary file left

@@ -37,7 +37,7 @@ from gate import __version__
 from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.figures.model import MatchSettings
-from gate.files import atomic_write_bytes, atomic_write_text
+from gate.files import atomic_write_bytes, atomic_write_text, output_problem
 from gate.judgements import Judgement, judgement_record, judgements_from_records, load_judgements
 from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome
@@ -323,6 +323,7 @@ def save_baseline(
     log_file = f"{stem}.run-{hashlib.sha256(log).hexdigest()[:12]}.jsonl.gz"
     document = baseline_document(run, inputs.question_set, joined, scored.outcomes, scored.scores,
                                  inputs.thresholds.matching, log, log_file, stored_judgements)
+    _refuse_links(folder, (folder / log_file, target))
     _write(folder, log_file, log, target, document)
     removed = _remove_stale_logs(folder, stem, log_file)
     notices = tuple(run.notices) + tuple(joined.notices) + tuple(scored.notices) + judged_notices
@@ -404,6 +405,21 @@ def _unchanged(target: Path, run: Run, joined: Any, log: bytes, judgements: Stor
     notice = (f"the baseline of assistant {run.assistant_version} is already stored from this very log "
               f"(sha256 {digest[:12]}{kept}); nothing was written")
     return Saved(stored, False, (), tuple(run.notices) + tuple(joined.notices) + (notice,), unchanged=True)
+
+
+def _refuse_links(folder: Path, paths: Sequence[Path]) -> None:
+    """That the files a save writes are files of the folder, as every output is checked
+    (:func:`gate.files.output_problem`): no symbolic link (a baseline is written where it
+    says, never through a link), no folder in their place.
+
+    Raises:
+        InputError: one of them is no regular file path; nothing is written then.
+    """
+    if not folder.is_dir():
+        return  # created by the save: nothing in it yet
+    problems = [Problem(str(path), None, "--baselines", why) for path in paths if (why := output_problem(str(path), {}))]
+    if problems:
+        raise InputError(problems)
 
 
 def _write(folder: Path, log_file: str, log: bytes, target: Path, document: Mapping[str, Any]) -> None:
