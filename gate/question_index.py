@@ -230,3 +230,32 @@ class QuestionLookup(Mapping[str, "tuple[int, Question]"]):
         if self._index is not None:
             return (self._index.question_id_at(i) for i in range(len(self._index)))
         return iter(self._held or {})
+
+
+class LogQuestions(QuestionIndex):
+    """The questions a log in the merged form carries, one per answer line that states its
+    expectations, in the log's order: held as the offsets and lengths of their lines, each
+    read back and built (:func:`gate.records.read_answer`) when asked for.
+
+    Args:
+        path: the log file.
+        display: the log as named in problems (answer schemas are read beside it).
+    """
+
+    def append(self, offset: int, length: int, line: int) -> None:
+        """Add the question of the answer line at ``line`` (its bytes at ``offset``)."""
+        self._hashes.append(0)
+        self._offsets.append(offset)
+        self._lengths.append(length)
+        self._lines.append(line)
+
+    def find(self, question_id: str) -> tuple[int, Question] | None:
+        raise TypeError("the questions of a merged log are read by position")
+
+    def _build(self, position: int, value: dict[str, Any]) -> Question:
+        from gate.records import read_answer
+
+        question = read_answer(value, self._lines[position], self.display).question
+        if question is None:
+            raise RuntimeError(f"{self.display}:{self._lines[position]}: the log changed while it was read")
+        return question

@@ -26,7 +26,7 @@ from gate import figures as fig
 from gate.bcp47 import canonical_language
 from gate.errors import ProblemCollector
 from gate.measures import MEASURES, Count, Finding, Outcome, count_language, language_notices, score_answer
-from gate.question_index import QuestionLookup
+from gate.question_index import LogQuestions, QuestionLookup
 from gate.records import (
     NO_VALUE,
     Answer,
@@ -86,6 +86,7 @@ class LineResult:
             and ``found`` holds what the join reads; else the pass looks it up itself.
         found: its question's place in the set (:class:`Found`), or None when the set has
             no question with its id (or the log is in the merged form).
+        size: the length of the raw line in bytes (line end excluded), where it was read.
     """
 
     line: int
@@ -96,6 +97,7 @@ class LineResult:
     outcome: Outcome | None = None
     joined: bool = False
     found: Found | None = None
+    size: int | None = None
 
 
 class Found(NamedTuple):
@@ -161,18 +163,18 @@ def score_lines(batch: Iterable[tuple[int, bytes]], context: Context) -> list[Li
         collect = ProblemCollector(limit=1_000_000)
         value = parse_line(line, chunk, context.display, collect)
         if value is NO_VALUE:
-            out.append(LineResult(line, parsed=False, problems=[(p.field, p.message) for p in collect.problems]))
+            out.append(LineResult(line, size=len(chunk), parsed=False, problems=[(p.field, p.message) for p in collect.problems]))
             continue
         if isinstance(value, dict) and ("run" in value or "set" in value):
-            out.append(LineResult(line, value=value))
+            out.append(LineResult(line, size=len(chunk), value=value))
             continue
         if not _validate("answer", value, context.display, line, collect):
             rejected_line_problems(value, context.display, line, collect)
-            out.append(LineResult(line, problems=[(p.field, p.message) for p in collect.problems]))
+            out.append(LineResult(line, size=len(chunk), problems=[(p.field, p.message) for p in collect.problems]))
             continue
         reading = read_answer(value, line, context.display)
         found, question = join_reading(reading, context)
-        out.append(LineResult(line, reading=reading, outcome=score_reading(reading, context, question) if question is not None else None,
+        out.append(LineResult(line, size=len(chunk), reading=reading, outcome=score_reading(reading, context, question) if question is not None else None,
                               joined=True, found=found))
     return out
 
@@ -510,17 +512,23 @@ class RunPass:
         max_findings: findings listed (None: all).
         keep: keep every answer and outcome (for judgements, which read them).
         store: keep the counts of every question (for a baseline comparison).
+        log: the log file whose every line is fed in order, each result with its size
+            (:func:`score_lines`): then the questions of a log in the merged form are held
+            as the places of their lines (:class:`gate.question_index.LogQuestions`), not
+            built; None (lines scored elsewhere, as shards) holds them.
     """
 
     def __init__(self, display: str, question_set: QuestionSet | None, context: Context, max_findings: int | None,
-                 keep: bool = False, store: bool = False) -> None:
+                 keep: bool = False, store: bool = False, log: str | Path | None = None) -> None:
         self.display = display
         self.question_set = question_set
         self.context = context
         size = len(question_set.questions) if question_set is not None else 0
         self.log = RunLog(display, slots=size)
         self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
-        self._merged: list[Question] = []
+        self._merged: list[Question] | LogQuestions = LogQuestions(log, display) if log is not None else []
+        self._offset = _start_of_lines(log) if log is not None else 0
+        self._place = (0, 0)  # (offset, length) of the line being fed
         self.questions: Sequence[Question] = question_set.questions if question_set is not None else self._merged
         self.answered = bytearray(size)
         self._differs = bytearray(size)
@@ -537,6 +545,8 @@ class RunPass:
     def feed(self, result: LineResult) -> None:
         """Read one line's result (in file order)."""
         display, line, problems = self.display, result.line, self.run_problems
+        self._place = (self._offset, result.size or 0)
+        self._offset += (result.size or 0) + 1
         if not result.parsed:
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
@@ -570,7 +580,10 @@ class RunPass:
                 if len(self._inline_missing) < self.join_problems.limit:
                     self._inline_missing.append(reading.line)
                 return
-            self._merged.append(reading.question)
+            if isinstance(self._merged, LogQuestions):
+                self._merged.append(*self._place, reading.line)
+            else:
+                self._merged.append(reading.question)
             self.answered.append(1)
             self._differs.append(0)
             self._count(len(self._merged) - 1, answer, outcome)
@@ -635,16 +648,19 @@ class RunPass:
         notices += self._answer_notices()
         if self.question_set is not None:
             notices += self.question_set.notices
+        merged: Sequence[Question] = tuple(self._merged) if isinstance(self._merged, list) else self._merged
+        if isinstance(merged, LogQuestions) and len(merged):
+            merged.finish({})
         run = Run(path=self.display, assistant_version=assistant_version, set_version=set_version,
                   answers=tuple(self.answers),
-                  merged_set=QuestionSet(self.display, set_version, tuple(self._merged)) if merged_set else None,
+                  merged_set=QuestionSet(self.display, set_version, merged) if merged_set else None,
                   notices=tuple(run_notices))
         kept = None
         outcomes: Sequence[Outcome] | None = self.stored
         if self.kept is not None:
             kept = [self.kept[i][0] if i in self.kept else None for i in range(len(self.questions))]
             outcomes = [self.kept[i][1] for i in range(len(self.questions))]
-        return Streamed(run, tuple(self._merged) if merged_set else self.questions, self.answered, self.log.answers, notices,
+        return Streamed(run, merged if merged_set else self.questions, self.answered, self.log.answers, notices,
                         language_notices(self._unknown, self._uncovered), self.tally, self.findings, outcomes, kept)
 
     def _join_notices(self, set_version: str | None) -> list[str]:
@@ -683,6 +699,15 @@ class RunPass:
                 + missing_notice(missing, len(self.answered) - self.answered.count(1)))
 
 
+def _start_of_lines(path: str | Path) -> int:
+    """Where the first line of a file starts: after a UTF-8 byte order mark, if one."""
+    try:
+        with open(path, "rb") as handle:
+            return 3 if handle.read(3) == b"\xef\xbb\xbf" else 0
+    except OSError:
+        return 0  # the reading of the log reports it
+
+
 def _positions(flags: bytearray, value: int) -> Iterator[int]:
     """The positions where ``flags`` holds ``value`` (0 or 1), in order."""
     position = flags.find(value)
@@ -713,7 +738,7 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
     """
     display = str(run_path)
     context = Context(display, QuestionLookup(question_set.questions) if question_set is not None else None, settings, format_rules)
-    run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store)
+    run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store, log=run_path if source is None else None)
     scored = source.results(context, run_pass.run_problems) if source is not None else scored_batches(run_path, context, run_pass.run_problems, jobs)
     for results in scored:
         for result in results:
