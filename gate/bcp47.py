@@ -66,9 +66,11 @@ def parse_tag(tag: str) -> Tag:
     return Tag(language.lower(), script, region, variants + tail)
 
 
+@lru_cache(maxsize=1024)
 def canonical_language(tag: str) -> str:
     """A BCP 47 tag in its conventional case: ``fr-ca`` -> ``fr-CA``, ``ZH-hant`` -> ``zh-Hant``,
-    ``en-U-CA-gregory`` -> ``en-u-ca-gregory``; a tag that cannot be read is returned lowercase."""
+    ``en-U-CA-gregory`` -> ``en-u-ca-gregory``; a tag that cannot be read is returned lowercase.
+    Pure, so the last 1,024 tags are remembered (a run holds a few, read once an answer)."""
     try:
         return str(parse_tag(tag))
     except ValueError:

@@ -70,7 +70,7 @@ class QuestionIndex(Sequence["Question"]):
         long, line end excluded); or, when the set already holds its id, add nothing and
         return the line of the first one."""
         h = id_hash(question_id, self.bits)
-        first = self._probe(h, question_id)
+        first, _ = self._probe(h, question_id)
         if first >= 0:
             return self._lines[first]
         position = len(self._hashes)
@@ -96,16 +96,18 @@ class QuestionIndex(Sequence["Question"]):
         for position, h in enumerate(self._hashes):
             self._place(h, position)
 
-    def _probe(self, h: int, question_id: str) -> int:
-        """The position of the question with this id, or -1."""
+    def _probe(self, h: int, question_id: str) -> tuple[int, dict[str, Any] | None]:
+        """``(position, parsed line)`` of the question with this id, or ``(-1, None)``."""
         table, hashes, mask = self._table, self._hashes, len(self._table) - 1
         slot = h & mask
         while True:
             position = table[slot]
             if position == _EMPTY:
-                return -1
-            if hashes[position] == h and self.question_id_at(position) == question_id:
-                return position
+                return -1, None
+            if hashes[position] == h:
+                value = self._value(position)
+                if value["question_id"] == question_id:
+                    return position, value
             slot = (slot + 1) & mask
 
     def finish(self, answer_schemas: dict[str, Any]) -> None:
@@ -142,8 +144,8 @@ class QuestionIndex(Sequence["Question"]):
 
     def find(self, question_id: str) -> tuple[int, Question] | None:
         """``(position, question)`` of the question with this id, or None."""
-        position = self._probe(id_hash(question_id, self.bits), question_id)
-        return None if position < 0 else (position, self.question(position))
+        position, value = self._probe(id_hash(question_id, self.bits), question_id)
+        return None if value is None else (position, self._build(position, value))
 
     def line_of(self, position: int) -> int:
         """The line of the question at ``position`` in the set file."""
@@ -151,9 +153,11 @@ class QuestionIndex(Sequence["Question"]):
 
     def question(self, position: int) -> Question:
         """The question at ``position``, read from its line and built."""
+        return self._build(position, self._value(position))
+
+    def _build(self, position: int, value: dict[str, Any]) -> Question:
         from gate.records import _question
 
-        value = self._value(position)
         name = value.get("answer_schema") if value.get("answer_format") == "json" else None
         return _question(value, self._lines[position], self.answer_schemas.get(name) if name is not None else None)
 
@@ -163,11 +167,18 @@ class QuestionIndex(Sequence["Question"]):
         return found
 
     def _value(self, position: int) -> dict[str, Any]:
+        """The parsed line of the question at ``position``. The line was valid when indexed
+        (no key twice, every number within the bounds) and the file has not changed since,
+        so msgspec reads it as the standard library does, without the checks of
+        :func:`gate.records.parse_line` (which reads it if msgspec refuses)."""
         from gate.errors import ProblemCollector
-        from gate.records import NO_VALUE, parse_line
+        from gate.records import NO_VALUE, decoder, parse_line
 
         raw = os.pread(self._open(), self._lengths[position], self._offsets[position])
-        value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
+        try:
+            value = decoder().decode(raw)
+        except ValueError:
+            value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
         if value is NO_VALUE or not isinstance(value, dict):
             raise RuntimeError(f"{self.display}:{self._lines[position]}: the question set changed while it was read")
         return value
@@ -219,3 +230,32 @@ class QuestionLookup(Mapping[str, "tuple[int, Question]"]):
         if self._index is not None:
             return (self._index.question_id_at(i) for i in range(len(self._index)))
         return iter(self._held or {})
+
+
+class LogQuestions(QuestionIndex):
+    """The questions a log in the merged form carries, one per answer line that states its
+    expectations, in the log's order: held as the offsets and lengths of their lines, each
+    read back and built (:func:`gate.records.read_answer`) when asked for.
+
+    Args:
+        path: the log file.
+        display: the log as named in problems (answer schemas are read beside it).
+    """
+
+    def append(self, offset: int, length: int, line: int) -> None:
+        """Add the question of the answer line at ``line`` (its bytes at ``offset``)."""
+        self._hashes.append(0)
+        self._offsets.append(offset)
+        self._lengths.append(length)
+        self._lines.append(line)
+
+    def find(self, question_id: str) -> tuple[int, Question] | None:
+        raise TypeError("the questions of a merged log are read by position")
+
+    def _build(self, position: int, value: dict[str, Any]) -> Question:
+        from gate.records import read_answer
+
+        question = read_answer(value, self._lines[position], self.display).question
+        if question is None:
+            raise RuntimeError(f"{self.display}:{self._lines[position]}: the log changed while it was read")
+        return question

@@ -215,7 +215,7 @@ class Joined:
         notices: warnings from the join (set version differs, missing answers).
     """
 
-    pairs: tuple[tuple[Question, Answer | None], ...]
+    pairs: Sequence[tuple[Question, Answer | None]]
     notices: tuple[str, ...] = ()
 
 
@@ -636,7 +636,9 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
 
 
 @cache
-def _decoder() -> Any:
+def decoder() -> Any:
+    """msgspec's JSON decoder, numbers with a fraction or exponent read as exact decimals
+    (a number beyond the bounds is refused: ``ValueError``)."""
     import msgspec
 
     return msgspec.json.Decoder(float_hook=_bounded_float)
@@ -667,7 +669,7 @@ def _fast_parse(text: str) -> Any:
     path refuses it). Then :func:`parse_line` reads the line with the standard library, which
     gives the value or the message, exactly as before."""
     try:
-        value = _decoder().decode(text)
+        value = decoder().decode(text)
         keys = _keys_or_unbounded(value)
     except (ValueError, RecursionError):  # msgspec.DecodeError and ValidationError are ValueErrors
         return NO_VALUE

@@ -16,7 +16,6 @@ import difflib
 import heapq
 import itertools
 import os
-from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from gate import figures as fig
 from gate.bcp47 import canonical_language
 from gate.errors import ProblemCollector
 from gate.measures import MEASURES, Count, Finding, Outcome, count_language, language_notices, score_answer
-from gate.question_index import QuestionLookup
+from gate.question_index import LogQuestions, QuestionLookup
 from gate.records import (
     NO_VALUE,
     Answer,
@@ -87,6 +86,7 @@ class LineResult:
             and ``found`` holds what the join reads; else the pass looks it up itself.
         found: its question's place in the set (:class:`Found`), or None when the set has
             no question with its id (or the log is in the merged form).
+        size: the length of the raw line in bytes (line end excluded), where it was read.
     """
 
     line: int
@@ -97,6 +97,7 @@ class LineResult:
     outcome: Outcome | None = None
     joined: bool = False
     found: Found | None = None
+    size: int | None = None
 
 
 class Found(NamedTuple):
@@ -162,18 +163,18 @@ def score_lines(batch: Iterable[tuple[int, bytes]], context: Context) -> list[Li
         collect = ProblemCollector(limit=1_000_000)
         value = parse_line(line, chunk, context.display, collect)
         if value is NO_VALUE:
-            out.append(LineResult(line, parsed=False, problems=[(p.field, p.message) for p in collect.problems]))
+            out.append(LineResult(line, size=len(chunk), parsed=False, problems=[(p.field, p.message) for p in collect.problems]))
             continue
         if isinstance(value, dict) and ("run" in value or "set" in value):
-            out.append(LineResult(line, value=value))
+            out.append(LineResult(line, size=len(chunk), value=value))
             continue
         if not _validate("answer", value, context.display, line, collect):
             rejected_line_problems(value, context.display, line, collect)
-            out.append(LineResult(line, problems=[(p.field, p.message) for p in collect.problems]))
+            out.append(LineResult(line, size=len(chunk), problems=[(p.field, p.message) for p in collect.problems]))
             continue
         reading = read_answer(value, line, context.display)
         found, question = join_reading(reading, context)
-        out.append(LineResult(line, reading=reading, outcome=score_reading(reading, context, question) if question is not None else None,
+        out.append(LineResult(line, size=len(chunk), reading=reading, outcome=score_reading(reading, context, question) if question is not None else None,
                               joined=True, found=found))
     return out
 
@@ -390,9 +391,9 @@ LOGGED = Answer(question_id="", language="", question="", retrieved_ids=(), retr
 
 class StoredOutcomes(Sequence[Outcome]):
     """The outcomes of a streamed run in the set's order, without their findings: per
-    question only its counts, as 32-bit integers in one array (what a baseline comparison
-    reads): 8 bytes a measure, 216 bytes a question for the 27 measures; kept only when a
-    baseline is compared with.
+    question only its counts (what a baseline comparison reads), kept only when a baseline
+    may be compared with. A count is one byte (54 bytes a question for the 27 measures); a
+    count of 255 or more is held aside, exact, by its place.
 
     Attributes:
         questions: the questions, in the set's order (their ids and languages).
@@ -401,20 +402,25 @@ class StoredOutcomes(Sequence[Outcome]):
     def __init__(self, questions: Sequence[Question]) -> None:
         self.questions = questions
         self._width = 2 * len(MEASURES)
-        self._counts = array("i")
+        self._counts = bytearray()
+        self._large: dict[int, int] = {}
 
     def put(self, position: int, outcome: Outcome) -> None:
         """Store the counts of the question at ``position``."""
-        end = (position + 1) * self._width
+        start, end = position * self._width, (position + 1) * self._width
         if len(self._counts) < end:
-            self._counts.frombytes(bytes(self._counts.itemsize * (end - len(self._counts))))
-        counts = outcome.counts
-        flat = array("i")
-        for m in MEASURES:
+            self._counts.extend(bytes(end - len(self._counts)))
+        counts, row = outcome.counts, bytearray(self._width)
+        for i, m in enumerate(MEASURES):
             count = counts.get(m.name, _ZERO)
-            flat.append(count.numerator)
-            flat.append(count.denominator)
-        self._counts[position * self._width:end] = flat
+            for place, value in ((2 * i, count.numerator), (2 * i + 1, count.denominator)):
+                if 0 <= value < _LARGE:
+                    row[place] = value
+                    self._large.pop(start + place, None)
+                else:
+                    row[place] = _LARGE
+                    self._large[start + place] = value
+        self._counts[start:end] = row
 
     def __len__(self) -> int:
         return len(self.questions)
@@ -430,11 +436,17 @@ class StoredOutcomes(Sequence[Outcome]):
             return [self[i] for i in range(*index.indices(len(self)))]
         question = self.questions[index]
         start = index * self._width
-        counts = self._counts
+        row = [self._count(start + place) for place in range(self._width)]
         return Outcome(question.question_id, question.language,
-                       {m.name: Count(counts[start + 2 * i], counts[start + 2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+                       {m.name: Count(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+
+    def _count(self, place: int) -> int:
+        value = self._counts[place] if place < len(self._counts) else 0
+        return self._large[place] if value == _LARGE else value
 
 
+#: A stored count at or above this is held aside (:class:`StoredOutcomes`).
+_LARGE = 255
 _ZERO = Count()
 
 
@@ -467,11 +479,38 @@ class Streamed:
     outcomes: Sequence[Outcome] | None = None
     kept: list[Answer | None] | None = None
 
-    def pairs(self) -> tuple[tuple[Question, Answer | None], ...]:
-        """The joined pairs: the kept answers, or :data:`LOGGED` for an answered question."""
+    def pairs(self) -> Sequence[tuple[Question, Answer | None]]:
+        """The joined pairs: the kept answers, or :data:`LOGGED` for an answered question;
+        each question read from the set when the pair is asked for (a comparison that finds
+        no baseline reads none)."""
         if self.kept is not None:
             return tuple(zip(self.questions, self.kept))
-        return tuple((q, LOGGED if self.answered[i] else None) for i, q in enumerate(self.questions))
+        return _Pairs(self.questions, self.answered)
+
+
+class _Pairs(Sequence[tuple[Question, Answer | None]]):
+    """``(question, LOGGED or None)`` per question of the set, built when asked for."""
+
+    def __init__(self, questions: Sequence[Question], answered: bytearray) -> None:
+        self._questions, self._answered = questions, answered
+
+    def __len__(self) -> int:
+        return len(self._questions)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Question, Answer | None]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Question, Answer | None]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Question, Answer | None] | Sequence[tuple[Question, Answer | None]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self._questions[index], (LOGGED if self._answered[index] else None)
+
+    def __iter__(self) -> Iterator[tuple[Question, Answer | None]]:
+        for position, question in enumerate(self._questions):
+            yield question, (LOGGED if self._answered[position] else None)
 
 
 class RunPass:
@@ -489,17 +528,23 @@ class RunPass:
         max_findings: findings listed (None: all).
         keep: keep every answer and outcome (for judgements, which read them).
         store: keep the counts of every question (for a baseline comparison).
+        log: the log file whose every line is fed in order, each result with its size
+            (:func:`score_lines`): then the questions of a log in the merged form are held
+            as the places of their lines (:class:`gate.question_index.LogQuestions`), not
+            built; None (lines scored elsewhere, as shards) holds them.
     """
 
     def __init__(self, display: str, question_set: QuestionSet | None, context: Context, max_findings: int | None,
-                 keep: bool = False, store: bool = False) -> None:
+                 keep: bool = False, store: bool = False, log: str | Path | None = None) -> None:
         self.display = display
         self.question_set = question_set
         self.context = context
         size = len(question_set.questions) if question_set is not None else 0
         self.log = RunLog(display, slots=size)
         self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
-        self._merged: list[Question] = []
+        self._merged: list[Question] | LogQuestions = LogQuestions(log, display) if log is not None else []
+        self._offset = _start_of_lines(log) if log is not None else 0
+        self._place = (0, 0)  # (offset, length) of the line being fed
         self.questions: Sequence[Question] = question_set.questions if question_set is not None else self._merged
         self.answered = bytearray(size)
         self._differs = bytearray(size)
@@ -516,6 +561,8 @@ class RunPass:
     def feed(self, result: LineResult) -> None:
         """Read one line's result (in file order)."""
         display, line, problems = self.display, result.line, self.run_problems
+        self._place = (self._offset, result.size or 0)
+        self._offset += (result.size or 0) + 1
         if not result.parsed:
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
@@ -549,7 +596,10 @@ class RunPass:
                 if len(self._inline_missing) < self.join_problems.limit:
                     self._inline_missing.append(reading.line)
                 return
-            self._merged.append(reading.question)
+            if isinstance(self._merged, LogQuestions):
+                self._merged.append(*self._place, reading.line)
+            else:
+                self._merged.append(reading.question)
             self.answered.append(1)
             self._differs.append(0)
             self._count(len(self._merged) - 1, answer, outcome)
@@ -614,16 +664,19 @@ class RunPass:
         notices += self._answer_notices()
         if self.question_set is not None:
             notices += self.question_set.notices
+        merged: Sequence[Question] = tuple(self._merged) if isinstance(self._merged, list) else self._merged
+        if isinstance(merged, LogQuestions) and len(merged):
+            merged.finish({})
         run = Run(path=self.display, assistant_version=assistant_version, set_version=set_version,
                   answers=tuple(self.answers),
-                  merged_set=QuestionSet(self.display, set_version, tuple(self._merged)) if merged_set else None,
+                  merged_set=QuestionSet(self.display, set_version, merged) if merged_set else None,
                   notices=tuple(run_notices))
         kept = None
         outcomes: Sequence[Outcome] | None = self.stored
         if self.kept is not None:
             kept = [self.kept[i][0] if i in self.kept else None for i in range(len(self.questions))]
             outcomes = [self.kept[i][1] for i in range(len(self.questions))]
-        return Streamed(run, tuple(self._merged) if merged_set else self.questions, self.answered, self.log.answers, notices,
+        return Streamed(run, merged if merged_set else self.questions, self.answered, self.log.answers, notices,
                         language_notices(self._unknown, self._uncovered), self.tally, self.findings, outcomes, kept)
 
     def _join_notices(self, set_version: str | None) -> list[str]:
@@ -662,6 +715,15 @@ class RunPass:
                 + missing_notice(missing, len(self.answered) - self.answered.count(1)))
 
 
+def _start_of_lines(path: str | Path) -> int:
+    """Where the first line of a file starts: after a UTF-8 byte order mark, if one."""
+    try:
+        with open(path, "rb") as handle:
+            return 3 if handle.read(3) == b"\xef\xbb\xbf" else 0
+    except OSError:
+        return 0  # the reading of the log reports it
+
+
 def _positions(flags: bytearray, value: int) -> Iterator[int]:
     """The positions where ``flags`` holds ``value`` (0 or 1), in order."""
     position = flags.find(value)
@@ -692,7 +754,7 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
     """
     display = str(run_path)
     context = Context(display, QuestionLookup(question_set.questions) if question_set is not None else None, settings, format_rules)
-    run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store)
+    run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store, log=run_path if source is None else None)
     scored = source.results(context, run_pass.run_problems) if source is not None else scored_batches(run_path, context, run_pass.run_problems, jobs)
     for results in scored:
         for result in results:

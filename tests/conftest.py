@@ -104,3 +104,13 @@ def both_parsers(fast_parse):
         return value
 
     return both
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many lines the suite ran through both validation paths and both parsers (every
+    bad-input case of the suite among them): the fast paths never judged a line alone."""
+    if VALIDATION_AUDIT["checked"] or PARSE_AUDIT["fast"] or PARSE_AUDIT["standard"]:
+        terminalreporter.write_line(
+            f"both paths: {VALIDATION_AUDIT['checked']} lines validated by the compiled check and by jsonschema "
+            f"({VALIDATION_AUDIT['rejected']} rejected by both); {PARSE_AUDIT['fast']} lines read by msgspec and by the "
+            f"standard library alike, {PARSE_AUDIT['standard']} left to the standard library")

@@ -185,3 +185,29 @@ def test_a_duplicate_answer_is_reported_as_before(small_run, monkeypatch, tiny_h
 def test_the_merged_form_reads_its_questions_from_the_log(small_run, monkeypatch, tiny_hash):
     document = json.loads(_report(small_run, "merged-300.jsonl", None, jobs=2))
     assert document["run"]["answers"] == 300 and document["question_set"]["questions"] == 300
+
+
+def test_the_merged_form_holds_the_places_of_its_lines_not_its_questions(small_run, tmp_path, monkeypatch):
+    from gate.question_index import LogQuestions
+    from gate.stream import stream_inputs
+    from gate.thresholds import load_thresholds
+
+    rules = load_thresholds(small_run / "thresholds.yaml")
+    text = (small_run / "merged-300.jsonl").read_bytes()
+    plain, marked = tmp_path / "plain", tmp_path / "marked"
+    plain.mkdir(), marked.mkdir()
+    (plain / "merged.jsonl").write_bytes(text)
+    (marked / "merged.jsonl").write_bytes(b"\xef\xbb\xbf" + text.replace(b"\n", b"\r\n"))  # offsets after a BOM, CRLF
+    for folder in (plain, marked):
+        monkeypatch.chdir(folder)
+        _, streamed, problems = stream_inputs("merged.jsonl", None, rules.matching, rules.format)
+        assert not problems.total and streamed is not None
+        assert isinstance(streamed.questions, LogQuestions) and len(streamed.questions) == 300
+        held_set = [json.loads(line) for line in text.decode("utf-8").splitlines()]
+        assert [q.question_id for q in streamed.questions] == [v["question_id"] for v in held_set]
+        assert streamed.questions[7].expected_behaviour == held_set[7]["expected_behaviour"]
+    reports = []
+    for folder in (plain, marked):
+        monkeypatch.chdir(folder)
+        reports.append(render_json(check_run("merged.jsonl", None, small_run / "thresholds.yaml")))
+    assert reports[0] == reports[1]
