@@ -144,40 +144,30 @@ def check_run(
     source: LineSource | None = None,
     stored_judgements: str | Path | None = None,
 ) -> Report:
-    """Score a run and check it against the rules.
-
-    The log is read as a stream (:mod:`gate.stream`): line by line, scored in ``jobs``
-    processes, summed per slice, with at most ``max_findings`` findings held; the report is
-    the same whatever ``jobs``.
+    """Score a run and check it against the rules, in steps: the settings loaded and checked
+    (:class:`_Settings`); the log streamed (:mod:`gate.stream`: line by line, scored in
+    ``jobs`` processes, summed per slice, at most ``max_findings`` findings held), or only
+    read and joined when a setting is bad; the judgements scored; the rules checked; the
+    Report built. The report is the same whatever ``jobs``.
 
     Args:
-        run_path: the run log (JSON lines).
-        questions_path: the question set, or None for a log in the merged form.
-        thresholds: a thresholds file, or loaded :class:`Thresholds`.
+        run_path: the run log (JSON lines); questions_path: the question set, or None for a
+            log in the merged form; thresholds: a file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :class:`Comparer`).
-        base_thresholds, base_questions: the base branch's thresholds file and question
-            set; what this branch loosened against them is listed (:mod:`gate.loosened`),
-            and fails the gate when either thresholds file sets ``fail_on_loosened``.
-        base_rubric: the base branch's rubric, compared with ``rubric`` the same way.
+        base_thresholds, base_questions, base_rubric: the base branch's files; what this
+            branch loosened against them is listed (:mod:`gate.loosened`), and fails the
+            gate when either thresholds file sets ``fail_on_loosened``.
         judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
-            families are not scored and the report holds the automatic measures and the
-            code checks.
-        rubric: the rubric file the judgements are checked against (read only with
-            judgements).
-        calibration: judgement files of human-labelled examples from other runs, used only
-            to validate graders (with judgements only).
+            families are not scored. rubric: the rubric they are checked against.
+            calibration: human-labelled examples from other runs, to validate graders.
         jobs: worker processes scoring the lines (1: this process).
-        max_findings: the findings the report lists, the first in the set's order; the
-            others are counted by code and slice (``Report.findings_not_listed``). None
-            lists every one.
-        source: lines already scored (the shards of :func:`gate.shards.merge_shards`)
-            instead of the log's; ``run_path`` then only names the log.
-        stored_judgements: a baselines folder: when this run's judgements hold a grader's,
-            the judgements stored with its baselines validate graders too
+        max_findings: the findings listed, the first in the set's order; the others are
+            counted by code and slice (``Report.findings_not_listed``). None lists every
+            one (past :data:`gate.findings_store.HOLD_FINDINGS`, read from disk).
+        source: lines already scored (shards, Dask) instead of the log's; ``run_path``
+            then only names the log.
+        stored_judgements: a baselines folder whose stored judgements validate graders too
             (:func:`gate.baseline.storage.stored_examples`).
-
-    Returns:
-        The Report.
 
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.

@@ -45,8 +45,9 @@ from gate.records import (
 )
 from gate.scores import ALL, Score, language_slice
 
-#: Lines handed to a worker at a time.
-BATCH_LINES = 2000
+#: Lines handed to a worker at a time: small enough that two workers share a 10,000-line
+#: log evenly (20 batches), large enough that sending them costs little.
+BATCH_LINES = 500
 
 
 @dataclass(frozen=True)
