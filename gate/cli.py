@@ -423,6 +423,8 @@ def _given_twice(flag: str, paths: Sequence[str]) -> list[Problem]:
 
 
 def _comment_key_problems(key: str) -> list[Problem]:
+    if not key:  # the default: nothing to check (and no HTTP client to import)
+        return []
     from gate.errors import Problem
     from gate.github import comment_marker
 
@@ -564,13 +566,10 @@ def _check(args: argparse.Namespace) -> int:
 def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | None = None) -> int:
     """Write the reports asked for, print the terminal report, publish to GitHub Actions
     (with ``settings``); the exit code of the verdict (``check`` and ``merge``)."""
-    from gate.files import atomic_write_text
-    from gate.render.json_report import render_json
+    from gate.files import atomic_open, atomic_write_text
     from gate.render.terminal import render_terminal
 
     rendered = {}
-    if args.json_path:
-        rendered[args.json_path] = render_json(report)
     if args.markdown_path:
         from gate.render.markdown import render_markdown
 
@@ -579,6 +578,12 @@ def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | N
         from gate.render.junit import render_junit
 
         rendered[args.junit_path] = render_junit(report)
+    if args.json_path:  # the findings written one by one (with --max-findings all, read from disk)
+        from gate.render.json_report import write_json
+
+        with atomic_open(args.json_path) as out:
+            write_json(report, out)
+        _PROGRESS.written.append(args.json_path)
     for path, text in rendered.items():
         atomic_write_text(path, text)
         _PROGRESS.written.append(path)

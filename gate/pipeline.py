@@ -29,7 +29,7 @@ from gate.rubric import Rubric, load_rubric
 from gate.scores import Score, aggregate
 from gate.stream import Findings, LineSource, Streamed, Tally, stream_inputs
 from gate.thresholds import Thresholds, load_thresholds
-from gate.verdict import RuleResult, check_levels, decide
+from gate.verdict import RuleResult, Verdict, check_levels, decide
 
 
 class Comparer(Protocol):
@@ -144,64 +144,98 @@ def check_run(
     source: LineSource | None = None,
     stored_judgements: str | Path | None = None,
 ) -> Report:
-    """Score a run and check it against the rules.
-
-    The log is read as a stream (:mod:`gate.stream`): line by line, scored in ``jobs``
-    processes, summed per slice, with at most ``max_findings`` findings held; the report is
-    the same whatever ``jobs``.
+    """Score a run and check it against the rules, in steps: the settings loaded and checked
+    (:class:`_Settings`); the log streamed (:mod:`gate.stream`: line by line, scored in
+    ``jobs`` processes, summed per slice, at most ``max_findings`` findings held), or only
+    read and joined when a setting is bad; the judgements scored; the rules checked; the
+    Report built. The report is the same whatever ``jobs``.
 
     Args:
-        run_path: the run log (JSON lines).
-        questions_path: the question set, or None for a log in the merged form.
-        thresholds: a thresholds file, or loaded :class:`Thresholds`.
+        run_path: the run log (JSON lines); questions_path: the question set, or None for a
+            log in the merged form; thresholds: a file, or loaded :class:`Thresholds`.
         compare: optional baseline comparison (see :class:`Comparer`).
-        base_thresholds, base_questions: the base branch's thresholds file and question
-            set; what this branch loosened against them is listed (:mod:`gate.loosened`),
-            and fails the gate when either thresholds file sets ``fail_on_loosened``.
-        base_rubric: the base branch's rubric, compared with ``rubric`` the same way.
+        base_thresholds, base_questions, base_rubric: the base branch's files; what this
+            branch loosened against them is listed (:mod:`gate.loosened`), and fails the
+            gate when either thresholds file sets ``fail_on_loosened``.
         judgements: judgement files (JSON lines or CSV); with none, the rubric and quality
-            families are not scored and the report holds the automatic measures and the
-            code checks.
-        rubric: the rubric file the judgements are checked against (read only with
-            judgements).
-        calibration: judgement files of human-labelled examples from other runs, used only
-            to validate graders (with judgements only).
+            families are not scored. rubric: the rubric they are checked against.
+            calibration: human-labelled examples from other runs, to validate graders.
         jobs: worker processes scoring the lines (1: this process).
-        max_findings: the findings the report lists, the first in the set's order; the
-            others are counted by code and slice (``Report.findings_not_listed``). None
-            lists every one.
-        source: lines already scored (the shards of :func:`gate.shards.merge_shards`)
-            instead of the log's; ``run_path`` then only names the log.
-        stored_judgements: a baselines folder: when this run's judgements hold a grader's,
-            the judgements stored with its baselines validate graders too
+        max_findings: the findings listed, the first in the set's order; the others are
+            counted by code and slice (``Report.findings_not_listed``). None lists every
+            one (past :data:`gate.findings_store.HOLD_FINDINGS`, read from disk).
+        source: lines already scored (shards, Dask) instead of the log's; ``run_path``
+            then only names the log.
+        stored_judgements: a baselines folder whose stored judgements validate graders too
             (:func:`gate.baseline.storage.stored_examples`).
-
-    Returns:
-        The Report.
 
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.
     """
     problems = ProblemCollector()
-    bases = _Bases.load(base_thresholds, base_questions, base_rubric, rubric, problems)
-    rules = _load_rules(thresholds, problems)
-    streamed, question_set = _stream(run_path, questions_path, rules, problems, jobs, max_findings,
-                                     keep=bool(judgements), store=compare is not None, source=source)
+    settings = _Settings.load(thresholds, base_thresholds, base_questions, base_rubric, rubric, judgements, calibration, problems)
+    streamed, question_set = _stream(run_path, questions_path, settings.rules, problems, jobs, max_findings,
+                                     keep=bool(judgements), store=compare is not None, source=source, score=not problems.total)
     problems.raise_if_any()
-    assert streamed is not None and rules is not None  # problems were raised otherwise
+    assert streamed is not None and settings.rules is not None  # problems were raised otherwise
+    rules = settings.rules
     used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
-    scored = _score_judged(streamed, judgements, rubric, calibration, rules, max_findings, stored_judgements)
-    results = check_levels(scored.scores, rules)
-    comparison = None
-    compare_notices: list[str] = []
-    if compare is not None:
-        comparison, regression_results, compare_notices = compare(
-            streamed.run, Joined(streamed.pairs(), tuple(streamed.notices)), scored.outcomes, scored.scores, rules,
-            question_set=used_set)
-        results = results + list(regression_results)
-    loosened, strict = bases.loosened(rules, used_set)
+    scored = _score_judged(streamed, judgements, settings, max_findings, stored_judgements)
+    results, comparison, compare_notices = _check_rules(streamed, scored, rules, used_set, compare)
+    loosened, strict = settings.bases.loosened(rules, used_set)
     verdict = decide(results, _unchecked(rules, comparison), loosened=len(loosened) if strict else 0)
-    report = build_report(
+    report = _report(streamed, scored, rules, used_set, results, verdict, comparison, compare_notices, loosened)
+    return replace(redact_report(report, rules.redact), evidence=rules.evidence)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """The settings files of a check, loaded and checked before any answer is scored: the
+    thresholds, the base branch's files, the rubric and the calibration examples (with
+    judgements); the judgement files are checked for form (against the rubric, not yet
+    against the run, which is read with the scoring)."""
+
+    rules: Thresholds | None
+    bases: _Bases
+    rubric: Rubric | None
+    calibration: tuple[Judgement, ...]
+
+    @classmethod
+    def load(cls, thresholds: str | Path | Thresholds, base_thresholds: str | Path | None, base_questions: str | Path | None,
+             base_rubric: str | Path | None, rubric: str | Path, judgements: Sequence[str | Path], calibration: Sequence[str | Path],
+             problems: ProblemCollector) -> _Settings:
+        """Every settings file loaded; their problems added to ``problems`` (in the order: the
+        base branch's, the thresholds, the rubric, the calibration, the judgements)."""
+        bases = _Bases.load(base_thresholds, base_questions, base_rubric, rubric, problems)
+        rules = _load_rules(thresholds, problems)
+        loaded_rubric = None
+        if judgements:
+            loaded_rubric = bases.head_rubric if base_rubric is not None else _load_base(load_rubric, rubric, problems)
+        examples: tuple[Judgement, ...] = ()
+        if loaded_rubric is not None:
+            if calibration:
+                examples = tuple(load_judgements(calibration, loaded_rubric, None, problems).judgements)
+            load_judgements(judgements, loaded_rubric, None, problems)  # their form; against the run once it is read
+        return cls(rules, bases, loaded_rubric, examples)
+
+
+def _check_rules(streamed: Streamed, scored: _Scored, rules: Thresholds, used_set: QuestionSet, compare: Comparer | None,
+                 ) -> tuple[list[RuleResult], Comparison | None, list[str]]:
+    """The level rules checked, then the regression rules against the baseline (with
+    ``compare``): ``(rule results, comparison or None, the comparison's notices)``."""
+    results = check_levels(scored.scores, rules)
+    if compare is None:
+        return results, None, []
+    comparison, regression_results, notices = compare(
+        streamed.run, Joined(streamed.pairs(), tuple(streamed.notices)), scored.outcomes, scored.scores, rules,
+        question_set=used_set)
+    return results + list(regression_results), comparison, notices
+
+
+def _report(streamed: Streamed, scored: _Scored, rules: Thresholds, used_set: QuestionSet, results: list[RuleResult],
+            verdict: Verdict, comparison: Comparison | None, compare_notices: list[str], loosened: list[Loosening]) -> Report:
+    """The one Report of a checked run (before redaction)."""
+    return build_report(
         run=Source(streamed.run.path, streamed.run.assistant_version),
         set_version_logged=streamed.run.set_version,
         question_set=Source(used_set.path, used_set.version),
@@ -223,7 +257,6 @@ def check_run(
         loosened=loosened,
         code_agreement=scored.agreement,
     )
-    return replace(redact_report(report, rules.redact), evidence=rules.evidence)
 
 
 def _load_rules(thresholds: str | Path | Thresholds, problems: ProblemCollector) -> Thresholds | None:
@@ -239,14 +272,17 @@ def _load_rules(thresholds: str | Path | Thresholds, problems: ProblemCollector)
 
 def _stream(run_path: str | Path, questions_path: str | Path | None, rules: Thresholds | None, problems: ProblemCollector,
             jobs: int, max_findings: int | None, keep: bool, store: bool, source: LineSource | None = None,
-            ) -> tuple[Streamed | None, QuestionSet | None]:
+            score: bool = True) -> tuple[Streamed | None, QuestionSet | None]:
     """The set loaded, then the log streamed against it (:func:`gate.stream.stream_inputs`);
-    the problems added in the order of :func:`load_inputs`: the log's, the set's, the join's."""
+    the problems added in the order of :func:`load_inputs`: the log's, the set's, the join's.
+    Without ``score`` (the settings are bad) the log is read, validated and joined, but no
+    answer is scored."""
     set_problems = ProblemCollector()
     question_set = load_question_set(questions_path, set_problems) if questions_path is not None else None
     settings = rules.matching if rules is not None else MatchSettings()
     run_pass, streamed, join_problems = stream_inputs(run_path, question_set, settings, rules.format if rules is not None else None,
-                                                      jobs=jobs, max_findings=max_findings, keep=keep, store=store, source=source)
+                                                      jobs=jobs, max_findings=max_findings, keep=keep, store=store, source=source,
+                                                      score=score)
     problems.extend(run_pass.run_problems)
     problems.extend(set_problems)
     problems.extend(join_problems)
@@ -266,24 +302,26 @@ class _Scored:
     agreement: tuple[CodeAgreement, ...] = ()
 
 
-def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: str | Path, calibration: Sequence[str | Path],
-                  rules: Thresholds, max_findings: int | None, stored: str | Path | None = None) -> _Scored:
+def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], settings: _Settings, max_findings: int | None,
+                  stored: str | Path | None = None) -> _Scored:
     """The streamed sums, or, with judgements, the outcomes with the rubric's counts and
     findings merged in and summed again; the scores of the families shown only."""
-    judged, loaded_rubric = read_judgements(judgements, rubric, streamed.run)
+    rules = settings.rules
+    assert rules is not None  # loaded before scoring
     tally, findings, notices = streamed.tally, streamed.findings, list(streamed.score_notices)
     outcomes: Sequence[Outcome] = streamed.outcomes if streamed.outcomes is not None else ()
     families = ["automatic", "code_checks"]
     summary = None
     agreement: tuple[CodeAgreement, ...] = ()
-    if judged is not None and loaded_rubric is not None:
+    if judgements and settings.rubric is not None:
+        loaded_rubric = settings.rubric
+        judged = load_judgements(judgements, loaded_rubric, streamed.run)
         agreement = agreement_with_readers(outcomes, people_labels(judged.judgements, loaded_rubric))
-        examples = load_judgements(calibration, loaded_rubric, None).judgements if calibration else ()
-        examples, stored_notices = _with_stored_examples(examples, judged, loaded_rubric, stored)
+        examples, stored_notices = _with_stored_examples(settings.calibration, judged, loaded_rubric, stored)
         outcomes, summary = score_rubric_run(streamed.pairs(), outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                              calibration=examples)
         notices += list(judged.notices) + list(summary.notices) + stored_notices
-        tally, findings = Tally(), Findings(max_findings)
+        tally, findings = Tally(), _new_findings(max_findings)
         for position, outcome in enumerate(outcomes):
             tally.add(outcome)
             findings.add(position, outcome.findings)
@@ -291,6 +329,15 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], rubric: 
     shown = measures_of(families)
     names = {m.name for m in shown}
     return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary, agreement)
+
+
+def _new_findings(max_findings: int | None) -> Findings:
+    """The findings listed: the first ``max_findings`` held, or every one on disk."""
+    if max_findings is not None:
+        return Findings(max_findings)
+    from gate.findings_store import SpilledFindings
+
+    return SpilledFindings()
 
 
 @dataclass(frozen=True)

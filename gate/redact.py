@@ -17,7 +17,7 @@ Built-in patterns: e-mail addresses; GitHub tokens (``ghp_``, ``gho_``, ``ghu_``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from gate.measures import Finding
@@ -85,10 +85,15 @@ def redact_finding(f: Finding, pattern: tuple[re.Pattern[str], ...]) -> Finding:
 def redact_report(report: Report, user: Iterable[str] = ()) -> Report:
     """A copy of the Report whose texts from the inputs are redacted (see the module)."""
     pattern = compile_patterns(user)
-    findings = [redact_finding(f, pattern) for f in report.findings]
+    from gate.findings_store import StoredFindings
+
+    if isinstance(report.findings, StoredFindings):  # on disk: redacted into a file of their own
+        findings: Sequence[Finding] = report.findings.rewritten(lambda f: redact_finding(f, pattern))
+    else:
+        findings = tuple(redact_finding(f, pattern) for f in report.findings)
     return replace(
         report,
-        findings=tuple(findings),
+        findings=findings,
         notices=tuple(redact_text(n, pattern) or "" for n in report.notices),
         rule_texts=tuple(redact_text(t, pattern) or "" for t in report.rule_texts),
     )

@@ -13,7 +13,7 @@ functions are re-exported here).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -130,7 +130,7 @@ class Report:
     slices: tuple[str, ...]
     cells: tuple[Cell, ...]
     rules: tuple[RuleResult, ...]
-    findings: tuple[Finding, ...]
+    findings: Sequence[Finding]
     notices: tuple[str, ...]
     verdict: Verdict
     rule_texts: tuple[str, ...] = ()
@@ -223,7 +223,7 @@ def build_report(
     ``measures`` are the measures shown (default: the automatic family and the code checks); ``rubric`` is the
     :class:`gate.review.RubricSummary` when judgements were read."""
     slices = tuple(dict.fromkeys(s.slice for s in scores))
-    findings = tuple(findings)
+    listed: Sequence[Finding] = findings if isinstance(findings, Sequence) and _on_disk(findings) else tuple(findings)
     cells = tuple(build_cells(scores, rules))
     return Report(
         tool_version=__version__,
@@ -240,7 +240,7 @@ def build_report(
         cells=cells,
         rules=tuple(rules),
         rule_texts=tuple(describe_rule(r, cells, comparison) for r in rules),
-        findings=findings,
+        findings=listed,
         notices=tuple(notices),
         verdict=verdict,
         comparison=comparison,
@@ -249,3 +249,11 @@ def build_report(
         code_agreement=tuple(code_agreement),
         findings_not_listed=tuple(findings_not_listed),
     )
+
+
+def _on_disk(findings: Iterable[Finding]) -> bool:
+    """The findings are read from disk (``--max-findings all``: :mod:`gate.findings_store`),
+    kept so rather than read into memory."""
+    from gate.findings_store import StoredFindings
+
+    return isinstance(findings, StoredFindings)

@@ -16,9 +16,10 @@ import difflib
 import heapq
 import itertools
 import os
+from array import array
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, overload
 
@@ -46,8 +47,9 @@ from gate.records import (
 )
 from gate.scores import ALL, Score, language_slice
 
-#: Lines handed to a worker at a time.
-BATCH_LINES = 2000
+#: Lines handed to a worker at a time: small enough that two workers share a 10,000-line
+#: log evenly (20 batches), large enough that sending them costs little.
+BATCH_LINES = 500
 
 
 @dataclass(frozen=True)
@@ -62,12 +64,15 @@ class Context:
             form (each line carries its own question).
         settings: the matching settings (``thresholds.matching``).
         format_rules: the ``format:`` rules (``thresholds.format``).
+        join: False when the lines are only read and validated (the settings are bad and
+            nothing is scored): each result is left for the pass to join.
     """
 
     display: str
     questions: Mapping[str, tuple[int, Question]] | None
     settings: fig.MatchSettings
     format_rules: Any = None
+    join: bool = True
 
 
 @dataclass
@@ -173,6 +178,9 @@ def score_lines(batch: Iterable[tuple[int, bytes]], context: Context) -> list[Li
             out.append(LineResult(line, size=len(chunk), problems=[(p.field, p.message) for p in collect.problems]))
             continue
         reading = read_answer(value, line, context.display)
+        if not context.join:
+            out.append(LineResult(line, size=len(chunk), reading=reading))
+            continue
         found, question = join_reading(reading, context)
         out.append(LineResult(line, size=len(chunk), reading=reading, outcome=score_reading(reading, context, question) if question is not None else None,
                               joined=True, found=found))
@@ -338,23 +346,120 @@ def batches(run_path: str | Path, display: str, problems: ProblemCollector, size
         yield batch
 
 
-_WORKER_CONTEXT: list[Context] = []
+class _Counted(Outcome):
+    """The class of :data:`COUNTED`, which pickles as a reference to it (one object in every process)."""
+
+    def __reduce__(self) -> str:
+        return "COUNTED"
 
 
-def _install(context: Context) -> None:
-    _WORKER_CONTEXT[:] = [context]
+#: Stands for the outcome of a line summed in the worker that scored it (:class:`ScoredBatch`):
+#: the main process joins the line but adds nothing more.
+COUNTED = _Counted("", "", {}, ())
 
 
-def _score_in_worker(batch: list[tuple[int, bytes]]) -> list[LineResult]:
-    return score_lines(batch, _WORKER_CONTEXT[0])
+@dataclass(frozen=True)
+class Summing:
+    """What a worker sums of its batch before sending it back (:func:`summed_batch`).
+
+    Attributes:
+        limit: the findings listed (``max_findings``; None: every one).
+        store: the counts of every question are kept (for a baseline comparison).
+    """
+
+    limit: int | None
+    store: bool
 
 
-def scored_batches(run_path: str | Path, context: Context, problems: ProblemCollector, jobs: int = 1) -> Iterator[list[LineResult]]:
+@dataclass
+class ScoredBatch:
+    """A batch scored and summed in a worker: what the main process needs of it, small to
+    send back.
+
+    Attributes:
+        results: one per line as :func:`score_lines` gives them, but each answer stripped to
+            what the run-level checks and the join read (its id, language, question text,
+            line) and each outcome replaced by :data:`COUNTED`.
+        tally: the sums of the batch's outcomes.
+        findings: ``(position, order, finding)`` of the findings that may be listed: the
+            batch's first ``limit`` in the set's order (:meth:`Findings.keyed`).
+        left_out: ``(measure, code, slice, count)`` of the batch's other findings.
+        positions, counts: with ``store``, the set position of each scored answer and its
+            counts (:func:`counts_row`), one row after the other.
+    """
+
+    results: list[LineResult]
+    tally: Tally
+    findings: list[tuple[int, int, Finding]]
+    left_out: tuple[tuple[str, str, str, int], ...]
+    positions: array[int]
+    counts: array[int]
+
+
+def summed_batch(results: list[LineResult], context: Context, summing: Summing) -> ScoredBatch:
+    """The results of a batch (of a log read against a question set) summed into a
+    :class:`ScoredBatch`; pure. Summing a line its main process later rejects (a duplicate,
+    a language that differs) is harmless: such a run has a problem and gives no report."""
+    assert context.questions is not None  # the merged form is joined in the main process
+    tally, findings = Tally(), Findings(summing.limit)
+    positions, counts = array("q"), array("q")
+    for result in results:
+        reading, outcome = result.reading, result.outcome
+        if reading is None or reading.answer is None:
+            continue
+        if outcome is not None:
+            assert result.found is not None  # scored: its question was found where the line was
+            position = result.found.position
+            tally.add(outcome)
+            if outcome.findings:
+                findings.add(position, outcome.findings)
+            if summing.store:
+                positions.append(position)
+                counts.extend(counts_row(outcome))
+            result.outcome = COUNTED
+        result.reading = replace(reading, answer=_joined_part(reading.answer))
+    return ScoredBatch(results, tally, findings.keyed(), findings.not_listed(), positions, counts)
+
+
+def _joined_part(answer: Answer) -> Answer:
+    """What the run-level checks and the join read of an answer."""
+    return Answer(question_id=answer.question_id, language=answer.language, question=answer.question, retrieved_ids=(),
+                  retrieved_values=(), answer=None, cited_ids=(), declined=answer.declined, line=answer.line)
+
+
+def counts_row(outcome: Outcome) -> array[int]:
+    """An outcome's counts as ``numerator, denominator`` per measure, in
+    :data:`gate.measures.MEASURES` order (0, 0 for a measure it does not hold)."""
+    counts, row = outcome.counts, array("q")
+    for m in MEASURES:
+        count = counts.get(m.name, _ZERO)
+        row.append(count.numerator)
+        row.append(count.denominator)
+    return row
+
+
+_WORKER: list[tuple[Context, Summing | None]] = []
+
+
+def _install(context: Context, summing: Summing | None) -> None:
+    _WORKER[:] = [(context, summing)]
+
+
+def _score_in_worker(batch: list[tuple[int, bytes]]) -> list[LineResult] | ScoredBatch:
+    context, summing = _WORKER[0]
+    results = score_lines(batch, context)
+    return results if summing is None else summed_batch(results, context, summing)
+
+
+def scored_batches(run_path: str | Path, context: Context, problems: ProblemCollector, jobs: int = 1,
+                   summing: Summing | None = None) -> Iterator[list[LineResult] | ScoredBatch]:
     """The log's lines scored (:func:`score_lines`), batch after batch in file order.
 
     With ``jobs`` above 1 and more than one batch, the batches are scored in that many
-    worker processes, at most ``2 * jobs`` batches in flight (memory bounded); the results
-    are the same as in one process.
+    worker processes, at most ``4 * jobs`` batches in flight (memory bounded); the results
+    are the same as in one process. With ``summing`` (a log read against a question set),
+    each worker also sums its batch and sends back a :class:`ScoredBatch`, so that the main
+    process only joins.
     """
     source = batches(run_path, context.display, problems)
     first = next(source, None)
@@ -368,11 +473,11 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
     import multiprocessing
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs, initializer=_install, initargs=(context,)) as pool:
+    with multiprocessing.get_context(method).Pool(jobs, initializer=_install, initargs=(context, summing)) as pool:
         pending: deque[Any] = deque()
         for batch in _chain([first, second], source):
             pending.append(pool.apply_async(_score_in_worker, (batch,)))
-            if len(pending) >= 2 * jobs:
+            if len(pending) >= 4 * jobs:
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
@@ -407,19 +512,27 @@ class StoredOutcomes(Sequence[Outcome]):
 
     def put(self, position: int, outcome: Outcome) -> None:
         """Store the counts of the question at ``position``."""
+        self._put_row(position, counts_row(outcome))
+
+    def put_rows(self, positions: array[int], rows: array[int]) -> None:
+        """Store counts summed elsewhere: the ``i``-th row of ``rows`` (:func:`counts_row`)
+        is the question at ``positions[i]``'s."""
+        width = self._width
+        for i, position in enumerate(positions):
+            self._put_row(position, rows[i * width:(i + 1) * width])
+
+    def _put_row(self, position: int, values: array[int]) -> None:
         start, end = position * self._width, (position + 1) * self._width
         if len(self._counts) < end:
             self._counts.extend(bytes(end - len(self._counts)))
-        counts, row = outcome.counts, bytearray(self._width)
-        for i, m in enumerate(MEASURES):
-            count = counts.get(m.name, _ZERO)
-            for place, value in ((2 * i, count.numerator), (2 * i + 1, count.denominator)):
-                if 0 <= value < _LARGE:
-                    row[place] = value
-                    self._large.pop(start + place, None)
-                else:
-                    row[place] = _LARGE
-                    self._large[start + place] = value
+        row = bytearray(self._width)
+        for place, value in enumerate(values):
+            if 0 <= value < _LARGE:
+                row[place] = value
+                self._large.pop(start + place, None)
+            else:
+                row[place] = _LARGE
+                self._large[start + place] = value
         self._counts[start:end] = row
 
     def __len__(self) -> int:
@@ -637,6 +750,8 @@ class RunPass:
     def _count(self, position: int, answer: Answer, outcome: Outcome | None) -> None:
         count_language(answer, self._unknown, self._uncovered)
         assert outcome is not None  # scored: its question was found, with its language
+        if outcome is COUNTED:  # summed by the worker that scored it (ScoredBatch)
+            return
         if self.kept is not None:
             self.answers.append(answer)
             self.kept[position] = (answer, outcome)
@@ -743,9 +858,11 @@ class LineSource(Protocol):
 
 def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settings: fig.MatchSettings, format_rules: Any,
                   jobs: int = 1, max_findings: int | None = None, keep: bool = False, store: bool = False,
-                  source: LineSource | None = None) -> tuple[RunPass, Streamed | None, ProblemCollector]:
+                  source: LineSource | None = None, score: bool = True) -> tuple[RunPass, Streamed | None, ProblemCollector]:
     """Read, validate, join and score a log in one pass (see :class:`RunPass` for ``keep``
     and ``store``), its lines scored in ``jobs`` processes, or taken from ``source``.
+    Without ``score`` (the settings are bad), the log is read, validated and joined for its
+    problems, no answer is scored, and the streamed run is None.
 
     Returns:
         ``(the pass, the streamed run or None, the problems)``: the log's then the join's,
@@ -755,10 +872,38 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
     display = str(run_path)
     context = Context(display, QuestionLookup(question_set.questions) if question_set is not None else None, settings, format_rules)
     run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store, log=run_path if source is None else None)
-    scored = source.results(context, run_pass.run_problems) if source is not None else scored_batches(run_path, context, run_pass.run_problems, jobs)
+    if max_findings is None and not keep and score:
+        from gate.findings_store import SpilledFindings
+
+        run_pass.findings = SpilledFindings()  # every finding listed: written to disk as it comes
+    summing = Summing(max_findings, run_pass.stored is not None) if question_set is not None and not keep and score else None
+    scored: Iterator[list[LineResult] | ScoredBatch]
+    if source is not None:
+        scored = source.results(context, run_pass.run_problems)
+    else:  # unscored: the lines are read and validated only; the pass joins them itself
+        scored = scored_batches(run_path, context if score else replace(context, join=False), run_pass.run_problems, jobs, summing)
     for results in scored:
+        if isinstance(results, ScoredBatch):
+            _absorb(run_pass, results)
+            continue
         for result in results:
+            if not score and result.reading is not None and result.reading.answer is not None:
+                result.outcome = COUNTED  # joined, never summed: nothing is reported
             run_pass.feed(result)
     if source is not None:
         source.add_findings(run_pass.findings)
-    return run_pass, run_pass.finish(), run_pass.join_problems
+    return run_pass, run_pass.finish(other_problems=not score), run_pass.join_problems
+
+
+def _absorb(run_pass: RunPass, batch: ScoredBatch) -> None:
+    """A batch summed in a worker: its sums added, then its lines joined."""
+    run_pass.tally.merge(batch.tally)
+    findings = run_pass.findings
+    for position, order, finding in batch.findings:
+        findings.add_keyed(position, order, finding)
+    for measure, code, slice_name, count in batch.left_out:
+        findings.count_left_out(measure, code, slice_name, count)
+    if run_pass.stored is not None:
+        run_pass.stored.put_rows(batch.positions, batch.counts)
+    for result in batch.results:
+        run_pass.feed(result)

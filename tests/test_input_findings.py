@@ -87,7 +87,8 @@ def test_a_misspelt_required_field_is_one_problem_with_did_you_mean(files, cli, 
 ])
 def test_a_misspelt_required_key_in_yaml_is_one_problem_on_its_own_line(workdir, cli, name, edit, message):
     text = edit((ROOT / name).read_text(encoding="utf-8"))
-    (workdir / name).write_text(text, encoding="utf-8")
+    for settings in ("thresholds.yaml", "rubric.yaml"):  # the other one good: settings are all checked before scoring
+        (workdir / settings).write_text(text if settings == name else (ROOT / settings).read_text(encoding="utf-8"), encoding="utf-8")
     typo = message.split(": ")[1]
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(typo + ":"))
     reader = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"

@@ -17,8 +17,6 @@ import json
 import re
 from dataclasses import dataclass
 
-from jsonschema import Draft202012Validator
-
 from gate.measures import Count, Finding
 from gate.records import Answer, Question
 
@@ -96,6 +94,8 @@ def check_format(question: Question, answer: Answer, rules: FormatRules) -> tupl
             fail("not_json", f"the answer must be JSON and does not parse: {exc.args[0] if exc.args else exc}")
         else:
             if question.answer_schema is not None:
+                from jsonschema import Draft202012Validator  # only for an answer in JSON with a schema: imported then
+
                 errors = sorted(Draft202012Validator(question.answer_schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
                 if errors:
                     where = "/".join(map(str, errors[0].absolute_path)) or "the document"

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from jsonschema import Draft202012Validator
 
@@ -158,8 +158,9 @@ def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
     }
 
 
-def report_to_dict(report: Report) -> dict[str, Any]:
-    """The Report as plain JSON data (see ``report.schema.json``)."""
+def report_to_dict(report: Report, findings: bool = True) -> dict[str, Any]:
+    """The Report as plain JSON data (see ``report.schema.json``); without ``findings``, no
+    ``findings`` key (:func:`write_json` writes them one by one)."""
     comparison = None if report.comparison is None else comparison_to_dict(report.comparison)
     out = {
         "schema_version": report.schema_version,
@@ -207,7 +208,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             for c in report.cells
         ],
         "rules": [_rule(r) for r in report.rules],
-        "findings": [_finding(f) for f in report.findings],
+        **({"findings": [_finding(f) for f in report.findings]} if findings else {}),
         **({"findings_not_listed": [{"measure": m, "code": c, "slice": s, "count": n}
                                     for m, c, s, n in report.findings_not_listed]}
            if report.findings_not_listed else {}),
@@ -225,6 +226,27 @@ def report_to_dict(report: Report) -> dict[str, Any]:
 def render_json(report: Report) -> str:
     """The JSON report text: sorted keys, two-space indent, UTF-8 as is, final newline."""
     return json.dumps(report_to_dict(report), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+#: Where the findings go in the JSON text of a report written without them (a top-level
+#: key: the only place a newline is followed by two spaces and ``"findings"``).
+_FINDINGS_AT = '\n  "findings": []'
+
+
+def write_json(report: Report, out: IO[bytes]) -> None:
+    """Write the JSON report to ``out`` (UTF-8), the same bytes as :func:`render_json`, with
+    the findings written one after another as they are read, never all held (a report of
+    ``check --max-findings all`` reads them from disk: :mod:`gate.findings_store`)."""
+    text = json.dumps({**report_to_dict(report, findings=False), "findings": []}, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    at = text.index(_FINDINGS_AT) + len(_FINDINGS_AT) - 1  # the closing bracket
+    if not report.findings:
+        out.write(text.encode("utf-8"))
+        return
+    out.write(text[:at].encode("utf-8") + b"\n")
+    for i, f in enumerate(report.findings):
+        item = json.dumps(_finding(f), sort_keys=True, indent=2, ensure_ascii=False)
+        out.write(((",\n" if i else "") + "\n".join("    " + line for line in item.split("\n"))).encode("utf-8"))
+    out.write(("\n  " + text[at:]).encode("utf-8"))
 
 
 # -- reading a JSON report back -----------------------------------------------------------
