@@ -175,7 +175,7 @@ def check_run(
     problems = ProblemCollector()
     settings = _Settings.load(thresholds, base_thresholds, base_questions, base_rubric, rubric, judgements, calibration, problems)
     streamed, question_set = _stream(run_path, questions_path, settings.rules, problems, jobs, max_findings,
-                                     keep=bool(judgements), store=compare is not None, source=source, score=not problems.total)
+                                     keep=bool(judgements), store=_needs_outcomes(compare), source=source, score=not problems.total)
     problems.raise_if_any()
     assert streamed is not None and settings.rules is not None  # problems were raised otherwise
     rules = settings.rules
@@ -257,6 +257,15 @@ def _report(streamed: Streamed, scored: _Scored, rules: Thresholds, used_set: Qu
         loosened=loosened,
         code_agreement=scored.agreement,
     )
+
+
+def _needs_outcomes(compare: Comparer | None) -> bool:
+    """Whether the stream keeps every question's counts: a comparer may compare (one that
+    cannot tell, by a ``needs_outcomes`` method, is taken to compare)."""
+    if compare is None:
+        return False
+    needs = getattr(compare, "needs_outcomes", None)
+    return True if needs is None else bool(needs())
 
 
 def _load_rules(thresholds: str | Path | Thresholds, problems: ProblemCollector) -> Thresholds | None:

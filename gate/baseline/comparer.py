@@ -10,6 +10,7 @@ from gate.baseline.regression import compare, judged_not_compared
 from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run
 from gate.baseline.versions import parse_version
 from gate.comparison import Comparison
+from gate.errors import InputError
 from gate.measures import Outcome
 from gate.records import Joined, QuestionSet, Run
 from gate.rubric import Rubric, load_rubric
@@ -36,6 +37,20 @@ class BaselineComparer:
     choice: str | None = None
     skip: bool = False
     rubric: str | None = None
+
+    def needs_outcomes(self) -> bool:
+        """Whether a comparison may be made, so that the stream keeps every question's counts
+        (:class:`gate.stream.StoredOutcomes`): False with ``skip``, or when no baseline is
+        named and the folder stores none (a folder that cannot be read says True: the
+        comparison reports its problem)."""
+        if self.skip:
+            return False
+        if self.choice is not None:
+            return True
+        try:
+            return bool(list_baselines(self.directory, verify=False))
+        except InputError:
+            return True
 
     def __call__(self, run: Run, joined: Joined, outcomes: Sequence[Outcome], scores: Sequence[Score],
                  thresholds: Thresholds, question_set: QuestionSet | None = None,
