@@ -9,6 +9,7 @@ Exit codes:
     2  bad input or configuration (every problem named, with file and line)
     3  internal error (a bug in answer-gate: please report it)
     130  interrupted (Ctrl-C); nothing was written
+    143  terminated (SIGTERM); nothing was written
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ EXIT_PASS = 0
 EXIT_FAIL = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT; after SIGTERM, 143 (gate.interrupts.exit_code)
 
 #: What the GitHub Actions parts are for, said when the variables they need are missing.
 COMMENT_PURPOSE = ("answer-gate comment posts the gate's sticky pull request comment from its JSON report, in a GitHub Actions "
@@ -922,10 +924,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_INPUT
-    from gate.errors import GateError, InputError
+    from gate.interrupts import terminated_as_interrupt
 
     _PROGRESS.written.clear()
     _PROGRESS.code = None
+    with terminated_as_interrupt():  # SIGTERM stops a command as Ctrl-C does (exit 143)
+        return _run_command(parser, args)
+
+
+def _run_command(parser: _Parser, args: argparse.Namespace) -> int:
+    """Run the parsed command; every error it raises becomes a message and an exit code."""
+    from gate.errors import GateError, InputError
+    from gate.interrupts import exit_code
+
     try:
         if args.command == "check":
             return _check(args)
@@ -957,13 +968,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GateError as exc:
         _error(str(exc))
         return EXIT_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM (gate.interrupts.Terminated)
+        said = "interrupted" if exit_code(interrupt) == EXIT_INTERRUPTED else "terminated (SIGTERM)"
         if _PROGRESS.written:
-            _error(f"interrupted; written before the interrupt: {', '.join(_PROGRESS.written)}"
+            _error(f"{said}; written before the interrupt: {', '.join(_PROGRESS.written)}"
                    + ("" if _PROGRESS.code is None else f" (the gate {'passed' if _PROGRESS.code == EXIT_PASS else 'failed'})"))
         else:
-            _error("interrupted; nothing was written")
-        return 130
+            _error(f"{said}; nothing was written")
+        return exit_code(interrupt)
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly; a decided verdict keeps its code,
         # a command that finished its work (a saved baseline) succeeded.

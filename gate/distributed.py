@@ -243,6 +243,7 @@ def connect(address: str, workers: int | None = None) -> tuple[Any, Callable[[],
     require_dask()
     from importlib import import_module
 
+    from gate.interrupts import ignore_ctrl_c
     from gate.stream import default_jobs
 
     dd: Any = import_module("distributed")  # partly typed: its calls are untyped
@@ -253,6 +254,7 @@ def connect(address: str, workers: int | None = None) -> tuple[Any, Callable[[],
         except Exception as exc:  # distributed raises many kinds; say it plainly
             raise SchedulerError(f"cannot start a local Dask cluster: {type(exc).__name__}: {exc}") from None
         client = Client(cluster)
+        client.run(ignore_ctrl_c)  # its workers are in this process group: this process closes them
 
         def close_local() -> None:
             client.close()

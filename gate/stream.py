@@ -442,6 +442,9 @@ _WORKER: list[tuple[Context, Summing | None]] = []
 
 
 def _install(context: Context, summing: Summing | None) -> None:
+    from gate.interrupts import worker_signals
+
+    worker_signals()
     _WORKER[:] = [(context, summing)]
 
 
@@ -472,8 +475,12 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
         return
     import multiprocessing
 
+    from gate.interrupts import signals_held, stop_pool
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs, initializer=_install, initargs=(context, summing)) as pool:
+    with signals_held():  # the workers start with Ctrl-C held, until they ignore it (_install)
+        pool = multiprocessing.get_context(method).Pool(jobs, initializer=_install, initargs=(context, summing))
+    try:
         pending: deque[Any] = deque()
         for batch in _chain([first, second], source):
             pending.append(pool.apply_async(_score_in_worker, (batch,)))
@@ -481,6 +488,8 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
+    finally:  # done, interrupted (Ctrl-C, SIGTERM) or closed early: the workers are stopped, in bounded time
+        stop_pool(pool)
 
 
 def _chain(head: list[list[tuple[int, bytes]]], rest: Iterator[list[tuple[int, bytes]]]) -> Iterator[list[tuple[int, bytes]]]:
