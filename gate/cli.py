@@ -58,7 +58,16 @@ class CommandLineError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, whose usage errors are raised as :class:`CommandLineError` with
-    the option, what it expects and what was found, never argparse's own sentence."""
+    the option, what it expects and what was found, never argparse's own sentence.
+
+    An option is taken only as spelled in full (``allow_abbrev`` False, on every command, as
+    ``add_subparsers`` makes its commands of this class): an abbreviation is an unknown
+    option, with "did you mean", so that a script's abbreviation cannot change meaning the
+    day a new option shares its start."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise CommandLineError(self.prog, _usage_problems(self, message), message)
@@ -97,9 +106,14 @@ def _positional_words(action: argparse.Action | None) -> str:
 
 
 def _suggestion(word: str, known: Sequence[str]) -> str:
+    """``; did you mean X?``: the known words ``word`` abbreviates (an option is taken only in
+    full), else the closest one; empty when none is close."""
     from difflib import get_close_matches
 
-    close = get_close_matches(word, known, n=1, cutoff=0.6)
+    longer = sorted(k for k in known if k.startswith(word) and k != word) if word.startswith("--") else []
+    if len(longer) > 1:
+        return f"; did you mean one of {', '.join(longer)}?"
+    close = longer or get_close_matches(word, known, n=1, cutoff=0.6)
     return f"; did you mean {close[0]}?" if close else ""
 
 

@@ -196,7 +196,10 @@ def test_every_bad_option_value_of_every_command_is_said_in_the_project_s_words(
     (["baseline", "save", RUN_13, "--forse"], "command line: expected no more arguments, found '--forse'; did you mean --force?\n(answer-gate baseline save --help"),
     (["check", RUN_13, "--baseline", "1.2", "--no-baseline"], "--no-baseline: expected --baseline or --no-baseline, not both"),
     (["check", RUN_13, "--github=yes"], "--github: expected no value (a switch), found 'yes'"),
-    (["check", RUN_13, "--ba", "x"], "--ba: expected one option, found an abbreviation of several: --base-thresholds, --base-questions, --base-rubric, --baselines, --baseline"),
+    (["check", RUN_13, "--ba", "x"], "command line: expected no more arguments, found '--ba x'; did you mean one of --base-questions, "
+                                     "--base-rubric, --base-thresholds, --baseline, --baselines?\n"),
+    (["check", RUN_13, "--no-baselin"], "command line: expected no more arguments, found '--no-baselin'; did you mean --no-baseline?\n"),
+    (["check", RUN_13, "--threshold", "x.yaml"], "command line: expected no more arguments, found '--threshold x.yaml'; did you mean --thresholds?\n"),
     (["check"], "run: expected the run log (JSON lines), found none (it is required)"),
     (["sample", RUN_13, "--out", "o"], "--seed: expected a value (SEED), found none (it is required)"),
     (["baseline", "sav"], "ACTION: expected one of save, list, found 'sav'; did you mean save?"),
@@ -205,6 +208,30 @@ def test_a_command_line_argparse_cannot_read_is_said_in_the_project_s_words(work
     code, out, err = cli(*argv)
     assert (code, out) == (2, "")
     assert err.startswith("answer-gate: 1 problem with the command line; nothing was run:\n") and said in err, err
+
+
+def _abbreviations():
+    for path, parser in _commands(cli_module._parser()):
+        options = {o for a in parser._actions for o in a.option_strings}
+        for option in sorted(o for o in options if o.startswith("--") and o[:-1] not in options):
+            yield pytest.param(path, option, id=" ".join(path) + " " + option)
+
+
+@pytest.mark.parametrize("path, option", list(_abbreviations()))
+def test_no_command_takes_an_abbreviated_option(workdir, cli, path, option):
+    """Trial 3 F7: ``--no-baselin`` was run as ``--no-baseline`` (argparse's prefix matching)."""
+    parser = dict(_commands(cli_module._parser()))[path]
+    action = next(a for a in parser._actions if option in a.option_strings)
+    argv = _argv(path, parser, action, None)
+    argv[-1] = option[:-1]  # the option less its last letter, and its value when it takes one
+    code, out, err = cli(*argv, *([] if action.nargs == 0 else [BAD_VALUES.get(option, ("1",))[0]]))
+    assert (code, out) == (2, ""), err
+    if action.required:  # argparse says first that the option, spelled in full, is missing
+        assert f"\n{option}: expected " in err and "found none (it is required)" in err, err
+    else:
+        assert f"command line: expected no more arguments, found '{option[:-1]}" in err, err
+        suggested = err.split("; did you mean ", 1)[1].split("?\n", 1)[0]  # the option, or the options it starts
+        assert option in suggested.removeprefix("one of ").split(", "), err
 
 
 # ------------------------------------------------------------ every written file checked alike
