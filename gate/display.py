@@ -10,14 +10,14 @@ same value reads the same everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
 
 from gate.decimals import decimal_text, round_half_up
 from gate.verdict import change_holds, level_holds
 
-__all__ = ["decimal_text", "display_change", "display_p", "display_points", "display_rate", "fraction_text", "round_half_up"]
+__all__ = ["decimal_text", "display_change", "display_p", "display_points", "display_rate", "display_series", "fraction_text", "round_half_up"]
 
 
 def display_rate(rate: Fraction | None, checks: Iterable[tuple[str, Fraction, bool]] = (), digits: int = 2) -> str:
@@ -66,18 +66,42 @@ def display_change(before: Fraction | None, after: Fraction | None,
     ``max_drop: 0.02`` reads ``-0.023``, never ``-0.02``). Up to six decimals, then exact
     fractions. A missing rate reads ``-`` and so does the change.
     """
-    checks = list(checks)
     if before is None or after is None:
         return display_rate(before), display_rate(after), "-"
+    delta = after - before
+    digits = _change_digits(before, after, checks)
+    if digits is None:
+        return str(before), str(after), ("+" if delta > 0 else "") + str(delta)
+    a, b, d = round_half_up(before, digits), round_half_up(after, digits), round_half_up(delta, digits)
+    change = f"{d:+.{digits}f}" if d else f"{d:.{digits}f}".lstrip("-")
+    return f"{a:.{digits}f}", f"{b:.{digits}f}", change
+
+
+def _change_digits(before: Fraction, after: Fraction, checks: Iterable[tuple[str, Fraction, bool]] = ()) -> int | None:
+    """The decimals (2 to 6) :func:`display_change` shows a change with; None for fractions."""
+    checks = list(checks)
     delta = after - before
     for digits in range(2, 7):
         a, b = round_half_up(before, digits), round_half_up(after, digits)
         d = round_half_up(delta, digits)
         agrees = all(change_holds(kind, Fraction(d), bound) == held for kind, bound, held in checks)
         if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d and agrees:
-            change = f"{d:+.{digits}f}" if d else f"{d:.{digits}f}".lstrip("-")
-            return f"{a:.{digits}f}", f"{b:.{digits}f}", change
-    return str(before), str(after), ("+" if delta > 0 else "") + str(delta)
+            return digits
+    return None
+
+
+def display_series(rates: Sequence[Fraction]) -> tuple[str, ...]:
+    """Rates over versions (a trend), all with the decimals the largest of their steps needs
+    as :func:`display_change` shows it, so that a step reads here as it reads in a change
+    (1 then 7/8: ``1.000``, ``0.875``, never ``1.00``, ``0.88``); exact fractions when a step
+    reads so there. A single rate reads as :func:`display_rate`."""
+    steps = [_change_digits(a, b) for a, b in zip(rates, rates[1:])]
+    if not steps:
+        return tuple(display_rate(r) for r in rates)
+    if None in steps:
+        return tuple(str(r) for r in rates)
+    digits = max(d for d in steps if d is not None)
+    return tuple(f"{round_half_up(r, digits):.{digits}f}" for r in rates)
 
 
 def fraction_text(value: Fraction) -> str:

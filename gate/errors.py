@@ -14,6 +14,13 @@ from dataclasses import dataclass
 MAX_PROBLEMS = 20
 
 
+def json_error_text(msg: str, column: int) -> str:
+    """The standard library's JSON error (``JSONDecodeError.msg``) with its column, said once:
+    ``Expecting value at column 5``; ``Unterminated string starting at column 5`` (its message
+    ends with "at" already, which is not said twice)."""
+    return f"{msg} column {column}" if msg.endswith(" at") else f"{msg} at column {column}"
+
+
 def key_path(parts: Iterable[str | int]) -> str:
     """Where a value sits in a document, as :attr:`Problem.field` names it: keys joined with
     dots, list indexes in brackets (``("rules", "all", 0, "min")`` -> ``rules.all[0].min``)."""

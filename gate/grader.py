@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 
 from gate import __version__
-from gate.errors import InputError, Problem
+from gate.errors import InputError, Problem, json_error_text
 from gate.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
 from gate.records import Answer, Question
 from gate.rubric import LABELS, SCORE_RANGE, Rubric, applies, caveats_known
@@ -132,7 +132,7 @@ def parse_reply(body: Any, rubric: Rubric) -> tuple[dict[str, str], dict[str, in
     try:
         data = json.loads(content)
     except json.JSONDecodeError as exc:
-        return f"not valid JSON output: {exc.msg} at column {exc.colno}"
+        return f"not valid JSON output: {json_error_text(exc.msg, exc.colno)}"
     if not isinstance(data, dict):
         return "not valid structured output: expected a JSON object"
     labels, quality, note = data.get("labels"), data.get("quality", {}), data.get("note", "")

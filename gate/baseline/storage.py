@@ -35,7 +35,7 @@ from packaging.version import Version
 
 from gate import __version__
 from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version
-from gate.errors import InputError, Problem, ProblemCollector, key_path
+from gate.errors import InputError, Problem, ProblemCollector, json_error_text, key_path
 from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text, output_problem
 from gate.judgements import Judgement, judgement_record, judgements_from_records, load_judgements
@@ -562,7 +562,7 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError([Problem(display, exc.lineno, None,
-                                  f"expected a complete baseline (JSON), found invalid JSON ({exc.msg} at column {exc.colno}); "
+                                  f"expected a complete baseline (JSON), found invalid JSON ({json_error_text(exc.msg, exc.colno)}); "
                                   "the file may be truncated: restore it from git or save the baseline again with --force")]) from None
     except (ValueError, RecursionError) as exc:  # a number past Python's 4,300 digits; nesting too deep to read
         why = "nested too deep to read" if isinstance(exc, RecursionError) else f"a number that cannot be read ({exc})"

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from gate.comparison import ComparedCell, Comparison, ids_text
-from gate.display import display_rate
+from gate.display import display_series
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding, Measure
 from gate.report import Report
 from gate.scores import ALL, language_slice
@@ -881,7 +881,7 @@ def trend(report: Report) -> Trend | None:
             unknown.append(m.label)
             continue
         exact = tuple(r for r in rates if r is not None)
-        series.append(Series(m.name, m.label, exact, tuple(display_rate(r) for r in exact)))
+        series.append(Series(m.name, m.label, exact, display_series(exact)))
     if not series and not unknown:
         return None
     return Trend(versions, tuple(series), tuple(unknown))
