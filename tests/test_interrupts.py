@@ -87,7 +87,7 @@ def _group_gone(group: int) -> bool:
 @pytest.mark.parametrize("signum, code, said", [
     (signal.SIGINT, 130, "answer-gate: interrupted; nothing was written\n"),
     (signal.SIGTERM, 143, "answer-gate: terminated (SIGTERM); nothing was written\n"),
-])
+], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_to_the_group_stops_the_workers_quietly_every_time(generated: dict[str, Path], tmp_path: Path, signum: int,
                                                                     code: int, said: str) -> None:
     for attempt in range(4):
