@@ -73,6 +73,9 @@ def signals_held() -> Iterator[None]:
     """SIGINT and SIGTERM held back from this thread while the block runs (workers are forked
     in it and start with them held, until :func:`worker_signals`); one that arrives meanwhile
     is delivered when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks (and no fork)
+        yield
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
     try:
         yield
@@ -96,13 +99,15 @@ def worker_signals() -> None:
     prints no traceback); then both signals are let through."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 
 
 def stop_pool(pool: Any, timeout: float = STOP_TIMEOUT) -> None:
     """Stop a ``multiprocessing.pool.Pool`` and its workers, waiting at most ``timeout``
     seconds for ``pool.terminate()``; the worker processes still alive then are killed (a
-    worker that died holding one of the pool's locks would make ``terminate`` wait forever)."""
+    worker that died holding one of the pool's locks would make ``terminate`` wait forever;
+    the pool's workers are then this process's only children)."""
     stopping = threading.Thread(target=pool.terminate, name="answer-gate-stop-pool", daemon=True)
     stopping.start()
     stopping.join(timeout)
