@@ -19,7 +19,7 @@ import os
 import re
 import stat
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -601,8 +601,10 @@ def _seek_line(handle: BinaryIO, start: int, head: bytes, offset: int) -> tuple[
 
 def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollector) -> Any:
     """One raw line (see :func:`read_lines`) parsed as JSON, or :data:`NO_VALUE` for a blank
-    line or one with a problem (added to ``problems``: not UTF-8, not JSON, a number beyond
-    the bounds, a lone surrogate). Numbers with a fraction or exponent are read as
+    line or one with a problem (added to ``problems``: not UTF-8, not JSON). An object with
+    a number beyond the bounds or a lone surrogate (each added to ``problems``) comes back as
+    a :class:`RejectedLine`, which the schema check reports the other problems of and never
+    accepts. Numbers with a fraction or exponent are read as
     :class:`~decimal.Decimal`; a CRLF line end is accepted."""
     if chunk.endswith(b"\r"):
         chunk = chunk[:-1]
@@ -632,7 +634,42 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
     bad = list(_bad_values(value)) if _may_be_bad(text) else []
     for fld, message in bad:
         problems.add(display, number, fld or None, message)
-    return NO_VALUE if bad else value
+    if not bad:
+        return value
+    return RejectedLine(_stand_in(value), (fld for fld, _ in bad)) if isinstance(value, dict) else NO_VALUE
+
+
+class RejectedLine(dict[str, Any]):
+    """A JSON object line :func:`parse_line` has already reported bad values in (a number
+    beyond the bounds, a lone surrogate), each replaced with a stand-in (0, U+FFFD), so that
+    the schema still reports the line's other problems (:func:`_validate` leaves out those at
+    the bad values' fields, ``bad``). Never accepted: its schema check always fails."""
+
+    def __init__(self, value: dict[str, Any], bad: Iterable[str]) -> None:
+        super().__init__(value)
+        self.bad = frozenset(bad)
+
+    def __reduce__(self) -> Any:
+        return (RejectedLine, (dict(self), self.bad))
+
+    def said(self, fld: str | None) -> bool:
+        """Whether a schema problem at ``fld`` is at (or inside) a bad value already reported."""
+        if fld is None:
+            return False
+        return any(fld == b or fld.startswith((b + ".", b + "[")) for b in self.bad if b)
+
+
+def _stand_in(value: Any) -> Any:
+    """``value`` with every bad value replaced (see :class:`RejectedLine`)."""
+    if isinstance(value, _Unbounded):
+        return Decimal(0)
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_SURROGATE.sub("\ufffd", key): _stand_in(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_stand_in(item) for item in value]
+    return value
 
 
 @cache
@@ -712,7 +749,7 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str =
     """
     for number, chunk in read_lines(path, display, problems, kind):
         value = parse_line(number, chunk, display, problems)
-        if value is not NO_VALUE:
+        if value is not NO_VALUE and not isinstance(value, RejectedLine):
             yield number, value
 
 
@@ -721,9 +758,11 @@ def _validate(name: str, value: Any, display: str, line: int, problems: ProblemC
         problems.add(display, line, None, f"expected a JSON object, found {describe(value)}")
         return False
     errors = schema_errors(name, value)
+    if isinstance(value, RejectedLine):  # its bad values are reported: the rest of its problems
+        errors = [(fld, message) for fld, message in errors if not value.said(fld)]
     for fld, message in errors:
         problems.add(display, line, fld, message)
-    return not errors
+    return not errors and not isinstance(value, RejectedLine)
 
 
 def _decimals(values: list[Any]) -> tuple[Decimal, ...]:

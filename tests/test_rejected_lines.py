@@ -1,0 +1,74 @@
+"""A rejected line reports all its problems at once (F3: a number beyond the bounds or a lone
+surrogate no longer hides the schema's problems), and a rejected set line is rejected, never
+missing (F4: the join does not call its answer "not in the question set")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+SET = [
+    {"set": {"version": "2.0"}},
+    {"question_id": "q1", "language": "en", "question": "Rate?", "expected_behaviour": "answer",
+     "expected_values": [5.2], "expected_ids": ["UNEMP"]},
+    {"question_id": "q2", "language": "en", "question": "Prices?", "expected_behaviour": "answer",
+     "expected_values": [2.3], "expected_ids": ["CPI"]},
+]
+LOG = [
+    {"run": {"assistant_version": "2.0", "set_version": "2.0", "created_at": "2026-12-01T09:00:00Z"}},
+    {"question_id": "q1", "language": "en", "retrieved_ids": ["UNEMP"], "retrieved_values": [5.2],
+     "answer": "It was 5.2% [UNEMP].", "cited_ids": ["UNEMP"], "declined": False},
+    {"question_id": "q2", "language": "en", "retrieved_ids": ["CPI"], "retrieved_values": [2.3],
+     "answer": "It was 2.3% [CPI].", "cited_ids": ["CPI"], "declined": False},
+]
+BOUND = "expected a number of at most 34 significant digits and magnitude from 1e-30 to below 1e30, found 1e400"
+
+
+def _write(path, rows, line2: str | None = None):
+    lines = [json.dumps(r) for r in rows]
+    if line2 is not None:
+        lines[1] = line2
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _check(cli, tmp_path, log_line=None, set_line=None, set_bytes=None):
+    _write(tmp_path / "log.jsonl", LOG, log_line)
+    _write(tmp_path / "set.jsonl", SET, set_line)
+    if set_bytes is not None:
+        (tmp_path / "set.jsonl").write_bytes(set_bytes)
+    code, _, err = cli("check", str(tmp_path / "log.jsonl"), "--questions", str(tmp_path / "set.jsonl"), "--no-baseline",
+                       "--json", str(tmp_path / "r.json"), "--markdown", str(tmp_path / "r.md"))
+    return code, [line.replace(str(tmp_path) + "/", "") for line in err.splitlines()[1:]]
+
+
+def test_a_big_number_in_the_log_is_reported_with_the_lines_other_problems(cli, tmp_path):
+    line = json.dumps(LOG[1]).replace("[5.2]", "[1e400]").replace("false", '"no"')
+    code, problems = _check(cli, tmp_path, log_line=line)
+    assert code == 2
+    assert problems == [f"log.jsonl:2: retrieved_values[0]: {BOUND}",
+                        'log.jsonl:2: declined: expected a boolean (true or false, without quotes), found the string "no"']
+
+
+def test_a_big_number_in_the_set_is_reported_with_the_lines_other_problems(cli, tmp_path):
+    line = json.dumps(SET[1]).replace("[5.2]", "[true, null, 1e400]")
+    code, problems = _check(cli, tmp_path, set_line=line)
+    assert code == 2
+    assert problems == [f"set.jsonl:2: expected_values[2]: {BOUND}",
+                        "set.jsonl:2: expected_values[0]: expected a number, found true",
+                        "set.jsonl:2: expected_values[1]: expected a number, found null"]
+
+
+def test_a_lone_surrogate_is_reported_with_the_lines_other_problems(cli, tmp_path):
+    line = json.dumps(LOG[1]).replace("It was", "\\ud800 It was").replace('"en"', "7")
+    code, problems = _check(cli, tmp_path, log_line=line)
+    assert code == 2
+    assert len(problems) == 2
+    assert problems[0].startswith("log.jsonl:2: answer: expected text, found a lone surrogate escape \\ud800")
+    assert problems[1].startswith("log.jsonl:2: language: expected a string")
+
+
+def test_a_big_number_in_a_field_of_the_wrong_type_is_one_problem(cli, tmp_path):
+    line = json.dumps(LOG[1]).replace('"declined": false', '"declined": 1e400')
+    code, problems = _check(cli, tmp_path, log_line=line)
+    assert (code, problems) == (2, [f"log.jsonl:2: declined: {BOUND}"])
