@@ -923,12 +923,32 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
         value = parse_line(line, chunk, display, problems)
         if value is not NO_VALUE:
             state.read(line, offset, len(chunk), value)
+        elif chunk.strip():
+            state.rejected.update(_readable_id(chunk))
     questions = state.finish()
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
     return QuestionSet(path=display, version=state.version, questions=questions, notices=tuple(state.notices),
                        rejected=frozenset(state.rejected))
+
+
+_ID_IN_LINE = re.compile(rb'"question_id"[ \t\r\n]*:[ \t\r\n]*"((?:[^"\\]|\\.)*)"')
+
+
+def _readable_id(chunk: bytes) -> list[str]:
+    """The ``question_id`` a line that gave no value still shows (not UTF-8, not JSON, a
+    key twice, NaN), read from its bytes: a rejected question, which the join then does not
+    call "not in the question set". Empty when no id can be read."""
+    found = _ID_IN_LINE.search(chunk)
+    if found is None:
+        return []
+    try:
+        text = found.group(1).decode("utf-8", "replace")
+        qid = json.loads(f'"{text}"')
+    except ValueError:
+        return []
+    return [qid] if isinstance(qid, str) else []
 
 
 class _SetPass:

@@ -72,3 +72,25 @@ def test_a_big_number_in_a_field_of_the_wrong_type_is_one_problem(cli, tmp_path)
     line = json.dumps(LOG[1]).replace('"declined": false', '"declined": 1e400')
     code, problems = _check(cli, tmp_path, log_line=line)
     assert (code, problems) == (2, [f"log.jsonl:2: declined: {BOUND}"])
+
+
+_KINDS = {
+    "a big number": lambda s: s.replace("[5.2]", "[1e400]").encode(),
+    "a lone surrogate": lambda s: s.replace("Rate?", "\\udc00").encode(),
+    "a Latin-1 byte": lambda s: s.replace("Rate?", "Taux\xe9?").encode("latin-1"),
+    "invalid JSON": lambda s: s[:-1].encode(),
+    "a key twice": lambda s: s.replace('"language": "en"', '"language": "en", "language": "en"').encode(),
+    "NaN": lambda s: s.replace("[5.2]", "[NaN]").encode(),
+    "the schema": lambda s: s.replace("[5.2]", "[true]").encode(),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_KINDS))
+def test_an_answer_to_a_rejected_set_line_is_not_called_missing_from_the_set(cli, tmp_path, kind):
+    lines = [json.dumps(r) for r in SET]
+    lines[1] = _KINDS[kind](lines[1]).decode("latin-1")
+    raw = "\n".join(lines).encode("latin-1") + b"\n"
+    code, problems = _check(cli, tmp_path, set_bytes=raw)
+    assert code == 2
+    assert problems and all(p.startswith("set.jsonl:2: ") for p in problems), problems
+    assert not any("not in the question set" in p for p in problems)
