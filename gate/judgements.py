@@ -46,6 +46,7 @@ from gate.errors import InputError, ProblemCollector
 from gate.limits import read_bounded
 from gate.records import Answer, Run, describe, read_jsonl
 from gate.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
+from gate.yaml_input import utf8_text
 
 PERSON, GRADER = "person", "grader"
 OK, FAILED = "ok", "failed"
@@ -238,14 +239,14 @@ def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterato
 
 def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        text = read_bounded(path, "judgements", display).decode("utf-8-sig")
+        text = utf8_text(read_bounded(path, "judgements", display), display)
     except InputError as exc:  # past its size limit
         problems.absorb(exc)
         return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         problems.add(display, None, None, f"cannot be read as UTF-8 text: {exc}")
         return
     reader = csv.DictReader(io.StringIO(text, newline=""))
