@@ -330,6 +330,8 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         hint = ""
         if "number" in types and isinstance(instance, str) and _looks_numeric(instance):
             hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in instance.lower() else " (remove the quotes)"
+        if "then" in error.absolute_schema_path and isinstance(sub.get("description"), str):
+            hint = f" ({sub['description']})"  # a condition (if/then) says when the type holds
         return field_name, f"expected {expected}, found {describe(instance)}{hint}"
     if v == "enum":
         options = ", ".join(json.dumps(o) for o in value)
