@@ -740,18 +740,21 @@ def _keys_or_unbounded(value: Any) -> int:
     return keys
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
+def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log",
+               rejected: bool = False) -> Iterator[tuple[int, Any]]:
     """Yield ``(line number, parsed JSON)`` of a JSON lines file: :func:`read_lines` and
     :func:`parse_line` together.
 
     Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
     are read as :class:`~decimal.Decimal`. Blank lines are skipped. Lines that are not UTF-8
     or not JSON become problems. A file that cannot be read at all is one problem, and
-    nothing is yielded (larger than its size limit, in UTF-16 or UTF-32).
+    nothing is yielded (larger than its size limit, in UTF-16 or UTF-32). A
+    :class:`RejectedLine` (its bad values already problems) is yielded only with
+    ``rejected``, for a caller that reports its other problems and accepts none of it.
     """
     for number, chunk in read_lines(path, display, problems, kind):
         value = parse_line(number, chunk, display, problems)
-        if value is not NO_VALUE and not isinstance(value, RejectedLine):
+        if value is not NO_VALUE and (rejected or not isinstance(value, RejectedLine)):
             yield number, value
 
 

@@ -94,3 +94,21 @@ def test_an_answer_to_a_rejected_set_line_is_not_called_missing_from_the_set(cli
     assert code == 2
     assert problems and all(p.startswith("set.jsonl:2: ") for p in problems), problems
     assert not any("not in the question set" in p for p in problems)
+
+
+def test_a_big_number_in_a_judgement_is_reported_with_its_other_problems(workdir, cli):
+    from conftest import ROOT
+
+    row = json.loads((ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl").read_text("utf-8").splitlines()[0])
+    row["labels"]["series"] = "maybe"
+    (workdir / "j.jsonl").write_text(json.dumps(row).replace('"labels"', '"note": 1e400, "labels"') + "\n", encoding="utf-8")
+    (workdir / "k.jsonl").write_text(json.dumps({**row, "labels": {**row["labels"], "series": "yes"}}).replace('"labels"', '"note": 1e400, "labels"') + "\n",
+                                     encoding="utf-8")
+    run = ["check", "examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl", "--no-baseline",
+           "--rubric", str(ROOT / "rubric.yaml")]
+    code, out, err = cli(*run, "--judgements", "j.jsonl")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[1:] == [f"j.jsonl:1: note: {BOUND}",
+                                    'j.jsonl:1: labels.series: expected one of yes, no, not_applicable, found the string "maybe"']
+    code, out, err = cli(*run, "--judgements", "k.jsonl")  # nothing else wrong: still not accepted
+    assert (code, err.splitlines()[1:]) == (2, [f"k.jsonl:1: note: {BOUND}"])
