@@ -396,8 +396,16 @@ def _looks_numeric(text: str) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class _Constant:
+    """NaN, Infinity or -Infinity, which Python's parser reads and JSON does not allow
+    (found later with its field path)."""
+
+    name: str
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name}, which JSON does not allow as a number")
+    return _Constant(name)
 
 
 #: What a number in a log or a set may be: at most this many significant digits, and a
@@ -445,12 +453,16 @@ def _bad_values(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(value, _Unbounded):
         yield path, (f"expected a number of at most {MAX_DIGITS} significant digits and "
                      f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(value.text)}")
+    elif isinstance(value, _Constant):
+        yield path, f"expected a number, found {value.name}, which JSON does not allow as a number"
     elif isinstance(value, str):
         found = _SURROGATE.search(value)
         if found:
             yield path, (f"expected text, found a lone surrogate escape \\u{ord(found.group()):04x} at character {found.start() + 1} "
                          "(half of a UTF-16 pair, not a character)")
     elif isinstance(value, dict):
+        for key in value.twice if isinstance(value, _Twice) else ():
+            yield path, f"expected a JSON object, found duplicate key {key!r} in one object"
         for key, item in value.items():
             inner = f"{path}.{key}" if path else str(key)
             if _SURROGATE.search(key):
@@ -466,22 +478,26 @@ def _shown_number(text: str) -> str:
     return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text):,} characters)"
 
 
-_MAY_BE_BAD = re.compile(r"\d{" + str(MAX_MAGNITUDE // 2) + r"}|[eE][-+]?\d{2}|\\u[dD][89a-fA-F]")
+class _Twice(dict[str, Any]):
+    """An object that holds a key more than once: the first value of each key, and the keys
+    given again (``twice``, a problem each; the rest of the line is still checked)."""
 
-
-def _may_be_bad(text: str) -> bool:
-    """A cheap test on the line's text: only a line with a long digit run, a two-digit
-    exponent or a surrogate escape may hold a bad value, so only such a line is walked."""
-    return _MAY_BE_BAD.search(text) is not None
+    twice: tuple[str, ...] = ()
 
 
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    twice: list[str] = []
     for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r} in one object")
-        out[key] = value
-    return out
+        if key not in out:
+            out[key] = value
+        elif key not in twice:
+            twice.append(key)
+    if not twice:
+        return out
+    found = _Twice(out)
+    found.twice = tuple(twice)
+    return found
 
 
 #: What :func:`parse_line` returns for a line that gives no value (blank, or a problem).
@@ -633,7 +649,7 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
     except RecursionError:
         problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
         return NO_VALUE
-    bad = list(_bad_values(value)) if _may_be_bad(text) else []
+    bad = list(_bad_values(value))  # msgspec refused the line: walked (keys twice, NaN, bounds)
     for fld, message in bad:
         problems.add(display, number, fld or None, message)
     if not bad:
@@ -663,7 +679,7 @@ class RejectedLine(dict[str, Any]):
 
 def _stand_in(value: Any) -> Any:
     """``value`` with every bad value replaced (see :class:`RejectedLine`)."""
-    if isinstance(value, _Unbounded):
+    if isinstance(value, (_Unbounded, _Constant)):
         return Decimal(0)
     if isinstance(value, str):
         return _SURROGATE.sub("\ufffd", value)

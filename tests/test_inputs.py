@@ -74,7 +74,7 @@ def test_value_that_is_not_a_number(files, cli):
 
 def test_nan_is_not_a_number(files, cli):
     (files / "run.jsonl").write_text(json.dumps(GOOD).replace("[7.6]", "[NaN]") + "\n")
-    assert_input_error(check(cli), "run.jsonl:1: expected a JSON object, found NaN, which JSON does not allow as a number")
+    assert_input_error(check(cli), "run.jsonl:1: retrieved_values[0]: expected a number, found NaN, which JSON does not allow as a number")
 
 
 def test_duplicate_question_id_in_run(files, cli):

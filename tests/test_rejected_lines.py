@@ -68,6 +68,17 @@ def test_a_lone_surrogate_is_reported_with_the_lines_other_problems(cli, tmp_pat
     assert problems[1].startswith("log.jsonl:2: language: expected a string")
 
 
+@pytest.mark.parametrize("text, problem", [
+    ('"retrieved_values": [NaN]', "retrieved_values[0]: expected a number, found NaN, which JSON does not allow as a number"),
+    ('"retrieved_values": [5.2], "retrieved_values": [5.2]', "expected a JSON object, found duplicate key 'retrieved_values' in one object"),
+])
+def test_nan_or_a_key_twice_is_reported_with_the_lines_other_problems(cli, tmp_path, text, problem):
+    line = json.dumps(LOG[1]).replace('"retrieved_values": [5.2]', text).replace('"declined": false', '"declined": "no"')
+    code, problems = _check(cli, tmp_path, log_line=line)
+    assert (code, problems) == (2, [f"log.jsonl:2: {problem}",
+                                    'log.jsonl:2: declined: expected a boolean (true or false, without quotes), found the string "no"'])
+
+
 def test_a_big_number_in_a_field_of_the_wrong_type_is_one_problem(cli, tmp_path):
     line = json.dumps(LOG[1]).replace('"declined": false', '"declined": 1e400')
     code, problems = _check(cli, tmp_path, log_line=line)
