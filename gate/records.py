@@ -998,6 +998,8 @@ class _SetPass:
             self._first = False
             if _validate("set_header", value, display, line, problems):
                 self.version = value["set"]["version"]
+            else:
+                self._reject(value)
             return
         if isinstance(value, dict) and "set" in value and "question_id" not in value:
             problems.add(display, line, "set", "expected a question, found a header line: the {\"set\": ...} header must be the first line")
@@ -1005,10 +1007,10 @@ class _SetPass:
         self._first = False
         if isinstance(value, dict) and "run" in value:
             problems.add(display, line, "run", "expected a question, found a run log header: is this file a run log rather than the question set?")
+            self._reject(value)
             return
         if not _validate("question", value, display, line, problems):
-            if isinstance(value, dict) and isinstance(value.get("question_id"), str):
-                self.rejected.add(value["question_id"])
+            self._reject(value)
             return
         qid = value["question_id"]
         first = self._add(qid, offset, length, line)
@@ -1019,6 +1021,11 @@ class _SetPass:
         answer_schema = _answer_schema(value, self.path, display, line, problems, self.schemas)
         if self.held is not None:
             self.held.append(_question(value, line, answer_schema))
+
+    def _reject(self, value: Any) -> None:
+        """A line reported as bad input: its id, if it has one, is rejected, not missing."""
+        if isinstance(value, dict) and isinstance(value.get("question_id"), str):
+            self.rejected.add(value["question_id"])
 
     def _add(self, qid: str, offset: int, length: int, line: int) -> int | None:
         """Index a valid question; the line of the first with its id when it is a duplicate."""

@@ -93,6 +93,7 @@ _KINDS = {
     "a key twice": lambda s: s.replace('"language": "en"', '"language": "en", "language": "en"').encode(),
     "NaN": lambda s: s.replace("[5.2]", "[NaN]").encode(),
     "the schema": lambda s: s.replace("[5.2]", "[true]").encode(),
+    "a run header": lambda s: s.replace('{"question_id"', '{"run": {}, "question_id"').encode(),
 }
 
 
@@ -123,3 +124,10 @@ def test_a_big_number_in_a_judgement_is_reported_with_its_other_problems(workdir
                                     'j.jsonl:1: labels.series: expected one of yes, no, not_applicable, found the string "maybe"']
     code, out, err = cli(*run, "--judgements", "k.jsonl")  # nothing else wrong: still not accepted
     assert (code, err.splitlines()[1:]) == (2, [f"k.jsonl:1: note: {BOUND}"])
+
+
+def test_a_question_written_on_the_header_line_is_rejected_not_missing(cli, tmp_path):
+    raw = "\n".join([json.dumps({**SET[0], **SET[1]}), json.dumps(SET[2])]) + "\n"
+    code, problems = _check(cli, tmp_path, set_bytes=raw.encode())
+    assert code == 2
+    assert problems and all(p.startswith("set.jsonl:1: ") for p in problems), problems
