@@ -173,7 +173,7 @@ class QuestionIndex(Sequence["Question"]):
         so msgspec reads it as the standard library does, without the checks of
         :func:`gate.records.parse_line` (which reads it if msgspec refuses)."""
         from gate.errors import ProblemCollector
-        from gate.records import NO_VALUE, decoder, parse_line
+        from gate.records import NO_VALUE, RejectedLine, decoder, parse_line
 
         start, length = self._offsets[position], self._lengths[position]
         raw = self._held_lines[start:start + length] if self._held_lines is not None else os.pread(self._open(), length, start)
@@ -181,7 +181,7 @@ class QuestionIndex(Sequence["Question"]):
             value = decoder().decode(raw)
         except ValueError:
             value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
-        if value is NO_VALUE or not isinstance(value, dict):
+        if value is NO_VALUE or not isinstance(value, dict) or isinstance(value, RejectedLine):
             raise RuntimeError(f"{self.display}:{self._lines[position]}: the question set changed while it was read")
         return value
 
