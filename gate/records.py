@@ -622,7 +622,8 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
     line or one with a problem (added to ``problems``: not UTF-8, not JSON). An object with
     a number beyond the bounds or a lone surrogate (each added to ``problems``) comes back as
     a :class:`RejectedLine`, which the schema check reports the other problems of and never
-    accepts. Numbers with a fraction or exponent are read as
+    accepts (a header line, with a ``run`` or ``set`` key, gives :data:`NO_VALUE`: the
+    stream's workers hand headers to the pass unread). Numbers with a fraction or exponent are read as
     :class:`~decimal.Decimal`; a CRLF line end is accepted."""
     if chunk.endswith(b"\r"):
         chunk = chunk[:-1]
@@ -654,7 +655,9 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
         problems.add(display, number, fld or None, message)
     if not bad:
         return value
-    return RejectedLine(_stand_in(value), (fld for fld, _ in bad)) if isinstance(value, dict) else NO_VALUE
+    if not isinstance(value, dict) or ("run" in value or "set" in value):  # a header: its bad values only
+        return NO_VALUE
+    return RejectedLine(_stand_in(value), (fld for fld, _ in bad))
 
 
 class RejectedLine(dict[str, Any]):
