@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int | None:
 def _sample(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from gate.errors import InputError, Problem, ProblemCollector
+    from gate.errors import InputError, Problem, ProblemCollector, say_notices
     from gate.files import atomic_write_text
     from gate.records import join, load_question_set, load_run
     from gate.review_page import review_html
@@ -145,8 +145,7 @@ def _sample(args: argparse.Namespace) -> int:
         problems.add(*problem)
     problems.raise_if_any()
     assert rubric is not None
-    for notice in (*run_log.notices, *joined.notices):
-        print(f"answer-gate: notice: {notice}", file=sys.stderr)
+    say_notices((*run_log.notices, *joined.notices))
     sample = draw_sample(joined.pairs, args.size, args.seed)
     for warning in sample.warnings:
         _warn(warning)

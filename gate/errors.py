@@ -102,3 +102,13 @@ class ProblemCollector:
         """Raise :class:`InputError` with every problem collected, if there is one."""
         if self.total:
             raise InputError(self.problems, self.total)
+
+
+def say_notices(notices: Iterable[str]) -> None:
+    """Print each notice of the inputs (a misspelt field, a set version that differs) on
+    standard error, as ``answer-gate: notice: TEXT``: what the commands that write no report
+    (sample, set add-failures, grade) say where check lists them in its report."""
+    import sys
+
+    for notice in notices:
+        print(f"answer-gate: notice: {notice}", file=sys.stderr)

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from gate.errors import InputError, Problem
+from gate.errors import InputError, Problem, say_notices
 from gate.measures import Finding
 from gate.records import Answer, Question
 from gate.rubric import caveats_known
@@ -77,8 +76,7 @@ def add_failures_command(args: Any) -> int:
     if why:
         raise InputError([Problem(args.out, None, "--out", why)])
     report = check_run(args.run, args.questions, args.thresholds, judgements=args.judgements, rubric=args.rubric)
-    for notice in report.notices:  # a misspelt field, a set version that differs: said as check says them
-        print(f"answer-gate: notice: {notice}", file=sys.stderr)
+    say_notices(report.notices)  # a misspelt field, a set version that differs: said as check says them
     pairs = join(load_run(args.run), load_question_set(args.questions)).pairs
     by_question: dict[str, list[Finding]] = {}
     for f in report.findings:

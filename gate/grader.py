@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 
 from gate import __version__
-from gate.errors import InputError, Problem
+from gate.errors import InputError, Problem, say_notices
 from gate.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
 from gate.records import Answer, Question
 from gate.rubric import LABELS, SCORE_RANGE, Rubric, applies, caveats_known
@@ -285,6 +285,7 @@ def grade_command(args: Any, warn: Callable[[str], None]) -> int:
     joined = join(run, question_set, problems)
     problems.raise_if_any()
     assert rubric is not None
+    say_notices((*run.notices, *joined.notices))
     settings = GraderSettings(args.endpoint, args.model, args.name, os.environ.get(args.api_key_env, ""), args.timeout, args.retries)
     grader = Grader(settings, rubric)
     try:

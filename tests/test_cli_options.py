@@ -385,3 +385,16 @@ def test_sample_and_add_failures_say_the_log_s_notices_too(workdir, cli):
     assert code == 0 and f"answer-gate: notice: {NOTICE.format(log=log)}\n" in err, err
     code, _, err = cli("set", "add-failures", log, "--questions", SET_12, "--out", "draft.jsonl")
     assert code == 0 and f"answer-gate: notice: {NOTICE.format(log=log)}\n" in err, err
+
+
+def test_grade_says_the_log_s_notices_too(workdir, cli):
+    """grade, like sample and set add-failures, writes no report: the log's notices go to stderr."""
+    from tests.test_grader import GOOD, Reply, completion, serve
+
+    log = _misspelt_log(workdir)
+    with serve([Reply(200, completion(json.dumps(GOOD)))]) as server:
+        code, out, err = cli("grade", log, "--questions", SET_12, "--rubric", str(ROOT / "rubric.yaml"), "--endpoint", server.url,
+                             "--model", "m", "--out", "graded.jsonl")
+    assert code == 0, err
+    assert f"answer-gate: notice: {NOTICE.format(log=log)}\n" in err, err
+    assert len(Path("graded.jsonl").read_text(encoding="utf-8").splitlines()) == 8
