@@ -381,7 +381,22 @@ class DaskSource(Scored):
         blocks = blocks_of(parts, self.block_bytes)
         firsts = first_lines(count_blocks(self.client, blocks))
         self.firsts = part_lines(blocks, firsts)
-        yield from map_blocks(self.client, blocks, firsts, score_lines, context)
+        yield from map_blocks(self.client, blocks, firsts, score_lines, carried_context(context))
+
+
+def carried_context(context: Any) -> Any:
+    """The :class:`gate.stream.Context` to send to a cluster: its question lookup holds the
+    bytes of the set's question lines (:meth:`gate.question_index.QuestionLookup.carried`),
+    so that a worker on another machine needs no access to the set file; sent once
+    (:func:`map_blocks` scatters it)."""
+    from dataclasses import replace
+
+    from gate.question_index import QuestionLookup
+
+    questions = getattr(context, "questions", None)
+    if isinstance(questions, QuestionLookup):
+        return replace(context, questions=questions.carried())
+    return context
 
 
 def check_on_dask(run: str, questions: str | Path | None, thresholds: Any, *, address: str, workers: int | None = None,

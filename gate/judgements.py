@@ -44,8 +44,9 @@ from typing import Any, TypeGuard
 
 from gate.errors import InputError, ProblemCollector
 from gate.limits import read_bounded
-from gate.records import Answer, Run, describe, read_jsonl
+from gate.records import Answer, RejectedLine, Run, describe, read_jsonl
 from gate.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
+from gate.yaml_input import utf8_text
 
 PERSON, GRADER = "person", "grader"
 OK, FAILED = "ok", "failed"
@@ -229,7 +230,7 @@ def judgements_from_records(records: Iterable[Mapping[str, Any]], display: str, 
 
 
 def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
-    for line, value in read_jsonl(path, display, problems, kind="judgements"):
+    for line, value in read_jsonl(path, display, problems, kind="judgements", rejected=True):
         if not isinstance(value, dict):
             problems.add(display, line, None, f"expected a JSON object (one judgement), found {describe(value)}")
             continue
@@ -238,14 +239,14 @@ def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterato
 
 def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollector, notices: list[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        text = read_bounded(path, "judgements", display).decode("utf-8-sig")
+        text = utf8_text(read_bounded(path, "judgements", display), display)
     except InputError as exc:  # past its size limit
         problems.absorb(exc)
         return
     except FileNotFoundError:
         problems.add(display, None, None, "file not found")
         return
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         problems.add(display, None, None, f"cannot be read as UTF-8 text: {exc}")
         return
     reader = csv.DictReader(io.StringIO(text, newline=""))
@@ -320,9 +321,10 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
            answers: Mapping[str, Answer] | None, problems: ProblemCollector) -> Judgement | None:
     before = problems.total
     misspelt = _misspelt(value, TOP_FIELDS)
+    rejected = value if isinstance(value, RejectedLine) else RejectedLine({}, ())  # bad values already said
 
     def bad(fld: str | None, message: str) -> None:
-        if fld not in misspelt:  # a missing field written misspelt: its "did you mean" says it
+        if fld not in misspelt and not rejected.said(fld):  # misspelt: its "did you mean" says it
             problems.add(display, line, fld, message)
 
     for key in value:
@@ -381,7 +383,7 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     note = value.get("note", "")
     if note is not None and not isinstance(note, str):
         bad("note", f"expected text, found {describe(note)}")
-    if problems.total > before or judge is None or not (_text(qid) and _text(digest)):
+    if problems.total > before or rejected.bad or judge is None or not (_text(qid) and _text(digest)):
         return None
     return Judgement(qid, judge, str(version), digest, dict(labels), dict(quality), note or "",
                      status, str(value.get("error") or ""), f"{display}:{line}")

@@ -62,6 +62,7 @@ class QuestionIndex(Sequence["Question"]):
         self._fd: int | None = None
         self._pid = 0
         self._stamp: tuple[int, int] | None = None
+        self._held_lines: bytes | None = None  # the lines themselves, once carried (see carried)
 
     # building -----------------------------------------------------------------------------
 
@@ -172,14 +173,15 @@ class QuestionIndex(Sequence["Question"]):
         so msgspec reads it as the standard library does, without the checks of
         :func:`gate.records.parse_line` (which reads it if msgspec refuses)."""
         from gate.errors import ProblemCollector
-        from gate.records import NO_VALUE, decoder, parse_line
+        from gate.records import NO_VALUE, RejectedLine, decoder, parse_line
 
-        raw = os.pread(self._open(), self._lengths[position], self._offsets[position])
+        start, length = self._offsets[position], self._lengths[position]
+        raw = self._held_lines[start:start + length] if self._held_lines is not None else os.pread(self._open(), length, start)
         try:
             value = decoder().decode(raw)
         except ValueError:
             value = parse_line(self._lines[position], raw, self.display, ProblemCollector())
-        if value is NO_VALUE or not isinstance(value, dict):
+        if value is NO_VALUE or not isinstance(value, dict) or isinstance(value, RejectedLine):
             raise RuntimeError(f"{self.display}:{self._lines[position]}: the question set changed while it was read")
         return value
 
@@ -193,6 +195,25 @@ class QuestionIndex(Sequence["Question"]):
                 raise RuntimeError(f"{self.display}: the question set changed while it was read")
             self._fd, self._pid = fd, os.getpid()
         return self._fd
+
+    def carried(self) -> QuestionIndex:
+        """A copy of the index that holds the bytes of its questions' lines (their sum, line
+        ends excluded) and never opens the set file: what a process that cannot read the
+        file at :attr:`path` (a remote Dask worker) is sent. Reads the file once, here.
+
+        Raises:
+            RuntimeError: the set file changed since it was indexed.
+        """
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__getstate__())
+        fd, pieces, offsets = self._open(), [], array("q")
+        at = 0
+        for start, length in zip(self._offsets, self._lengths):
+            pieces.append(os.pread(fd, length, start))
+            offsets.append(at)
+            at += length
+        copy._offsets, copy._held_lines = offsets, b"".join(pieces)
+        return copy
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -212,6 +233,13 @@ class QuestionLookup(Mapping[str, "tuple[int, Question]"]):
     def __init__(self, questions: Sequence[Question]) -> None:
         self._index = questions if isinstance(questions, QuestionIndex) else None
         self._held = None if self._index is not None else {q.question_id: (i, q) for i, q in enumerate(questions)}
+
+    def carried(self) -> QuestionLookup:
+        """The lookup over :meth:`QuestionIndex.carried` (itself when the questions are held):
+        it reads no file in the process it is sent to."""
+        if self._index is None:
+            return self
+        return QuestionLookup(self._index.carried())
 
     def get(self, question_id: str, default: Any = None) -> Any:
         found = self._index.find(question_id) if self._index is not None else self._held.get(question_id) if self._held is not None else None

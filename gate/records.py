@@ -19,7 +19,7 @@ import os
 import re
 import stat
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -330,6 +330,8 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
         hint = ""
         if "number" in types and isinstance(instance, str) and _looks_numeric(instance):
             hint = " (YAML reads a number like 1e-3 without a decimal point as text: write 0.001)" if "e" in instance.lower() else " (remove the quotes)"
+        if "then" in error.absolute_schema_path and isinstance(sub.get("description"), str):
+            hint = f" ({sub['description']})"  # a condition (if/then) says when the type holds
         return field_name, f"expected {expected}, found {describe(instance)}{hint}"
     if v == "enum":
         options = ", ".join(json.dumps(o) for o in value)
@@ -394,8 +396,16 @@ def _looks_numeric(text: str) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class _Constant:
+    """NaN, Infinity or -Infinity, which Python's parser reads and JSON does not allow
+    (found later with its field path)."""
+
+    name: str
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name}, which JSON does not allow as a number")
+    return _Constant(name)
 
 
 #: What a number in a log or a set may be: at most this many significant digits, and a
@@ -443,12 +453,16 @@ def _bad_values(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(value, _Unbounded):
         yield path, (f"expected a number of at most {MAX_DIGITS} significant digits and "
                      f"magnitude from 1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown_number(value.text)}")
+    elif isinstance(value, _Constant):
+        yield path, f"expected a number, found {value.name}, which JSON does not allow as a number"
     elif isinstance(value, str):
         found = _SURROGATE.search(value)
         if found:
             yield path, (f"expected text, found a lone surrogate escape \\u{ord(found.group()):04x} at character {found.start() + 1} "
                          "(half of a UTF-16 pair, not a character)")
     elif isinstance(value, dict):
+        for key in value.twice if isinstance(value, _Twice) else ():
+            yield path, f"expected a JSON object, found duplicate key {key!r} in one object"
         for key, item in value.items():
             inner = f"{path}.{key}" if path else str(key)
             if _SURROGATE.search(key):
@@ -464,22 +478,26 @@ def _shown_number(text: str) -> str:
     return text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text):,} characters)"
 
 
-_MAY_BE_BAD = re.compile(r"\d{" + str(MAX_MAGNITUDE // 2) + r"}|[eE][-+]?\d{2}|\\u[dD][89a-fA-F]")
+class _Twice(dict[str, Any]):
+    """An object that holds a key more than once: the first value of each key, and the keys
+    given again (``twice``, a problem each; the rest of the line is still checked)."""
 
-
-def _may_be_bad(text: str) -> bool:
-    """A cheap test on the line's text: only a line with a long digit run, a two-digit
-    exponent or a surrogate escape may hold a bad value, so only such a line is walked."""
-    return _MAY_BE_BAD.search(text) is not None
+    twice: tuple[str, ...] = ()
 
 
 def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    twice: list[str] = []
     for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r} in one object")
-        out[key] = value
-    return out
+        if key not in out:
+            out[key] = value
+        elif key not in twice:
+            twice.append(key)
+    if not twice:
+        return out
+    found = _Twice(out)
+    found.twice = tuple(twice)
+    return found
 
 
 #: What :func:`parse_line` returns for a line that gives no value (blank, or a problem).
@@ -601,8 +619,11 @@ def _seek_line(handle: BinaryIO, start: int, head: bytes, offset: int) -> tuple[
 
 def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollector) -> Any:
     """One raw line (see :func:`read_lines`) parsed as JSON, or :data:`NO_VALUE` for a blank
-    line or one with a problem (added to ``problems``: not UTF-8, not JSON, a number beyond
-    the bounds, a lone surrogate). Numbers with a fraction or exponent are read as
+    line or one with a problem (added to ``problems``: not UTF-8, not JSON). An object with
+    a number beyond the bounds or a lone surrogate (each added to ``problems``) comes back as
+    a :class:`RejectedLine`, which the schema check reports the other problems of and never
+    accepts (a header line, with a ``run`` or ``set`` key, gives :data:`NO_VALUE`: the
+    stream's workers hand headers to the pass unread). Numbers with a fraction or exponent are read as
     :class:`~decimal.Decimal`; a CRLF line end is accepted."""
     if chunk.endswith(b"\r"):
         chunk = chunk[:-1]
@@ -629,10 +650,47 @@ def parse_line(number: int, chunk: bytes, display: str, problems: ProblemCollect
     except RecursionError:
         problems.add(display, number, None, "expected a JSON object, found one nested too deep to read")
         return NO_VALUE
-    bad = list(_bad_values(value)) if _may_be_bad(text) else []
+    bad = list(_bad_values(value))  # msgspec refused the line: walked (keys twice, NaN, bounds)
     for fld, message in bad:
         problems.add(display, number, fld or None, message)
-    return NO_VALUE if bad else value
+    if not bad:
+        return value
+    if not isinstance(value, dict) or ("run" in value or "set" in value):  # a header: its bad values only
+        return NO_VALUE
+    return RejectedLine(_stand_in(value), (fld for fld, _ in bad))
+
+
+class RejectedLine(dict[str, Any]):
+    """A JSON object line :func:`parse_line` has already reported bad values in (a number
+    beyond the bounds, a lone surrogate), each replaced with a stand-in (0, U+FFFD), so that
+    the schema still reports the line's other problems (:func:`_validate` leaves out those at
+    the bad values' fields, ``bad``). Never accepted: its schema check always fails."""
+
+    def __init__(self, value: dict[str, Any], bad: Iterable[str]) -> None:
+        super().__init__(value)
+        self.bad = frozenset(bad)
+
+    def __reduce__(self) -> Any:
+        return (RejectedLine, (dict(self), self.bad))
+
+    def said(self, fld: str | None) -> bool:
+        """Whether a schema problem at ``fld`` is at (or inside) a bad value already reported."""
+        if fld is None:
+            return False
+        return any(fld == b or fld.startswith((b + ".", b + "[")) for b in self.bad if b)
+
+
+def _stand_in(value: Any) -> Any:
+    """``value`` with every bad value replaced (see :class:`RejectedLine`)."""
+    if isinstance(value, (_Unbounded, _Constant)):
+        return Decimal(0)
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_SURROGATE.sub("\ufffd", key): _stand_in(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_stand_in(item) for item in value]
+    return value
 
 
 @cache
@@ -701,18 +759,21 @@ def _keys_or_unbounded(value: Any) -> int:
     return keys
 
 
-def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log") -> Iterator[tuple[int, Any]]:
+def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log",
+               rejected: bool = False) -> Iterator[tuple[int, Any]]:
     """Yield ``(line number, parsed JSON)`` of a JSON lines file: :func:`read_lines` and
     :func:`parse_line` together.
 
     Accepts a UTF-8 byte order mark and CRLF line ends. Numbers with a fraction or exponent
     are read as :class:`~decimal.Decimal`. Blank lines are skipped. Lines that are not UTF-8
     or not JSON become problems. A file that cannot be read at all is one problem, and
-    nothing is yielded (larger than its size limit, in UTF-16 or UTF-32).
+    nothing is yielded (larger than its size limit, in UTF-16 or UTF-32). A
+    :class:`RejectedLine` (its bad values already problems) is yielded only with
+    ``rejected``, for a caller that reports its other problems and accepts none of it.
     """
     for number, chunk in read_lines(path, display, problems, kind):
         value = parse_line(number, chunk, display, problems)
-        if value is not NO_VALUE:
+        if value is not NO_VALUE and (rejected or not isinstance(value, RejectedLine)):
             yield number, value
 
 
@@ -721,9 +782,11 @@ def _validate(name: str, value: Any, display: str, line: int, problems: ProblemC
         problems.add(display, line, None, f"expected a JSON object, found {describe(value)}")
         return False
     errors = schema_errors(name, value)
+    if isinstance(value, RejectedLine):  # its bad values are reported: the rest of its problems
+        errors = [(fld, message) for fld, message in errors if not value.said(fld)]
     for fld, message in errors:
         problems.add(display, line, fld, message)
-    return not errors
+    return not errors and not isinstance(value, RejectedLine)
 
 
 def _decimals(values: list[Any]) -> tuple[Decimal, ...]:
@@ -884,12 +947,32 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
         value = parse_line(line, chunk, display, problems)
         if value is not NO_VALUE:
             state.read(line, offset, len(chunk), value)
+        elif chunk.strip():
+            state.rejected.update(_readable_id(chunk))
     questions = state.finish()
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
     return QuestionSet(path=display, version=state.version, questions=questions, notices=tuple(state.notices),
                        rejected=frozenset(state.rejected))
+
+
+_ID_IN_LINE = re.compile(rb'"question_id"[ \t\r\n]*:[ \t\r\n]*"((?:[^"\\]|\\.)*)"')
+
+
+def _readable_id(chunk: bytes) -> list[str]:
+    """The ``question_id`` a line that gave no value still shows (not UTF-8, not JSON, a
+    key twice, NaN), read from its bytes: a rejected question, which the join then does not
+    call "not in the question set". Empty when no id can be read."""
+    found = _ID_IN_LINE.search(chunk)
+    if found is None:
+        return []
+    try:
+        text = found.group(1).decode("utf-8", "replace")
+        qid = json.loads(f'"{text}"')
+    except ValueError:
+        return []
+    return [qid] if isinstance(qid, str) else []
 
 
 class _SetPass:
@@ -918,6 +1001,8 @@ class _SetPass:
             self._first = False
             if _validate("set_header", value, display, line, problems):
                 self.version = value["set"]["version"]
+            else:
+                self._reject(value)
             return
         if isinstance(value, dict) and "set" in value and "question_id" not in value:
             problems.add(display, line, "set", "expected a question, found a header line: the {\"set\": ...} header must be the first line")
@@ -925,10 +1010,10 @@ class _SetPass:
         self._first = False
         if isinstance(value, dict) and "run" in value:
             problems.add(display, line, "run", "expected a question, found a run log header: is this file a run log rather than the question set?")
+            self._reject(value)
             return
         if not _validate("question", value, display, line, problems):
-            if isinstance(value, dict) and isinstance(value.get("question_id"), str):
-                self.rejected.add(value["question_id"])
+            self._reject(value)
             return
         qid = value["question_id"]
         first = self._add(qid, offset, length, line)
@@ -939,6 +1024,11 @@ class _SetPass:
         answer_schema = _answer_schema(value, self.path, display, line, problems, self.schemas)
         if self.held is not None:
             self.held.append(_question(value, line, answer_schema))
+
+    def _reject(self, value: Any) -> None:
+        """A line reported as bad input: its id, if it has one, is rejected, not missing."""
+        if isinstance(value, dict) and isinstance(value.get("question_id"), str):
+            self.rejected.add(value["question_id"])
 
     def _add(self, qid: str, offset: int, length: int, line: int) -> int | None:
         """Index a valid question; the line of the first with its id when it is a duplicate."""

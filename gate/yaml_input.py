@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator, ValidationError
 
-from gate.encodings import not_utf8_message, wide_encoding
+from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.limits import read_bounded
 from gate.records import describe, misspelt_required, schema, schema_problems
@@ -171,11 +171,31 @@ def _read_text(path: str | Path, kind: str, display: str, missing: str) -> str:
         wide = wide_encoding(raw)
         if wide:
             raise InputError([Problem(display, None, None, not_utf8_message(wide))])
-        return raw.decode("utf-8-sig")
+        return utf8_text(raw, display)
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, missing)]) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise InputError([Problem(display, None, None, f"cannot be read: {exc}")]) from None
+
+
+def utf8_text(raw: bytes, display: str) -> str:
+    """A whole file's bytes as UTF-8 text (a byte order mark is dropped).
+
+    Raises:
+        InputError: a byte that is not UTF-8, with its line and column as the JSON lines
+            inputs give them (and a Latin-1 / Windows-1252 hint when it looks like one).
+    """
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        end = raw.find(b"\n", exc.start)
+        chunk = raw[start:end if end >= 0 else len(raw)]
+        message = (f"expected UTF-8 text, found byte 0x{raw[exc.start]:02x} at column {exc.start - start + 1}"
+                   + single_byte_hint(chunk, exc.start - start))
+        raise InputError([Problem(display, raw.count(b"\n", 0, exc.start) + 1, None, message)]) from None
 
 
 def structure_problems(doc: YamlFile, problems: ProblemCollector) -> None:

@@ -416,3 +416,38 @@ def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path
         yield from map(lambda block, first: score_lines(numbered_lines(block, first), context), blocks, firsts)
 
     assert render_json(check_run(run, generated["set"], THRESHOLDS, max_findings=MAX_FINDINGS, source=Scored(on_map))) == expected["set"]
+
+
+def _context(set_path: Path):
+    from gate.question_index import QuestionLookup
+    from gate.records import load_question_set
+    from gate.stream import Context
+    from gate.thresholds import load_thresholds
+
+    rules = load_thresholds(THRESHOLDS)
+    return Context(str(RUN_13), QuestionLookup(load_question_set(set_path).questions), rules.matching, rules.format)
+
+
+def _scored(context) -> list[tuple[int, object, object]]:
+    from gate.stream import score_lines
+
+    return [(r.line, r.outcome, r.found) for r in score_lines(list(read_lines(RUN_13, str(RUN_13), ProblemCollector())), context)]
+
+
+def test_the_context_sent_to_dask_needs_no_set_file(tmp_path: Path) -> None:
+    import pickle
+
+    set_path = tmp_path / "set.jsonl"
+    set_path.write_bytes(SET_12.read_bytes())
+    context = _context(set_path)
+    expected = _scored(context)
+    sent = pickle.dumps(dist.carried_context(context))
+    set_path.rename(tmp_path / "moved.jsonl")  # as on a worker that cannot see the set
+    received = pickle.loads(sent)
+    assert received.questions._index._held_lines is not None and received.questions._index._fd is None
+    assert _scored(received) == expected
+    assert sum(1 for _, outcome, _ in expected if outcome is not None) == 8  # every question of the set answered
+    ids = [json.loads(line)["question_id"] for line in SET_12.read_text("utf-8").splitlines()[1:]]
+    assert [received.questions[q] for q in ids] == [(i, context.questions[q][1]) for i, q in enumerate(ids)]
+    with pytest.raises(FileNotFoundError):  # what was sent before: the index reads the file
+        _scored(pickle.loads(pickle.dumps(context)))

@@ -74,7 +74,7 @@ def test_value_that_is_not_a_number(files, cli):
 
 def test_nan_is_not_a_number(files, cli):
     (files / "run.jsonl").write_text(json.dumps(GOOD).replace("[7.6]", "[NaN]") + "\n")
-    assert_input_error(check(cli), "run.jsonl:1: expected a JSON object, found NaN, which JSON does not allow as a number")
+    assert_input_error(check(cli), "run.jsonl:1: retrieved_values[0]: expected a number, found NaN, which JSON does not allow as a number")
 
 
 def test_duplicate_question_id_in_run(files, cli):
@@ -131,8 +131,20 @@ def test_answer_that_is_not_declined_needs_the_answer_field(files, cli):
     assert_input_error(check(cli), "run.jsonl:1: answer: missing required field")
 
 
+def test_a_null_answer_that_is_not_declined_is_an_input_error_as_a_missing_one(files, cli):
+    missing = {k: v for k, v in GOOD.items() if k != "answer"}
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": None}, {**missing, "question_id": "q2"}, {**GOOD, "question_id": "q3", "answer": None, "declined": "no"}])
+    code, out, err = check(cli)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[1:] == [
+        "run.jsonl:1: answer: expected a string, found null (declined is false: the answer text is required, and null only when declined)",
+        "run.jsonl:2: answer: missing required field",
+        'run.jsonl:3: declined: expected a boolean (true or false, without quotes), found the string "no"',
+    ]
+
+
 def test_empty_answer_not_declined_is_a_scored_failure(files, cli):
-    write_lines(files / "run.jsonl", [{**GOOD, "answer": ""}, {**GOOD, "question_id": "q2", "answer": None}])
+    write_lines(files / "run.jsonl", [{**GOOD, "answer": ""}, {**GOOD, "question_id": "q2", "answer": ""}])
     code, out, err = check(cli)
     assert code == 1, err
     assert out.startswith("answer-gate failed: 2 empty answers\n")

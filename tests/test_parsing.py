@@ -56,7 +56,10 @@ def test_a_line_reads_the_same_both_ways(raw, refused):
 
 def test_what_the_standard_library_refused_is_still_refused_with_its_message():
     assert read(b'{"a": 1, "a": 2}')[1] == [(None, "expected a JSON object, found duplicate key 'a' in one object")]
-    assert read(b'{"a": NaN}')[1] == [(None, "expected a JSON object, found NaN, which JSON does not allow as a number")]
+    assert read(b'{"a": NaN}')[1] == [("a", "expected a number, found NaN, which JSON does not allow as a number")]
+    assert read(b'{"a": {"b": 1, "b": 2, "c": -Infinity}}')[1] == [
+        ("a", "expected a JSON object, found duplicate key 'b' in one object"),
+        ("a.c", "expected a number, found -Infinity, which JSON does not allow as a number")]
     assert read(b'{"a": "\\ud800"}')[1][0][0] == "a"
     assert read(b'{"a": 1e400}')[1][0][0] == "a"
 

@@ -62,3 +62,36 @@ def test_an_unknown_key_reads_the_same_in_both_files(workdir, cli, name, text, m
     (workdir / name).write_text(text, encoding="utf-8")
     code, _, err = check_with_rubric(workdir, cli)
     assert code == 2 and message in err, err
+
+
+LATIN1 = "; it looks like Latin-1 or Windows-1252: save the file as UTF-8"
+
+
+def test_a_latin1_byte_in_thresholds_is_named_with_its_line_and_column(workdir, cli):
+    (workdir / "t.yaml").write_bytes(b"version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9}\n# caf\xe9\n")
+    code, out, err = cli(*CHECK, "--thresholds", "t.yaml")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[1:] == [f"t.yaml:4: expected UTF-8 text, found byte 0xe9 at column 6{LATIN1}"]
+
+
+def test_a_latin1_byte_in_a_rubric_after_a_byte_order_mark_is_named_as_in_a_log(workdir, cli):
+    text = RUBRIC.read_text(encoding="utf-8").splitlines()
+    text[1] = "# d\xe9j\xe0 " + text[1]
+    (workdir / "rubric.yaml").write_bytes(b"\xef\xbb\xbf" + "\n".join(text).encode("latin-1", "replace"))
+    code, _, err = check_with_rubric(workdir, cli)
+    assert code == 2
+    assert err.splitlines()[1:] == [f"rubric.yaml:2: expected UTF-8 text, found byte 0xe9 at column 4{LATIN1}"]
+
+
+def test_a_broken_utf8_sequence_gets_no_latin1_hint(workdir, cli):
+    (workdir / "t.yaml").write_bytes(b"version: 1\n# \xe2\x82\xe2\x82\n")
+    code, _, err = cli(*CHECK, "--thresholds", "t.yaml")
+    assert code == 2
+    assert err.splitlines()[1:] == ["t.yaml:2: expected UTF-8 text, found byte 0xe2 at column 3"]
+
+
+def test_a_latin1_byte_in_a_judgements_sheet_is_named_as_in_the_yaml_inputs(workdir, cli):
+    (workdir / "j.csv").write_bytes(b"question_id,note\nq1,caf\xe9\n")
+    code, _, err = cli(*CHECK, "--judgements", "j.csv", "--rubric", str(RUBRIC))
+    assert code == 2
+    assert f"j.csv:2: expected UTF-8 text, found byte 0xe9 at column 7{LATIN1}" in err.splitlines(), err
