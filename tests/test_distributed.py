@@ -5,6 +5,7 @@ and the ``memory://`` filesystem of the tests is the workers' too), closed at th
 from __future__ import annotations
 
 import json
+import pickle
 import socket
 import subprocess
 import sys
@@ -405,7 +406,7 @@ def test_check_without_dask_imports_none_of_it(tmp_path: Path) -> None:
 
 def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path], expected: dict[str, str]) -> None:
     """The Spark and Ray recipes of the README, with Python's own map in place of the cluster."""
-    from gate.distributed import Scored, blocks_of, count_lines, first_lines, log_parts, numbered_lines
+    from gate.distributed import Scored, blocks_of, carried_context, count_lines, first_lines, log_parts, numbered_lines
     from gate.stream import score_lines
 
     run = str(generated["run"])
@@ -413,7 +414,8 @@ def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path
     def on_map(context, problems):
         blocks = blocks_of(log_parts(run, problems), 100_000)
         firsts = first_lines(list(map(count_lines, blocks)))
-        yield from map(lambda block, first: score_lines(numbered_lines(block, first), context), blocks, firsts)
+        shared = pickle.loads(pickle.dumps(carried_context(context)))  # as a broadcast sends it
+        yield from map(lambda block, first: score_lines(numbered_lines(block, first), shared), blocks, firsts)
 
     assert render_json(check_run(run, generated["set"], THRESHOLDS, max_findings=MAX_FINDINGS, source=Scored(on_map))) == expected["set"]
 
@@ -435,8 +437,6 @@ def _scored(context) -> list[tuple[int, object, object]]:
 
 
 def test_the_context_sent_to_dask_needs_no_set_file(tmp_path: Path) -> None:
-    import pickle
-
     set_path = tmp_path / "set.jsonl"
     set_path.write_bytes(SET_12.read_bytes())
     context = _context(set_path)
