@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -120,9 +121,11 @@ def test_sigterm_raises_terminated_inside_the_block_only() -> None:
 
 
 def test_held_signals_come_after_the_block() -> None:
+    """Held from this thread (the one that forks the workers): sent to it, the signal waits.
+    Sent to the process, another thread of the test session (a Dask cluster's) may take it."""
     with pytest.raises(KeyboardInterrupt):
         with interrupts.signals_held():
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
             reached = True  # not interrupted while held
         time.sleep(1)
     assert reached
