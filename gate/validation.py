@@ -172,14 +172,20 @@ def _emit_object(schema: dict[str, Any], v: str, out: list[str], depth: int, src
             out.extend(inner)
 
 
+def _emit_length(schema: dict[str, Any], low: str, high: str, v: str, out: list[str], pad: str) -> None:
+    """The bounds on ``len(v)`` of an array (``minItems``/``maxItems``) or a string
+    (``minLength``/``maxLength``: Python's length counts code points, as JSON Schema does)."""
+    if low in schema:
+        out.append(f"{pad}if len({v}) < {int(schema[low])}:")
+        out.append(f"{pad}    return False")
+    if high in schema:
+        out.append(f"{pad}if len({v}) > {int(schema[high])}:")
+        out.append(f"{pad}    return False")
+
+
 def _emit_array(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
     pad = "    " * depth
-    if "minItems" in schema:
-        out.append(f"{pad}if len({v}) < {int(schema['minItems'])}:")
-        out.append(f"{pad}    return False")
-    if "maxItems" in schema:
-        out.append(f"{pad}if len({v}) > {int(schema['maxItems'])}:")
-        out.append(f"{pad}    return False")
+    _emit_length(schema, "minItems", "maxItems", v, out, pad)
     if "items" in schema:
         if not isinstance(schema["items"], dict):
             raise Unsupported("a boolean items")
@@ -193,12 +199,7 @@ def _emit_array(schema: dict[str, Any], v: str, out: list[str], depth: int, src:
 
 def _emit_string(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
     pad = "    " * depth
-    if "minLength" in schema:
-        out.append(f"{pad}if len({v}) < {int(schema['minLength'])}:")
-        out.append(f"{pad}    return False")
-    if "maxLength" in schema:
-        out.append(f"{pad}if len({v}) > {int(schema['maxLength'])}:")
-        out.append(f"{pad}    return False")
+    _emit_length(schema, "minLength", "maxLength", v, out, pad)
     if "pattern" in schema:
         search = src.constant(re.compile(schema["pattern"]).search)
         out.append(f"{pad}if {search}({v}) is None:")
