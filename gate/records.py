@@ -19,7 +19,7 @@ import os
 import re
 import stat
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -1305,6 +1305,45 @@ class RunLog:
         else:
             _tick(self._plain, line)
         return reading.answer
+
+    def take_rows(self, lines: Sequence[int], slots: Sequence[int], bidi: bytes | bytearray, problems: ProblemCollector,
+                  question_id: Callable[[int], str]) -> list[int]:
+        """The run-level checks of answer lines that :meth:`take` would read for their id and
+        line only (each found in the set, and with no unknown field, unit, problem or
+        notice, not in the merged form), in file order: the same as :meth:`take` of each.
+
+        Args:
+            lines: their line numbers.
+            slots: the position in the set of each line's question.
+            bidi: 1 where the line's answer holds bidirectional control characters.
+            problems: where duplicates are reported.
+            question_id: the id of the question at a position (read for a duplicate only).
+
+        Returns:
+            The indices (into ``lines``) of the duplicates, which are not taken.
+        """
+        if not lines:
+            return []
+        self._first = False
+        first_lines, duplicates = self._first_lines, []
+        for i, (line, slot) in enumerate(zip(lines, slots)):
+            first = first_lines[slot]
+            if first:
+                problems.add(self.display, line, "question_id", f"duplicate question_id {question_id(slot)!r}, first on line {first}")
+                duplicates.append(i)
+            else:
+                first_lines[slot] = line
+        taken = len(lines) - len(duplicates)
+        if taken and not self._plain[0]:
+            self._plain[1] = next(line for i, line in enumerate(lines) if i not in duplicates)
+        self._plain[0] += taken
+        self.answers += taken
+        bidi_at = bidi.find(1)
+        while bidi_at >= 0:
+            if bidi_at not in duplicates:
+                _tick(self._bidi, lines[bidi_at])
+            bidi_at = bidi.find(1, bidi_at + 1)
+        return duplicates
 
     def _first_line(self, question_id: str, line: int, slot: int | None) -> int:
         """The line of the first answer with this id (0 when this is the first: then noted)."""

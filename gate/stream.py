@@ -12,13 +12,14 @@ additions that merge) and a bounded list of findings (:class:`Findings`).
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import heapq
 import itertools
 import os
 from array import array
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, overload
@@ -266,9 +267,10 @@ class Findings:
         total: how many were offered.
     """
 
-    def __init__(self, limit: int | None) -> None:
+    def __init__(self, limit: int | None, bar: tuple[int, int] | None = None) -> None:
         self.limit = limit
         self.total = 0
+        self._bar = bar
         self._heap: list[tuple[int, int, Finding]] = []  # keys negated: the largest on top
         self._left_out: dict[tuple[str, str, str], int] = {}  # counted elsewhere, by slice
         self._by_language: dict[tuple[str, str, str], int] = {}  # counted here: (measure, code, language)
@@ -281,6 +283,9 @@ class Findings:
     def add_keyed(self, position: int, order: int, finding: Finding) -> None:
         """Offer one finding: the ``order``-th of the question at ``position``."""
         self.total += 1
+        if self._bar is not None and (position, order) > self._bar:  # never listed: see bar()
+            self._count(finding)
+            return
         item = (-position, -order, finding)
         if self.limit is None or len(self._heap) < self.limit:
             heapq.heappush(self._heap, item)
@@ -290,6 +295,20 @@ class Findings:
             return
         dropped = heapq.heapreplace(self._heap, item)
         self._count(dropped[2])
+
+    def bar(self) -> tuple[int, int] | None:
+        """The key ``(position, order)`` of the last finding listed once ``limit`` are held,
+        else None (the bar of a new :class:`Findings`, given as ``bar``).
+
+        A finding keyed above it is never listed, whatever is offered later: the findings
+        held are the ``limit`` first by key of all offered, and only ever move down. So the
+        findings of a part of the run offered to a ``Findings`` made with this bar (a
+        worker's batch) are listed and counted as they would be here. None: no bar, as with
+        no limit."""
+        if self.limit is None or self.limit == 0 or len(self._heap) < self.limit:
+            return None
+        top = self._heap[0]
+        return -top[0], -top[1]
 
     def count_left_out(self, measure: str, code: str, slice_name: str, count: int) -> None:
         """Add findings counted elsewhere (a shard) and not listed."""
@@ -372,53 +391,101 @@ class Summing:
 
 
 @dataclass
+class JoinedRows:
+    """The common lines of a batch, as flat arrays (a few bytes a line to send back): the
+    schema-valid answers found in the set with the same language, scored, and with nothing
+    for the run-level checks to read but a duplicate id (:func:`_plain`).
+
+    Attributes:
+        lines: their line numbers, in file order.
+        positions: their questions' positions in the set.
+        differs: 1 where the answer logs a question text that differs from the set's.
+        bidi: 1 where the answer holds bidirectional control characters.
+        unknown, uncovered: their languages unknown to the locale data, or not covered by
+            the figure reader, with counts (:func:`gate.measures.count_language`).
+    """
+
+    lines: array[int] = field(default_factory=lambda: array("i"))
+    positions: array[int] = field(default_factory=lambda: array("i"))
+    differs: bytearray = field(default_factory=bytearray)
+    bidi: bytearray = field(default_factory=bytearray)
+    unknown: dict[str, int] = field(default_factory=dict)
+    uncovered: dict[str, int] = field(default_factory=dict)
+
+    def add(self, reading: AnswerLine, found: Found) -> None:
+        """Add a common line (:func:`_plain`)."""
+        assert reading.answer is not None
+        self.lines.append(reading.line)
+        self.positions.append(found.position)
+        self.differs.append(found.differs)
+        self.bidi.append(reading.bidi)
+        count_language(reading.answer, self.unknown, self.uncovered)
+
+
+@dataclass
 class ScoredBatch:
     """A batch scored and summed in a worker: what the main process needs of it, small to
     send back.
 
     Attributes:
-        results: one per line as :func:`score_lines` gives them, but each answer stripped to
-            what the run-level checks and the join read (its id, language, question text,
-            line) and each outcome replaced by :data:`COUNTED`.
+        rows: its common lines (:class:`JoinedRows`).
+        others: its other lines, as :func:`score_lines` gives them, in file order, but each
+            answer stripped to what the run-level checks and the join read (its id, language,
+            question text, line) and each outcome replaced by :data:`COUNTED`.
         tally: the sums of the batch's outcomes.
         findings: ``(position, order, finding)`` of the findings that may be listed: the
-            batch's first ``limit`` in the set's order (:meth:`Findings.keyed`).
+            batch's first ``limit`` in the set's order, below the bar (:meth:`Findings.bar`).
         left_out: ``(measure, code, slice, count)`` of the batch's other findings.
-        positions, counts: with ``store``, the set position of each scored answer and its
-            counts (:func:`counts_row`), one row after the other.
+        stored: with ``store``, the counts of each scored answer (:class:`StoredRows`).
     """
 
-    results: list[LineResult]
+    rows: JoinedRows
+    others: list[LineResult]
     tally: Tally
     findings: list[tuple[int, int, Finding]]
     left_out: tuple[tuple[str, str, str, int], ...]
-    positions: array[int]
-    counts: array[int]
+    stored: StoredRows | None
 
 
-def summed_batch(results: list[LineResult], context: Context, summing: Summing) -> ScoredBatch:
+def summed_batch(results: list[LineResult], context: Context, summing: Summing, bar: tuple[int, int] | None = None) -> ScoredBatch:
     """The results of a batch (of a log read against a question set) summed into a
-    :class:`ScoredBatch`; pure. Summing a line its main process later rejects (a duplicate,
-    a language that differs) is harmless: such a run has a problem and gives no report."""
+    :class:`ScoredBatch`; pure. ``bar``: the main process's :meth:`Findings.bar`.
+
+    Summing a line its main process later rejects (a duplicate) is harmless: such a run has
+    a problem and gives no report. A line scored here passed every check of the join but
+    that one (its question found, with the same language)."""
     assert context.questions is not None  # the merged form is joined in the main process
-    tally, findings = Tally(), Findings(summing.limit)
-    positions, counts = array("q"), array("q")
+    tally, findings = Tally(), Findings(summing.limit, bar)
+    rows, others = JoinedRows(), []
+    stored = StoredRows() if summing.store else None
     for result in results:
-        reading, outcome = result.reading, result.outcome
+        reading, outcome, found = result.reading, result.outcome, result.found
         if reading is None or reading.answer is None:
+            others.append(result)
             continue
         if outcome is not None:
-            assert result.found is not None  # scored: its question was found where the line was
-            position = result.found.position
+            assert found is not None  # scored: its question was found where the line was
             tally.add(outcome)
             if outcome.findings:
-                findings.add(position, outcome.findings)
-            if summing.store:
-                positions.append(position)
-                counts.extend(counts_row(outcome))
+                findings.add(found.position, outcome.findings)
+            if stored is not None:
+                stored.add(found.position, outcome)
+            if _plain(reading, found):
+                rows.add(reading, found)
+                continue
             result.outcome = COUNTED
         result.reading = replace(reading, answer=_joined_part(reading.answer))
-    return ScoredBatch(results, tally, findings.keyed(), findings.not_listed(), positions, counts)
+        others.append(result)
+    return ScoredBatch(rows, others, tally, findings.keyed(), findings.not_listed(), stored)
+
+
+def _plain(reading: AnswerLine, found: Found) -> bool:
+    """A scored answer line that :meth:`gate.records.RunLog.take` reads only for its id
+    and line (no problem, notice, unknown field or unit, not in the merged form), and that
+    :meth:`RunPass._join` joins (its language is the question's)."""
+    answer = reading.answer
+    return (answer is not None and not (reading.later or reading.unknown or reading.notices or reading.units or reading.merged)
+            and canonical_language(answer.language) == canonical_language(found.language))
 
 
 def _joined_part(answer: Answer) -> Answer:
@@ -427,15 +494,54 @@ def _joined_part(answer: Answer) -> Answer:
                   retrieved_values=(), answer=None, cited_ids=(), declined=answer.declined, line=answer.line)
 
 
-def counts_row(outcome: Outcome) -> array[int]:
-    """An outcome's counts as ``numerator, denominator`` per measure, in
-    :data:`gate.measures.MEASURES` order (0, 0 for a measure it does not hold)."""
-    counts, row = outcome.counts, array("q")
-    for m in MEASURES:
-        count = counts.get(m.name, _ZERO)
-        row.append(count.numerator)
-        row.append(count.denominator)
-    return row
+def stored_row(outcome: Outcome) -> tuple[bytearray, list[tuple[int, int]]]:
+    """An outcome's counts as :class:`StoredOutcomes` stores them: ``(row, large)``, the row
+    one byte a count, ``numerator, denominator`` per measure in :data:`gate.measures.MEASURES`
+    order (0, 0 for a measure it does not hold; a count the outcome holds for a name that is
+    not a measure is not stored), and ``(place in the row, count)`` of each count outside
+    0 to 254, whose byte holds 255 (:data:`_LARGE`)."""
+    row, large = bytearray(_WIDTH), []
+    for name, count in outcome.counts.items():
+        numerator, denominator = count.numerator, count.denominator
+        if not (numerator or denominator):  # most measures count nothing for one answer: 0, 0
+            continue
+        i = _MEASURE_PLACE.get(name)
+        if i is None:
+            continue
+        for place, value in ((i, numerator), (i + 1, denominator)):
+            if 0 <= value < _LARGE:
+                row[place] = value
+            else:
+                row[place] = _LARGE
+                large.append((place, value))
+    return row, large
+
+
+#: Where a measure's numerator is in a stored row (:func:`stored_row`), by name.
+_MEASURE_PLACE = {m.name: 2 * i for i, m in enumerate(MEASURES)}
+_WIDTH = 2 * len(MEASURES)
+
+
+@dataclass
+class StoredRows:
+    """Stored counts made in a worker, for :meth:`StoredOutcomes.put_rows`.
+
+    Attributes:
+        positions: the set position of each row, in the order of the rows.
+        rows: the rows (:func:`stored_row`), one after the other.
+        large: ``(position, place in its row, count)`` of the counts outside 0 to 254.
+    """
+
+    positions: array[int] = field(default_factory=lambda: array("i"))
+    rows: bytearray = field(default_factory=bytearray)
+    large: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def add(self, position: int, outcome: Outcome) -> None:
+        """Add the row of the question at ``position``."""
+        row, large = stored_row(outcome)
+        self.positions.append(position)
+        self.rows += row
+        self.large.extend((position, place, value) for place, value in large)
 
 
 _WORKER: list[tuple[Context, Summing | None]] = []
@@ -448,21 +554,23 @@ def _install(context: Context, summing: Summing | None) -> None:
     _WORKER[:] = [(context, summing)]
 
 
-def _score_in_worker(batch: list[tuple[int, bytes]]) -> list[LineResult] | ScoredBatch:
+def _score_in_worker(batch: list[tuple[int, bytes]], bar: tuple[int, int] | None) -> list[LineResult] | ScoredBatch:
     context, summing = _WORKER[0]
     results = score_lines(batch, context)
-    return results if summing is None else summed_batch(results, context, summing)
+    return results if summing is None else summed_batch(results, context, summing, bar)
 
 
 def scored_batches(run_path: str | Path, context: Context, problems: ProblemCollector, jobs: int = 1,
-                   summing: Summing | None = None) -> Iterator[list[LineResult] | ScoredBatch]:
+                   summing: Summing | None = None, bar: Callable[[], tuple[int, int] | None] = lambda: None,
+                   ) -> Iterator[list[LineResult] | ScoredBatch]:
     """The log's lines scored (:func:`score_lines`), batch after batch in file order.
 
     With ``jobs`` above 1 and more than one batch, the batches are scored in that many
     worker processes, at most ``4 * jobs`` batches in flight (memory bounded); the results
     are the same as in one process. With ``summing`` (a log read against a question set),
     each worker also sums its batch and sends back a :class:`ScoredBatch`, so that the main
-    process only joins.
+    process only joins; ``bar`` gives, as each batch is sent, the bar above which none of
+    its findings will be listed (:meth:`Findings.bar`).
     """
     source = batches(run_path, context.display, problems)
     first = next(source, None)
@@ -483,7 +591,7 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
     try:
         pending: deque[Any] = deque()
         for batch in _chain([first, second], source):
-            pending.append(pool.apply_async(_score_in_worker, (batch,)))
+            pending.append(pool.apply_async(_score_in_worker, (batch, bar())))
             if len(pending) >= 4 * jobs:
                 yield pending.popleft().get()
         while pending:
@@ -515,34 +623,44 @@ class StoredOutcomes(Sequence[Outcome]):
 
     def __init__(self, questions: Sequence[Question]) -> None:
         self.questions = questions
-        self._width = 2 * len(MEASURES)
+        self._width = _WIDTH
         self._counts = bytearray()
         self._large: dict[int, int] = {}
 
     def put(self, position: int, outcome: Outcome) -> None:
         """Store the counts of the question at ``position``."""
-        self._put_row(position, counts_row(outcome))
+        row, large = stored_row(outcome)
+        self._put_row(position, row, large)
 
-    def put_rows(self, positions: array[int], rows: array[int]) -> None:
-        """Store counts summed elsewhere: the ``i``-th row of ``rows`` (:func:`counts_row`)
-        is the question at ``positions[i]``'s."""
-        width = self._width
-        for i, position in enumerate(positions):
-            self._put_row(position, rows[i * width:(i + 1) * width])
+    def put_rows(self, rows: StoredRows) -> None:
+        """Store counts made elsewhere (a worker's :class:`StoredRows`)."""
+        width, data = self._width, rows.rows
+        end = (max(rows.positions) + 1) * width if rows.positions else 0
+        if len(self._counts) < end:
+            self._counts.extend(bytes(end - len(self._counts)))
+        counts, view = self._counts, memoryview(data)
+        if self._large:  # a row written again: its large counts go (as in _put_row)
+            for position in rows.positions:
+                self._forget_large(position)
+        for i, position in enumerate(rows.positions):
+            counts[position * width:(position + 1) * width] = view[i * width:(i + 1) * width]
+        for position, place, value in rows.large:
+            self._large[position * width + place] = value
 
-    def _put_row(self, position: int, values: array[int]) -> None:
+    def _put_row(self, position: int, row: bytes | bytearray, large: list[tuple[int, int]]) -> None:
         start, end = position * self._width, (position + 1) * self._width
         if len(self._counts) < end:
             self._counts.extend(bytes(end - len(self._counts)))
-        row = bytearray(self._width)
-        for place, value in enumerate(values):
-            if 0 <= value < _LARGE:
-                row[place] = value
-                self._large.pop(start + place, None)
-            else:
-                row[place] = _LARGE
-                self._large[start + place] = value
+        self._forget_large(position)
         self._counts[start:end] = row
+        for place, value in large:
+            self._large[start + place] = value
+
+    def _forget_large(self, position: int) -> None:
+        if self._large:
+            start = position * self._width
+            for place in range(self._width):
+                self._large.pop(start + place, None)
 
     def __len__(self) -> int:
         return len(self.questions)
@@ -680,11 +798,56 @@ class RunPass:
         self.stored = StoredOutcomes(self.questions) if store and not keep else None
         self._all_ids: list[str] | None = None
 
+    def absorb(self, batch: ScoredBatch) -> None:
+        """Read a batch summed in a worker (in file order): its sums added, then its lines
+        joined in file order."""
+        self.tally.merge(batch.tally)
+        for position, order, finding in batch.findings:
+            self.findings.add_keyed(position, order, finding)
+        for measure, code, slice_name, count in batch.left_out:
+            self.findings.count_left_out(measure, code, slice_name, count)
+        if self.stored is not None and batch.stored is not None:
+            self.stored.put_rows(batch.stored)
+        rows, start = batch.rows, 0
+        for result in batch.others:  # each read after the common lines before it
+            end = bisect.bisect_left(rows.lines, result.line, start)
+            self._take_rows(rows, start, end)
+            self.feed(result)
+            start = end
+        self._take_rows(rows, start, len(rows.lines))
+        for counted, more in ((self._unknown, rows.unknown), (self._uncovered, rows.uncovered)):
+            for language, n in more.items():
+                counted[language] = counted.get(language, 0) + n
+
+    def _take_rows(self, rows: JoinedRows, start: int, end: int) -> None:
+        """The common lines ``start`` to ``end`` of a batch, through the run-level checks
+        and joined (as :meth:`feed` reads them, in fewer steps: see :func:`_plain`)."""
+        if start == end:
+            return
+        positions, differs = rows.positions[start:end], rows.differs[start:end]
+        duplicates = self.log.take_rows(rows.lines[start:end], positions, rows.bidi[start:end], self.run_problems, self._question_id)
+        answered = self.answered
+        if duplicates:  # the run has a problem (and gives no report): joined as feed joins
+            left_out = set(duplicates)
+            for i, position in enumerate(positions):
+                if i not in left_out:
+                    answered[position] = 1
+                    self._differs[position] = differs[i]
+            return
+        for position in positions:
+            answered[position] = 1
+        for i in _positions(differs, 1):
+            self._differs[positions[i]] = 1
+
+    def _question_id(self, position: int) -> str:
+        return self.questions[position].question_id
+
     def feed(self, result: LineResult) -> None:
         """Read one line's result (in file order)."""
         display, line, problems = self.display, result.line, self.run_problems
-        self._place = (self._offset, result.size or 0)
-        self._offset += (result.size or 0) + 1
+        if self.question_set is None:  # where the line is: only the merged form's questions are read from it
+            self._place = (self._offset, result.size or 0)
+            self._offset += (result.size or 0) + 1
         if not result.parsed:
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
@@ -890,10 +1053,11 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
     if source is not None:
         scored = source.results(context, run_pass.run_problems)
     else:  # unscored: the lines are read and validated only; the pass joins them itself
-        scored = scored_batches(run_path, context if score else replace(context, join=False), run_pass.run_problems, jobs, summing)
+        scored = scored_batches(run_path, context if score else replace(context, join=False), run_pass.run_problems, jobs, summing,
+                                run_pass.findings.bar)
     for results in scored:
         if isinstance(results, ScoredBatch):
-            _absorb(run_pass, results)
+            run_pass.absorb(results)
             continue
         for result in results:
             if not score and result.reading is not None and result.reading.answer is not None:
@@ -902,17 +1066,3 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
     if source is not None:
         source.add_findings(run_pass.findings)
     return run_pass, run_pass.finish(other_problems=not score), run_pass.join_problems
-
-
-def _absorb(run_pass: RunPass, batch: ScoredBatch) -> None:
-    """A batch summed in a worker: its sums added, then its lines joined."""
-    run_pass.tally.merge(batch.tally)
-    findings = run_pass.findings
-    for position, order, finding in batch.findings:
-        findings.add_keyed(position, order, finding)
-    for measure, code, slice_name, count in batch.left_out:
-        findings.count_left_out(measure, code, slice_name, count)
-    if run_pass.stored is not None:
-        run_pass.stored.put_rows(batch.positions, batch.counts)
-    for result in batch.results:
-        run_pass.feed(result)
