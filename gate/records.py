@@ -240,6 +240,12 @@ def _fast(name: str) -> Check | None:
     return fast_check(schema(name))
 
 
+def compiled_check(name: str) -> Check | None:
+    """The compiled check of the shipped schema ``name`` (True: jsonschema finds no error;
+    see :mod:`gate.validation`), or None when that schema is not compiled."""
+    return _fast(name)
+
+
 def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
     """Every ``(field, message)`` the schema ``name`` finds in ``value``, in a stable order.
 

@@ -84,10 +84,39 @@ def both_validation_paths():
     records._fast_parse = both_parsers(fast_parse)
     valid_question = records.valid_question
     records.valid_question = both_question_paths(valid_question)
+    import gate.yaml_input as yaml_input
+
+    yaml_check = yaml_input.compiled_check
+    yaml_input.compiled_check = both_yaml_paths(yaml_check)
     yield
     records.schema_errors = compiled
     records._fast_parse = fast_parse
     records.valid_question = valid_question
+    yaml_input.compiled_check = yaml_check
+
+
+def both_yaml_paths(compiled_check):
+    """Every YAML file any test checks (thresholds, rubric) also goes through jsonschema: the
+    compiled check accepts exactly what jsonschema finds no error in (the shipped schemas'
+    uniqueItems is over strings only, where the compiled check is exact)."""
+    import gate.records as records
+
+    def checker(name):
+        check = compiled_check(name)
+        if check is None:
+            return None
+
+        def both(value):
+            fast = check(value)
+            slow = list(records._validator(name).iter_errors(value))
+            assert fast == (not slow), f"the compiled {name} check and jsonschema disagree on {value!r}"
+            VALIDATION_AUDIT["checked"] += 1
+            VALIDATION_AUDIT["rejected"] += bool(slow)
+            return fast
+
+        return both
+
+    return checker
 
 
 def both_question_paths(valid_question):
