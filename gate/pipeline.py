@@ -12,24 +12,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from gate.checks.readers import CodeAgreement, agreement_with_readers, people_labels
 from gate.comparison import Comparison
 from gate.errors import InputError, ProblemCollector
 from gate.figures import MatchSettings
-from gate.judgements import GRADER, Judgement, JudgementSet, load_judgements
-from gate.loosened import Loosening, loosened_questions, loosened_rubric, loosened_rules
 from gate.measures import Measure, Outcome, measures_of, score_run
 from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_question_set, load_run
 from gate.redact import redact_report
 from gate.report import Report, Source, build_report
-from gate.review import RubricSummary, score_rubric_run
-from gate.rubric import Rubric, load_rubric
 from gate.scores import Score, aggregate
 from gate.stream import Findings, LineSource, Streamed, Tally, stream_inputs
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, Verdict, check_levels, decide
+
+if TYPE_CHECKING:  # what only judgements, a rubric or a base branch's files need, imported then
+    from gate.checks.readers import CodeAgreement
+    from gate.judgements import Judgement, JudgementSet
+    from gate.loosened import Loosening
+    from gate.review import RubricSummary
+    from gate.rubric import Rubric
 
 
 class Comparer(Protocol):
@@ -210,9 +212,11 @@ class _Settings:
         rules = _load_rules(thresholds, problems)
         loaded_rubric = None
         if judgements:
-            loaded_rubric = bases.head_rubric if base_rubric is not None else _load_base(load_rubric, rubric, problems)
+            loaded_rubric = bases.head_rubric if base_rubric is not None else _load_rubric(rubric, problems)
         examples: tuple[Judgement, ...] = ()
         if loaded_rubric is not None:
+            from gate.judgements import load_judgements
+
             if calibration:
                 examples = tuple(load_judgements(calibration, loaded_rubric, None, problems).judgements)
             load_judgements(judgements, loaded_rubric, None, problems)  # their form; against the run once it is read
@@ -323,6 +327,10 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], settings
     summary = None
     agreement: tuple[CodeAgreement, ...] = ()
     if judgements and settings.rubric is not None:
+        from gate.checks.readers import agreement_with_readers, people_labels
+        from gate.judgements import load_judgements
+        from gate.review import score_rubric_run
+
         loaded_rubric = settings.rubric
         judged = load_judgements(judgements, loaded_rubric, streamed.run)
         agreement = agreement_with_readers(outcomes, people_labels(judged.judgements, loaded_rubric))
@@ -363,12 +371,16 @@ class _Bases:
     def load(cls, rules: str | Path | None, questions: str | Path | None, base_rubric: str | Path | None, rubric: str | Path,
              problems: ProblemCollector) -> _Bases:
         return cls(_load_base(load_thresholds, rules, problems), _load_base(load_question_set, questions, problems),
-                   _load_base(load_rubric, base_rubric, problems),
-                   _load_base(load_rubric, rubric, problems) if base_rubric is not None else None)
+                   _load_rubric(base_rubric, problems),
+                   _load_rubric(rubric, problems) if base_rubric is not None else None)
 
     def loosened(self, rules: Thresholds, question_set: QuestionSet) -> tuple[list[Loosening], bool]:
         """What this branch loosened against the base (:mod:`gate.loosened`), and whether
         that fails the gate (``fail_on_loosened`` in either thresholds file)."""
+        if self.rules is None and self.questions is None and self.rubric is None:
+            return [], rules.fail_on_loosened  # no base branch's file: nothing to compare
+        from gate.loosened import loosened_questions, loosened_rubric, loosened_rules
+
         loosened = loosened_rules(self.rules, rules) if self.rules is not None else []
         if self.questions is not None:
             loosened += loosened_questions(self.questions, question_set)
@@ -388,6 +400,16 @@ def _load_base(load: Callable[..., Any], path: str | Path | None, problems: Prob
         return None
 
 
+def _load_rubric(path: str | Path | None, problems: ProblemCollector) -> Rubric | None:
+    """A rubric file, loaded as :func:`_load_base` loads one (None without a path)."""
+    if path is None:
+        return None
+    from gate.rubric import load_rubric
+
+    loaded: Rubric | None = _load_base(load_rubric, path, problems)
+    return loaded
+
+
 def _unchecked(rules: Thresholds, comparison: Comparison | None) -> str | None:
     """Why rules of the file gave no result: regression rules with no baseline."""
     from gate.thresholds import REGRESSION_KINDS
@@ -402,6 +424,8 @@ def _with_stored_examples(examples: Sequence[Judgement], judged: JudgementSet, r
                           folder: str | Path | None) -> tuple[tuple[Judgement, ...], list[str]]:
     """The grader-validation examples with the judgements stored with the baselines added,
     and the notices saying so; only when this run's judgements hold a grader's."""
+    from gate.judgements import GRADER
+
     if folder is None or not any(j.judge.kind == GRADER for j in judged.judgements):
         return tuple(examples), []
     from gate.baseline.storage import stored_examples  # the baseline package builds on this module
@@ -418,5 +442,8 @@ def read_judgements(paths: Sequence[str | Path], rubric_path: str | Path, run: R
     """
     if not paths:
         return None, None
+    from gate.judgements import load_judgements
+    from gate.rubric import load_rubric
+
     rubric = load_rubric(rubric_path)
     return load_judgements(paths, rubric, run), rubric

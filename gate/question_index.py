@@ -1,8 +1,8 @@
 """The question set held as a compact index over its file: flat memory whatever its size.
 
-Per question the index keeps a 64-bit hash of its id, the byte offset and length of its line
-and its line number, in flat arrays (24 bytes a question), and an open-addressing table of
-positions keyed by the hash (8 to 16 bytes a question). A question is read back from its line
+Per question the index keeps a 32-bit hash of its id (CRC-32), the byte offset and length of
+its line and its line number, in flat arrays (20 bytes a question), and an open-addressing
+table of positions keyed by the hash (8 to 16 bytes a question). A question is read back from its line
 (``os.pread``) and built when it is asked for; two ids with the same hash are told apart by
 reading their lines. Worker processes receive the arrays and the file's path (never the
 questions themselves) and open the file on their own.
@@ -14,8 +14,8 @@ back needs no validation again.
 
 from __future__ import annotations
 
-import hashlib
 import os
+import zlib
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
@@ -24,15 +24,15 @@ if TYPE_CHECKING:
     from gate.records import Question
 
 #: Bits of the hash of an id (tests force collisions with fewer).
-HASH_BITS = 64
+HASH_BITS = 32
 _EMPTY = -1
 
 
 def id_hash(question_id: str, bits: int = HASH_BITS) -> int:
-    """A stable hash of an id (the same in every process and on every run): BLAKE2b, the
-    first ``bits`` bits of an 8-byte digest."""
-    digest = int.from_bytes(hashlib.blake2b(question_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
-    return digest & ((1 << bits) - 1)
+    """A stable hash of an id (the same in every process and on every run): the CRC-32 of
+    its UTF-8 bytes, its low ``bits`` bits. Ids that share a hash are told apart by their
+    lines, so the hash decides only how fast a question is found, never which."""
+    return zlib.crc32(question_id.encode("utf-8", "surrogatepass")) & ((1 << bits) - 1)
 
 
 class QuestionIndex(Sequence["Question"]):
@@ -45,7 +45,7 @@ class QuestionIndex(Sequence["Question"]):
         bits: bits of the id hash (default :data:`HASH_BITS`, read when the index is made;
             fewer only to force collisions).
 
-    Memory: 24 bytes a question in the arrays, and the table (4 bytes a slot, at most half
+    Memory: 20 bytes a question in the arrays, and the table (4 bytes a slot, at most half
     full: 8 to 16 bytes a question); nothing grows with the length of the lines.
     """
 
@@ -53,7 +53,7 @@ class QuestionIndex(Sequence["Question"]):
         self.path = os.fspath(path)
         self.display = display
         self.bits = HASH_BITS if bits is None else bits
-        self._hashes = array("Q")
+        self._hashes = array("I")
         self._offsets = array("q")
         self._lengths = array("I")
         self._lines = array("i")
@@ -70,20 +70,36 @@ class QuestionIndex(Sequence["Question"]):
         """Index the valid question on line ``line`` (its bytes at ``offset``, ``length``
         long, line end excluded); or, when the set already holds its id, add nothing and
         return the line of the first one."""
-        h = id_hash(question_id, self.bits)
-        first, _ = self._probe(h, question_id)
-        if first >= 0:
-            return self._lines[first]
-        position = len(self._hashes)
-        self._hashes.append(h)
+        h = zlib.crc32(question_id.encode("utf-8", "surrogatepass")) & ((1 << self.bits) - 1)  # id_hash, inlined
+        hashes, table = self._hashes, self._table
+        mask = len(table) - 1
+        slot = h & mask
+        while True:  # _probe, inlined: its first empty slot is where the new question goes
+            found = table[slot]
+            if found == _EMPTY:
+                break
+            if hashes[found] == h and self._value(found)["question_id"] == question_id:
+                return self._lines[found]
+            slot = (slot + 1) & mask
+        position = len(hashes)
+        hashes.append(h)
         self._offsets.append(offset)
         self._lengths.append(length)
         self._lines.append(line)
-        if 2 * (position + 1) > len(self._table):
+        if 2 * (position + 1) > len(table):
             self._grow()
         else:
-            self._place(h, position)
+            table[slot] = position
         return None
+
+    def reserve(self, questions: int) -> None:
+        """Size the table for about ``questions`` questions in all (an estimate: the table
+        still grows past it), so that it is not rebuilt on the way there."""
+        size = len(self._table)
+        while size < 2 * questions:
+            size *= 2
+        if size > len(self._table):
+            self._grow(size)
 
     def _place(self, h: int, position: int) -> None:
         table, mask = self._table, len(self._table) - 1
@@ -92,8 +108,8 @@ class QuestionIndex(Sequence["Question"]):
             slot = (slot + 1) & mask
         table[slot] = position
 
-    def _grow(self) -> None:
-        self._table = array("i", [_EMPTY]) * (2 * len(self._table))
+    def _grow(self, size: int | None = None) -> None:
+        self._table = array("i", [_EMPTY]) * (size or 2 * len(self._table))
         for position, h in enumerate(self._hashes):
             self._place(h, position)
 

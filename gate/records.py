@@ -240,6 +240,12 @@ def _fast(name: str) -> Check | None:
     return fast_check(schema(name))
 
 
+def compiled_check(name: str) -> Check | None:
+    """The compiled check of the shipped schema ``name`` (True: jsonschema finds no error;
+    see :mod:`gate.validation`), or None when that schema is not compiled."""
+    return _fast(name)
+
+
 def schema_errors(name: str, value: Any) -> list[tuple[str | None, str]]:
     """Every ``(field, message)`` the schema ``name`` finds in ``value``, in a stable order.
 
@@ -716,6 +722,9 @@ def _bounded_float(text: str) -> Decimal:
 #: Where a key may end: a quote, JSON whitespace, a colon. Every key of a line ends so, and
 #: a string may hold more such places: never fewer matches than keys.
 _KEY_END = re.compile(r'"[ \t\n\r]*:')
+_KEY_END_BYTES = re.compile(rb'"[ \t\n\r]*:')
+#: The digits of a whole number beyond the bounds (at least 10**MAX_MAGNITUDE).
+_LONG_DIGITS = re.compile(rb"[0-9]{%d}" % (MAX_MAGNITUDE + 1))
 _INT_BOUND = 10 ** MAX_MAGNITUDE
 
 
@@ -731,9 +740,20 @@ def _fast_parse(text: str) -> Any:
         keys = _keys_or_unbounded(value)
     except (ValueError, RecursionError):  # msgspec.DecodeError and ValidationError are ValueErrors
         return NO_VALUE
-    if keys < 0 or (keys and keys != len(_KEY_END.findall(text))):
+    if keys < 0 or (keys and not _one_of_each_key(text, keys)):
         return NO_VALUE
     return value
+
+
+def _one_of_each_key(text: str | bytes, keys: int) -> bool:
+    """Whether a line whose parsed objects hold ``keys`` keys in all wrote no key twice.
+    Every key written is followed by its own colon, and by its own match of
+    :data:`_KEY_END`: either count is at least the number of keys written, which is at
+    least ``keys``; when either equals ``keys``, no key was written twice. (Its colons are
+    counted first: most lines have no colon in their strings.)"""
+    if isinstance(text, bytes):
+        return text.count(b":") == keys or len(_KEY_END_BYTES.findall(text)) == keys
+    return text.count(":") == keys or len(_KEY_END.findall(text)) == keys
 
 
 def _keys_or_unbounded(value: Any) -> int:
@@ -944,6 +964,10 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     shared, problems = problems, ProblemCollector()
     state = _SetPass(Path(path), display, problems)
     for line, offset, chunk in read_lines_at(Path(path), display, problems, kind="set"):
+        value = valid_question(chunk)
+        if value is not None:
+            state.valid(line, offset, len(chunk), value)
+            continue
         value = parse_line(line, chunk, display, problems)
         if value is not NO_VALUE:
             state.read(line, offset, len(chunk), value)
@@ -955,6 +979,32 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     _finish(problems, shared)
     return QuestionSet(path=display, version=state.version, questions=questions, notices=tuple(state.notices),
                        rejected=frozenset(state.rejected))
+
+
+def valid_question(chunk: bytes) -> dict[str, Any] | None:
+    """The value of a question-set line (raw bytes, see :func:`read_lines`) that is a valid
+    question beyond doubt, read in one step; None for every other line (a header, blank, not
+    UTF-8, not JSON, any problem or doubt), which :func:`parse_line` and the schema check
+    then read and explain. Equal to what those two give a line they accept: the same
+    msgspec reading and key count as :func:`_fast_parse` (msgspec reads the bytes as
+    UTF-8, and a trailing CR as the JSON whitespace it is), the same compiled check."""
+    check = _fast("question")
+    if check is None:
+        return None
+    try:
+        value = decoder().decode(chunk)
+    except (ValueError, RecursionError):
+        return None
+    if value.__class__ is not dict or not check(value):
+        return None
+    # One "{" and no 31 digits in a row: the line's only object is the question, and no whole
+    # number in it reaches 10**30, so _keys_or_unbounded(value) is len(value), without the walk.
+    flat = chunk.count(b"{") == 1 and _LONG_DIGITS.search(chunk) is None
+    keys = len(value) if flat else _keys_or_unbounded(value)
+    if keys < 0 or not _one_of_each_key(chunk, keys):
+        return None
+    found: dict[str, Any] = value
+    return found
 
 
 _ID_IN_LINE = re.compile(rb'"question_id"[ \t\r\n]*:[ \t\r\n]*"((?:[^"\\]|\\.)*)"')
@@ -975,6 +1025,10 @@ def _readable_id(chunk: bytes) -> list[str]:
     return [qid] if isinstance(qid, str) else []
 
 
+#: After this many lines of a set, its index is sized for the questions the file may hold.
+_SAMPLE_LINES = 1024
+
+
 class _SetPass:
     """The reading of a question set, line after line (:func:`load_question_set`): the
     header, the schema, duplicates (found in the index), expected caveats, answer schemas."""
@@ -983,9 +1037,10 @@ class _SetPass:
         self.path, self.display, self.problems = path, display, problems
         self.index = QuestionIndex(path, display)
         try:
-            regular = stat.S_ISREG(os.stat(path).st_mode)
+            info = os.stat(path)
+            regular, self.size = stat.S_ISREG(info.st_mode), info.st_size
         except OSError:
-            regular = True  # not readable: read_lines_at reports it, and nothing is indexed
+            regular, self.size = True, 0  # not readable: read_lines_at reports it, and nothing is indexed
         self.held: list[Question] | None = None if regular else []
         self._seen: dict[str, int] = {}  # only while the questions are held (a pipe)
         self.version: str | None = None
@@ -1015,13 +1070,19 @@ class _SetPass:
         if not _validate("question", value, display, line, problems):
             self._reject(value)
             return
+        self.valid(line, offset, length, value)
+
+    def valid(self, line: int, offset: int, length: int, value: dict[str, Any]) -> None:
+        """One schema-valid question line: indexed, or reported as a duplicate."""
+        self._first = False
         qid = value["question_id"]
         first = self._add(qid, offset, length, line)
         if first is not None:
-            problems.add(display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
+            self.problems.add(self.display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
             return
-        self.notices += expected_caveat_problems(value, display, line, problems)
-        answer_schema = _answer_schema(value, self.path, display, line, problems, self.schemas)
+        if "expected_caveats" in value:
+            self.notices += expected_caveat_problems(value, self.display, line, self.problems)
+        answer_schema = _answer_schema(value, self.path, self.display, line, self.problems, self.schemas) if "answer_schema" in value else None
         if self.held is not None:
             self.held.append(_question(value, line, answer_schema))
 
@@ -1033,6 +1094,8 @@ class _SetPass:
     def _add(self, qid: str, offset: int, length: int, line: int) -> int | None:
         """Index a valid question; the line of the first with its id when it is a duplicate."""
         if self.held is None:
+            if line == _SAMPLE_LINES:  # the lines so far tell about how many the file holds
+                self.index.reserve(self.size * line // (offset + length + 1) * 9 // 8)
             return self.index.add(qid, offset, length, line)
         first = self._seen.get(qid)
         if first is None:

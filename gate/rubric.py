@@ -18,13 +18,14 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from jsonschema import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from gate.errors import ProblemCollector
 from gate.records import Answer, Question, describe, schema_problems
 from gate.yaml_input import read_yaml_mapping, schema_check, structure_problems
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 #: The rubric questions, by stable id, in the order readers see them.
 QUESTION_IDS: tuple[str, ...] = ("series", "period", "unit", "caveat", "no_unsupported_claim")

@@ -3,14 +3,19 @@
 The schemas in ``gate/schemas/`` stay the published contract and the only source of the
 messages. A schema is compiled once into the source of one Python function (``exec``'d):
 nested ``if`` statements over the few keywords the shipped schemas use (``type``,
-``required``, ``properties``, ``additionalProperties``, ``items``, ``minLength``,
-``maxLength``, ``pattern``, ``enum``, ``const``, ``anyOf``, ``if``/``then``/``else``,
-``minimum``, ``maximum``, ``exclusiveMinimum``, ``exclusiveMaximum``, ``minItems``,
-``maxItems``), each with the JSON Schema meaning (draft 2020-12; a keyword applies to
-instances of its own type only). No closure or generator runs per keyword, so the common
+``required``, ``properties``, ``additionalProperties``, ``propertyNames``, ``items``,
+``minLength``, ``maxLength``, ``pattern``, ``enum``, ``const``, ``anyOf``,
+``if``/``then``/``else``, ``minimum``, ``maximum``, ``exclusiveMinimum``,
+``exclusiveMaximum``, ``minItems``, ``maxItems``, ``uniqueItems``, and ``$ref`` to the root's
+``$defs``), each with the JSON Schema meaning (draft 2020-12; a keyword applies to instances
+of its own type only). No closure or generator runs per keyword, so the common
 valid line passes in a few microseconds; a line it rejects is handed to ``jsonschema``
 (imported then, not before), whose errors make the messages, so a message never depends on
 which path found the fault.
+
+One keyword is compiled for the common case only: ``uniqueItems`` over an array of strings.
+An array with anything else in it fails the compiled check, and jsonschema then decides (so
+the check never accepts what jsonschema rejects; it may send jsonschema a value it accepts).
 
 A schema holding a keyword this module does not know is not compiled: :func:`fast_check`
 returns None and every line of that kind goes through ``jsonschema``. A schema edited by
@@ -30,11 +35,11 @@ from typing import Any
 Check = Callable[[Any], bool]
 
 #: Keywords that carry no assertion.
-_ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "examples", "$comment", "deprecated"})
+_ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "examples", "$comment", "deprecated", "$defs"})
 #: Keywords compiled (``then`` and ``else`` are read with ``if``).
-_KEYWORDS = frozenset({"type", "required", "properties", "additionalProperties", "items", "minLength", "maxLength", "pattern",
-                       "enum", "const", "anyOf", "if", "then", "else", "minimum", "maximum", "exclusiveMinimum",
-                       "exclusiveMaximum", "minItems", "maxItems"})
+_KEYWORDS = frozenset({"type", "required", "properties", "additionalProperties", "propertyNames", "items", "minLength",
+                       "maxLength", "pattern", "enum", "const", "anyOf", "if", "then", "else", "minimum", "maximum",
+                       "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "$ref"})
 #: The test of each JSON type, as a Python expression over ``{v}``.
 _TYPE_TESTS = {
     "object": "{v}.__class__ is dict or isinstance({v}, dict)",
@@ -47,7 +52,8 @@ _TYPE_TESTS = {
 }
 #: Classes of numbers tested first, before the abstract ``numbers.Number`` (never bool).
 _NUMBER_CLASSES = frozenset({int, float, Decimal})
-_BOUNDS = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}
+#: The comparison that fails each bound, as jsonschema writes it (so NaN fails none).
+_BOUNDS = {"minimum": "<", "maximum": ">", "exclusiveMinimum": "<=", "exclusiveMaximum": ">="}
 
 
 class Unsupported(Exception):
@@ -67,6 +73,12 @@ def _is_integer(value: Any) -> bool:
     return isinstance(value, float) and value.is_integer()
 
 
+def _unique_strings(value: list[Any]) -> bool:
+    """``uniqueItems`` for an array of strings (equal exactly when equal as Python strings);
+    False for an array holding anything else, which jsonschema then judges."""
+    return all(item.__class__ is str for item in value) and len(set(value)) == len(value)
+
+
 def _plain_constants(values: list[Any]) -> bool:
     """Constants whose equality in Python is JSON Schema equality (strings and null)."""
     return all(v is None or isinstance(v, str) for v in values)
@@ -76,10 +88,33 @@ class _Source:
     """The Python source of one compiled schema: its lines, the constants it names (compiled
     patterns, sets of names) and the helper functions of ``anyOf`` and ``if`` branches."""
 
-    def __init__(self) -> None:
-        self.constants: dict[str, Any] = {"_is_number": _is_number, "_is_integer": _is_integer, "_NUMBER_CLASSES": _NUMBER_CLASSES}
+    def __init__(self, root: Any = None) -> None:
+        self.constants: dict[str, Any] = {"_is_number": _is_number, "_is_integer": _is_integer, "_NUMBER_CLASSES": _NUMBER_CLASSES,
+                                          "_unique_strings": _unique_strings}
         self.functions: list[list[str]] = []
         self._names = 0
+        self._root = root
+        self._defs: dict[str, str] = {}  # name in the root's $defs -> its function
+
+    def reference(self, ref: Any) -> str:
+        """The function of ``"#/$defs/NAME"`` (compiled once, recursion allowed).
+
+        Raises:
+            Unsupported: any other reference, or a subschema with an ``$id`` of its own
+                (references inside it would resolve against it).
+        """
+        defs = self._root.get("$defs") if isinstance(self._root, dict) else None
+        name = ref[len("#/$defs/"):] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
+        if name is None or not isinstance(defs, dict) or name not in defs or "/" in name or "~" in name or "%" in name:
+            raise Unsupported(f"$ref {ref!r}")
+        if _nested_id(self._root, top=True):
+            raise Unsupported("$ref beside a subschema with an $id")
+        if name not in self._defs:
+            self._defs[name] = self.name("_d")
+            body: list[str] = []
+            _emit(defs[name], "v", body, 1, self)
+            self.functions.append([f"def {self._defs[name]}(v):", *body, "    return True"])
+        return self._defs[name]
 
     def name(self, prefix: str) -> str:
         self._names += 1
@@ -99,6 +134,17 @@ class _Source:
         return name
 
 
+def _nested_id(schema: Any, top: bool = False) -> bool:
+    """Whether a subschema below the root declares an ``$id``."""
+    if isinstance(schema, list):
+        return any(_nested_id(item) for item in schema)
+    if not isinstance(schema, dict):
+        return False
+    if not top and "$id" in schema:
+        return True
+    return any(_nested_id(item) for key, item in schema.items() if key not in ("enum", "const", "examples", "default"))
+
+
 def _emit(schema: Any, v: str, out: list[str], depth: int, src: _Source) -> None:
     """Append statements that ``return False`` when the value named ``v`` fails ``schema``."""
     pad = "    " * depth
@@ -114,6 +160,9 @@ def _emit(schema: Any, v: str, out: list[str], depth: int, src: _Source) -> None
         raise Unsupported(", ".join(sorted(unknown)))
     if "patternProperties" in schema or "prefixItems" in schema:
         raise Unsupported("patternProperties or prefixItems")
+    if "$ref" in schema:
+        out.append(f"{pad}if not {src.reference(schema['$ref'])}({v}):")
+        out.append(f"{pad}    return False")
     known = _emit_type(schema, v, out, pad)
     for kind, emit in _BY_KIND:
         if not any(key in schema for key in _KINDS[kind]):
@@ -157,6 +206,13 @@ def _emit_object(schema: dict[str, Any], v: str, out: list[str], depth: int, src
             out.append(f"{pad}if {key!r} in {v}:")
             out.append(f"{pad}    {item} = {v}[{key!r}]")
             out.extend(inner)
+    if "propertyNames" in schema:
+        key = src.name("k")
+        inner = []
+        _emit(schema["propertyNames"], key, inner, depth + 1, src)
+        if inner:
+            out.append(f"{pad}for {key} in {v}:")
+            out.extend(inner)
     extra = schema.get("additionalProperties", True)
     names = src.constant(frozenset(properties))
     if extra is False:
@@ -186,6 +242,9 @@ def _emit_length(schema: dict[str, Any], low: str, high: str, v: str, out: list[
 def _emit_array(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
     pad = "    " * depth
     _emit_length(schema, "minItems", "maxItems", v, out, pad)
+    if schema.get("uniqueItems") is True:
+        out.append(f"{pad}if not _unique_strings({v}):")
+        out.append(f"{pad}    return False")
     if "items" in schema:
         if not isinstance(schema["items"], dict):
             raise Unsupported("a boolean items")
@@ -211,7 +270,7 @@ def _emit_number(schema: dict[str, Any], v: str, out: list[str], depth: int, src
     for key, op in _BOUNDS.items():
         if key in schema:
             bound = src.constant(schema[key])
-            out.append(f"{pad}if not ({v} {op} {bound}):")
+            out.append(f"{pad}if {v} {op} {bound}:")
             out.append(f"{pad}    return False")
 
 
@@ -229,8 +288,10 @@ def _emit_any(schema: dict[str, Any], v: str, out: list[str], pad: str, src: _So
             out.append(f"{pad}if {v} is not {value!r}:")
         elif _plain_constants([value]):
             out.append(f"{pad}if not (({v} is None or isinstance({v}, str)) and {v} == {src.constant(value)}):")
+        elif value.__class__ in (int, float):  # jsonschema's equality: 1 == 1.0, never a boolean
+            out.append(f"{pad}if not (_is_number({v}) and {v} == {src.constant(value)}):")
         else:
-            raise Unsupported("const of a value other than a string, a boolean or null")
+            raise Unsupported("const of a value other than a string, a number, a boolean or null")
         out.append(f"{pad}    return False")
     if "anyOf" in schema:
         branches = [src.function(sub) for sub in schema["anyOf"]]
@@ -244,8 +305,8 @@ def _emit_any(schema: dict[str, Any], v: str, out: list[str], pad: str, src: _So
 
 #: The keywords of each instance type, and what emits them.
 _KINDS = {
-    "object": ("required", "properties", "additionalProperties"),
-    "array": ("items", "minItems", "maxItems"),
+    "object": ("required", "properties", "additionalProperties", "propertyNames"),
+    "array": ("items", "minItems", "maxItems", "uniqueItems"),
     "string": ("minLength", "maxLength", "pattern"),
     "number": tuple(_BOUNDS),
 }
@@ -260,7 +321,7 @@ def compile_source(schema: Any) -> tuple[str, dict[str, Any]]:
     Raises:
         Unsupported: the schema uses a keyword outside the compiled subset.
     """
-    src = _Source()
+    src = _Source(schema)
     body: list[str] = []
     _emit(schema, "v", body, 1, src)
     lines = [line for function in src.functions for line in function]

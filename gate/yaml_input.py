@@ -17,15 +17,17 @@ import difflib
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from jsonschema import Draft202012Validator, ValidationError
 
 from gate.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.errors import InputError, Problem, ProblemCollector, key_path
 from gate.limits import read_bounded
-from gate.records import describe, misspelt_required, schema, schema_problems
+from gate.records import compiled_check, describe, misspelt_required, schema, schema_problems
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 #: The most YAML nodes a file may expand to (aliases included): a guard against alias bombs
 #: ("billion laughs"), far above any real rules file or rubric.
@@ -227,6 +229,11 @@ def schema_check(doc: YamlFile, schema_name: str, problems: ProblemCollector, *,
         reported: key paths already reported by a more precise check, left alone here.
         message: the file's own message for an error, or None for the usual one.
     """
+    check = compiled_check(schema_name)
+    if check is not None and check(doc.data):
+        return  # valid: jsonschema would find no error (gate.validation)
+    from jsonschema import Draft202012Validator  # only to explain a file the compiled check rejects
+
     validator = Draft202012Validator(schema(schema_name))
     errors = sorted(validator.iter_errors(doc.data), key=lambda e: doc.lines.line(tuple(e.absolute_path)) or 0)
     unknown_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}

@@ -57,6 +57,9 @@ VALIDATION_AUDIT = {"checked": 0, "rejected": 0}
 #: How many lines the suite parsed with msgspec (gate.records._fast_parse), and how many it
 #: left to the standard library; each one msgspec read was read by the standard library too.
 PARSE_AUDIT = {"fast": 0, "standard": 0}
+#: How many question-set lines the suite read in one step (gate.records.valid_question), and
+#: how many it left to the full path; each one read in one step was read by the full path too.
+QUESTION_AUDIT = {"one step": 0, "full": 0}
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -79,9 +82,62 @@ def both_validation_paths():
     records.schema_errors = both
     fast_parse = records._fast_parse
     records._fast_parse = both_parsers(fast_parse)
+    valid_question = records.valid_question
+    records.valid_question = both_question_paths(valid_question)
+    import gate.yaml_input as yaml_input
+
+    yaml_check = yaml_input.compiled_check
+    yaml_input.compiled_check = both_yaml_paths(yaml_check)
     yield
     records.schema_errors = compiled
     records._fast_parse = fast_parse
+    records.valid_question = valid_question
+    yaml_input.compiled_check = yaml_check
+
+
+def both_yaml_paths(compiled_check):
+    """Every YAML file any test checks (thresholds, rubric) also goes through jsonschema: the
+    compiled check accepts exactly what jsonschema finds no error in (the shipped schemas'
+    uniqueItems is over strings only, where the compiled check is exact)."""
+    import gate.records as records
+
+    def checker(name):
+        check = compiled_check(name)
+        if check is None:
+            return None
+
+        def both(value):
+            fast = check(value)
+            slow = list(records._validator(name).iter_errors(value))
+            assert fast == (not slow), f"the compiled {name} check and jsonschema disagree on {value!r}"
+            VALIDATION_AUDIT["checked"] += 1
+            VALIDATION_AUDIT["rejected"] += bool(slow)
+            return fast
+
+        return both
+
+    return checker
+
+
+def both_question_paths(valid_question):
+    """A question-set line read in one step checked against the full path (parse_line and the
+    schema check): the full path must read the same value and find no problem in it."""
+    import gate.records as records
+    from gate.errors import ProblemCollector
+
+    def both(chunk):
+        value = valid_question(chunk)
+        if value is None:
+            QUESTION_AUDIT["full"] += 1
+            return value
+        problems = ProblemCollector()
+        full = records.parse_line(1, chunk, "set.jsonl", problems)
+        assert type(full) is dict and repr(full) == repr(value), f"the two paths read {chunk!r} differently"
+        assert not records.schema_errors("question", full) and not problems.total, f"{chunk!r} is not a valid question"
+        QUESTION_AUDIT["one step"] += 1
+        return value
+
+    return both
 
 
 def both_parsers(fast_parse):
@@ -109,6 +165,10 @@ def both_parsers(fast_parse):
 def pytest_terminal_summary(terminalreporter):
     """Say how many lines the suite ran through both validation paths and both parsers (every
     bad-input case of the suite among them): the fast paths never judged a line alone."""
+    if QUESTION_AUDIT["one step"] or QUESTION_AUDIT["full"]:
+        terminalreporter.write_line(
+            f"question sets: {QUESTION_AUDIT['one step']} lines read in one step and by the full path alike, "
+            f"{QUESTION_AUDIT['full']} left to the full path")
     if VALIDATION_AUDIT["checked"] or PARSE_AUDIT["fast"] or PARSE_AUDIT["standard"]:
         terminalreporter.write_line(
             f"both paths: {VALIDATION_AUDIT['checked']} lines validated by the compiled check and by jsonschema "

@@ -211,3 +211,47 @@ def test_the_merged_form_holds_the_places_of_its_lines_not_its_questions(small_r
         monkeypatch.chdir(folder)
         reports.append(render_json(check_run("merged.jsonl", None, small_run / "thresholds.yaml")))
     assert reports[0] == reports[1]
+
+
+ONE_STEP_LINES = [  # (raw line, read in one step): every other line goes to the full path
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "expected_values": [1.5, 7]}', True),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer"}\r', True),
+    (b'{"question_id": "q1", "language": "fr", "question": "a: b {c}", "expected_behaviour": "answer"}', True),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "expected_values": [1234567890123456789012345678901]}', False),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "expected_values": [123456789012345678901234567890]}', True),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "question_id": "q2"}', False),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "question_id" : "q1"}', False),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "notes": "x\\":", "notes":"y"}', False),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "maybe"}', False),
+    (b'{"question_id": "q1", "language": "fr", "expected_behaviour": "answer", "expected_values": [1e400]}', False),
+    (b'{"question_id": "q\\ud800", "language": "fr", "expected_behaviour": "answer"}', False),
+    (b'{"question_id": "q\xff", "language": "fr", "expected_behaviour": "answer"}', False),
+    (b'{"set": {"version": "1"}}', False), (b'', False), (b'[1]', False),
+]
+
+
+def _loaded(path: Path) -> tuple[list[tuple], list[Question], frozenset[str]]:
+    problems = ProblemCollector()
+    loaded = load_question_set(path, problems)
+    return [(p.file, p.line, p.field, p.message) for p in problems.problems], list(loaded.questions), loaded.rejected
+
+
+@pytest.mark.parametrize("raw, one_step", ONE_STEP_LINES)
+def test_a_set_line_read_in_one_step_is_what_the_full_path_reads(tmp_path, monkeypatch, raw, one_step):
+    import gate.records as records
+
+    assert (records.valid_question(raw) is not None) == one_step  # the conftest reads it both ways too
+    path = tmp_path / "set.jsonl"
+    path.write_bytes(raw + b"\n" + b'{"question_id": "q9", "language": "en", "expected_behaviour": "answer"}\n')
+    both = _loaded(path)
+    monkeypatch.setattr(records, "valid_question", lambda chunk: None)  # the full path alone, as before
+    assert _loaded(path) == both
+    assert not both[0] if one_step else both[0] or raw in (b"", b'{"set": {"version": "1"}}')
+
+
+def test_a_large_set_is_indexed_once_sized(tmp_path):
+    path = write_set(tmp_path / "set.jsonl", [question(f"q{i}") for i in range(5000)])
+    index = load_question_set(path).questions
+    assert isinstance(index, QuestionIndex) and len(index) == 5000
+    assert all(index.find(f"q{i}") == (i, index[i]) for i in range(0, 5000, 7))
+    assert 2 * 5000 <= len(index._table) <= 8 * 5000

@@ -96,6 +96,15 @@ def test_the_two_paths_agree_on_every_line_and_mutation():
     ({"enum": ["a", None]}, ["a", None], ["b", 0, False]),
     ({"type": "object", "additionalProperties": {"type": "string"}}, [{"a": "b"}, {}], [{"a": 1}, []]),
     ({"if": {"required": ["a"]}, "then": {"required": ["b"]}, "else": {"required": ["c"]}}, [{"a": 1, "b": 1}, {"c": 1}], [{"a": 1}, {}]),
+    ({"minimum": 0, "exclusiveMaximum": 1}, [float("nan"), 0, Decimal("0.99")], [1, -0.5]),
+    ({"const": 1}, [1, 1.0, Decimal("1")], [True, "1", 2, [1], None]),
+    ({"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}}, [{"ab": 1}, {}, {1: 2}], [{"A": 1}, {"a1": 0}]),
+    ({"uniqueItems": True}, [["a", "b"], [], "aa"], [["a", "a"]]),
+    ({"$defs": {"rate": {"type": "number", "maximum": 1}, "pair": {"type": "array", "items": {"$ref": "#/$defs/rate"}}},
+      "type": "object", "properties": {"r": {"$ref": "#/$defs/rate"}, "p": {"$ref": "#/$defs/pair", "maxItems": 1}}},
+     [{"r": 0.5}, {"p": [1]}, {}], [{"r": 2}, {"p": [0, 1]}, {"p": [2]}, {"r": "x"}]),
+    ({"$defs": {"tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/tree"}}}}},
+      "$ref": "#/$defs/tree"}, [{"kids": [{"kids": []}]}], [{"kids": [{"kids": [1]}]}]),
 ])
 def test_each_keyword_means_what_jsonschema_means(schema_text, good, bad):
     from jsonschema import Draft202012Validator
@@ -112,6 +121,23 @@ def test_an_unknown_keyword_leaves_the_schema_to_jsonschema():
     assert fast_check({"type": "object", "patternProperties": {"^x": {}}}) is None
     assert fast_check({"properties": {"a": {"$ref": "#/$defs/b"}}}) is None
     assert fast_check({"type": "object", "properties": {"a": {"format": "date"}}}) is None
+    assert fast_check({"$defs": {"b": {}}, "properties": {"a": {"$ref": "other.json#/$defs/b"}}}) is None
+    assert fast_check({"$defs": {"b": {"$id": "b.json"}}, "properties": {"a": {"$ref": "#/$defs/b"}}}) is None
+
+
+def test_unique_items_over_other_values_is_left_to_jsonschema():
+    check = compile_schema({"uniqueItems": True})
+    assert not check([1, True]) and not check([1, 2])  # jsonschema then decides (both unique there)
+
+
+def test_every_thresholds_file_of_the_suite_is_checked_both_ways():
+    from conftest import VALIDATION_AUDIT
+
+    from gate.thresholds import load_thresholds
+
+    before = VALIDATION_AUDIT["checked"]
+    load_thresholds(ROOT / "thresholds.yaml")
+    assert VALIDATION_AUDIT["checked"] == before + 1  # the conftest runs jsonschema beside the compiled check
 
 
 def test_the_bad_input_lines_of_the_suite_are_checked_both_ways(tmp_path):

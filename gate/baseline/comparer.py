@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
 from gate.baseline.regression import compare, judged_not_compared
@@ -13,10 +14,12 @@ from gate.comparison import Comparison
 from gate.errors import InputError
 from gate.measures import Outcome
 from gate.records import Joined, QuestionSet, Run
-from gate.rubric import Rubric, load_rubric
 from gate.scores import Score
 from gate.thresholds import Thresholds
 from gate.verdict import RuleResult
+
+if TYPE_CHECKING:  # a rubric only for a judged run
+    from gate.rubric import Rubric
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ def judged_rubric(path: str | None, baseline: Baseline) -> tuple[Rubric | None, 
     the notice saying why they are not compared; (None, []) for a run without judgements."""
     if path is None:
         return None, []
+    from gate.rubric import load_rubric
+
     rubric = load_rubric(path)
     why = judged_not_compared(baseline, rubric)
     return (None, [why]) if why is not None else (rubric, [])

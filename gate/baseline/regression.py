@@ -16,20 +16,21 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from gate.baseline.stats import mcnemar_p
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
 from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.display import decimal_text, display_p
-from gate.judgements import JudgementSet, judgements_from_records
 from gate.measures import Count, Measure, Outcome
 from gate.pipeline import score
 from gate.records import Answer, Question, Run
-from gate.review import score_rubric_run
-from gate.rubric import Rubric
 from gate.scores import ALL, language_slice, slice_language
 from gate.thresholds import REGRESSION_KINDS, Rule, Thresholds
 from gate.verdict import PASS, SKIP, WARN, RuleResult, change_holds, rule_status
+
+if TYPE_CHECKING:  # a rubric only for a judged run
+    from gate.rubric import Rubric
 
 
 def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Count, broken: int, fixed: int,
@@ -118,6 +119,9 @@ def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Qu
             the stored log's answer (naming the baseline file and ``judgements.items[i]``).
     """
     assert baseline.judgements is not None  # see judged_not_compared
+    from gate.judgements import JudgementSet, judgements_from_records
+    from gate.review import score_rubric_run
+
     stored = judgements_from_records(baseline.judgements.records, baseline.path, rubric, baseline_run)
     by_id = {a.question_id: a for a in baseline_run.answers}
     kept = [q for q in questions if q.question_id in rescored]

@@ -28,9 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
 from packaging.version import Version
 
 from gate import __version__
@@ -38,15 +37,18 @@ from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_ver
 from gate.errors import InputError, Problem, ProblemCollector, json_error_text, key_path
 from gate.figures.model import MatchSettings
 from gate.files import atomic_write_bytes, atomic_write_text, output_problem
-from gate.judgements import Judgement, judgement_record, judgements_from_records, load_judgements
 from gate.limits import gunzip_bounded, read_bounded
 from gate.measures import MEASURES, Count, Outcome
 from gate.pipeline import Scored, load_inputs, score
 from gate.records import Joined, QuestionSet, Run, load_run, schema, schema_problems
-from gate.review import score_rubric_run
-from gate.rubric import Rubric, load_rubric
 from gate.scores import Score, aggregate
 from gate.thresholds import Thresholds
+
+if TYPE_CHECKING:  # judgements and a rubric only for a judged run, imported then
+    from jsonschema import Draft202012Validator
+
+    from gate.judgements import Judgement
+    from gate.rubric import Rubric
 
 #: Format version of the baseline JSON.
 FORMAT = 1
@@ -341,6 +343,10 @@ def _judged(run: Run, joined: Joined, scored: Scored, thresholds: Thresholds, pa
     """
     if not paths:
         return scored, None, (NO_JUDGEMENTS,)
+    from gate.judgements import judgement_record, load_judgements
+    from gate.review import score_rubric_run
+    from gate.rubric import load_rubric
+
     rubric = load_rubric(rubric_path)
     judged = load_judgements(paths, rubric, run)
     outcomes, summary = score_rubric_run(joined.pairs, scored.outcomes, judged, rubric, thresholds.min_kappa, thresholds.min_overlap)
@@ -448,6 +454,8 @@ def _remove_stale_logs(folder: Path, stem: str, kept: str) -> tuple[str, ...]:
 
 @cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # only when a baseline is read
+
     return Draft202012Validator(schema("baseline"))
 
 
@@ -697,6 +705,8 @@ def stored_examples(directory: str | Path, rubric: Rubric) -> tuple[tuple[Judgem
         InputError: a stored baseline that is corrupt, or a stored judgement that is bad
             under the rubric (naming the file and ``judgements.items[i]``).
     """
+    from gate.judgements import judgements_from_records
+
     found: list[Judgement] = []
     used, other = [], []
     for b in list_baselines(directory, verify=False):

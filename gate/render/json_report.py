@@ -14,9 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any
-
-from jsonschema import Draft202012Validator
+from typing import IO, TYPE_CHECKING, Any
 
 from gate import __version__
 from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
@@ -31,6 +29,9 @@ from gate.report import Report, Source, build_cells, describe_rule
 from gate.scores import Score
 from gate.thresholds import LEVEL_KINDS, Rule
 from gate.verdict import RuleResult, decide
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 
 def _number(value: Fraction | Decimal | None) -> float | int | None:
@@ -254,6 +255,8 @@ def write_json(report: Report, out: IO[bytes]) -> None:
 
 @lru_cache(maxsize=1)
 def _report_validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # only to read a report back
+
     return Draft202012Validator(schema("report"))
 
 

@@ -202,6 +202,8 @@ def _findings(report: Report, lead: digest.Lead | None, console: Console) -> Non
 
 def _rubric(report: Report, console: Console) -> None:
     """The rubric section (only with judgements): who judged, graders' kappa, disagreements."""
+    if report.rubric is None:
+        return  # no judgements: no section (and its module is not imported)
     from gate.render.rubric import rubric_lines
 
     lines = rubric_lines(report)
