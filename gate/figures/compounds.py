@@ -39,10 +39,14 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
     for i in range(len(cands) - 1):
         fa, _, a_currency, a_power, a_between = cands[i]
         fb, _, _, b_power, _ = cands[i + 1]
-        if a_power >= 6:
-            scaled = True
-        take_scale = b_power and not a_power and not fa.percent and _same_order(fa, fb, b_power)
-        take_percent = fb.percent and not fa.percent and not a_power and not a_currency
+        if a_power:
+            if a_power >= 6:
+                scaled = True
+            continue  # a first end with a scale of its own takes neither
+        if fa.percent:
+            continue  # nor a percentage
+        take_scale = b_power and _same_order(fa, fb, b_power)
+        take_percent = fb.percent and not a_currency
         if not (take_scale or take_percent):
             continue
         gap = text[fa.end : fb.start].strip().lower()

@@ -22,6 +22,7 @@ from gate.figures.context import (
     _BASE_BEFORE,
     _CITATION,
     _CONFIDENCE,
+    _CONFIDENCE_FIRST,
     _CONFIDENCE_LAST,
     _GROUP_AFTER,
     _GROUP_FIRST,
@@ -35,7 +36,7 @@ from gate.figures.context import (
     _prefix_tokens,
     _unopened,
 )
-from gate.figures.hedges import _hedge_before, _hedge_of
+from gate.figures.hedges import _hedge_before
 from gate.figures.languages import (
     AND_A_HALF,
     ATTACHED_SCALES,
@@ -47,7 +48,7 @@ from gate.figures.languages import (
     LABEL_WORDS,
 )
 from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand, _new
+from gate.figures.model import Figure, _Cand
 
 _SEPARATOR = re.compile(r"(\D)")
 _CHAIN_COLON = re.compile(r"\d+(?::\d+)+")
@@ -256,19 +257,29 @@ def _figure(
             return pos, None  # "p < 0.05": a significance threshold, not a claim
         hedge = _hedge_before(text, start, end, toks, last, conv)
     elif last in conv.hedge_last:
-        # _hedge_before without a mark before the figure (no symbol to read there)
-        hedge = _hedge_of(toks, conv) or (
-            "at_least" if text[end] == "+" and not text[end + 1].isdigit() else None
+        # _hedge_before without a mark before the figure (no symbol to read there), its
+        # _hedge_of at once: toks ends with last
+        hedges = conv.hedges
+        n = len(toks)
+        hedge = (
+            (n >= 3 and hedges.get((toks[-3], toks[-2], last)))
+            or (n >= 2 and hedges.get((toks[-2], last)))
+            or hedges.get((last,))
+            or ("at_least" if text[end] == "+" and not text[end + 1].isdigit() else None)
         )
     elif text[end] == "+":
         hedge = _hedge_before(text, start, end, toks, last, conv)
     else:
         hedge = None
-    figure = _new(Figure, {"text": text[start:end], "start": start, "end": end, "value": value,
-                           "exponent": exponent, "percent": percent, "hedge": hedge})
+    figure = _object_new(Figure)  # _new(Figure, ...) without the call
+    figure.__dict__.update({"text": text[start:end], "start": start, "end": end, "value": value,
+                            "exponent": exponent, "percent": percent, "hedge": hedge})
     if spans is not None:
         spans.append((start, end))
-    return max(pos, end), (figure, s, currency, power, last in BETWEEN_WORDS)
+    return end if end > pos else pos, (figure, s, currency, power, last in BETWEEN_WORDS)
+
+
+_object_new = object.__new__
 
 
 def _number_at(text: str, m: re.Match[str], conv: _Conventions) -> tuple[int, int, str, bool]:
@@ -607,6 +618,8 @@ def _words_before(text: str, start: int, context_last: frozenset[str]) -> tuple[
                         words = text[k3 + 1 : j].lower().split(" ")
                         if len(words) == 3 and words[0].isalpha() and words[1].isalpha() and words[2].isalpha():
                             return words, last
+    if start == 0:
+        return [], ""  # what _prefix_tokens reads before the text's first character
     toks = _prefix_tokens(text, start)
     return toks, toks[-1] if toks else ""
 
@@ -638,7 +651,10 @@ def _digit_context(
     if body == "100" and not unit and (cb == "=" or cb == " ") and _BASE_BEFORE.search(text, max(0, s - 7), s):
         return 0  # "2015=100", "2015 = 100": an index base
     if percent and (
-        (text[end] in _SPACES and _CONFIDENCE.match(text, end))  # "95% confidence interval"
+        (
+            text[end] in _SPACES and (text[end + 1] in _CONFIDENCE_FIRST or not text[end + 1].isascii())
+            and _CONFIDENCE.match(text, end)
+        )  # "95% confidence interval"
         or (last in _CONFIDENCE_LAST and _confidence_before(text, start, last))  # "IC 95%", "al 95%" of confidence
         or last in _GROUP_WORDS  # "the top 10%"
         or (text[end] in _SPACES and text[end + 1] in _GROUP_FIRST and _GROUP_AFTER.match(text, end))

@@ -25,9 +25,6 @@ class _Lexicon(NamedTuple):
     trigger: frozenset[str]  # words that call for a scan (not the lone ones)
     compound: re.Pattern[str] | None  # glued compounds (de, nl, it)
     starts: frozenset[str]  # the first two letters of every compound
-    # the words (as split from text) whose first two letters, or second and third, are in
-    # ``starts``: the only ones :meth:`mentioned` tries as compounds
-    starting: re.Pattern[str] | None
     joiners: frozenset[str]
     lone: frozenset[str]
     stop: frozenset[str]  # parts of compounds that are no number alone ("und")
@@ -90,12 +87,15 @@ class _Lexicon(NamedTuple):
             for w in words:
                 if "-" in w and self.is_number_word(w.strip(WORD_PUNCTUATION)):
                     return True
-        if self.compound is not None and self.starting is not None:
+        if self.compound is not None:
             match = self.compound.fullmatch
             lone = self.lone
             stop = self.stop
-            for found in self.starting.finditer(lower):  # the words w with w[:2] or w[1:3] in starts
-                w = found.group().strip(WORD_PUNCTUATION)
+            starts = self.starts
+            for w in words:
+                if w[:2] not in starts and w[1:3] not in starts:
+                    continue
+                w = w.strip(WORD_PUNCTUATION)
                 if len(w) > 2 and w not in lone and w not in stop and (match(w) or match(self.spelled(w))):
                     return True
         return False
@@ -118,13 +118,11 @@ def _lexicon(lang: str) -> _Lexicon:
     lone_before_scale = (
         frozenset() if lang == "en" else frozenset(lone | {e + w for w in lone for e in ("d'", "d’", "l'", "l’")})
     )
-    starts = frozenset(spec.get("starts", "").split()) | frozenset(t[:2] for t in respelled if len(t) > 2)
     return _Lexicon(
         words=words,
         trigger=frozenset(trigger_words),
         compound=compound,
-        starts=starts,
-        starting=_starting(starts) if compound is not None and starts else None,
+        starts=frozenset(spec.get("starts", "").split()) | frozenset(t[:2] for t in respelled if len(t) > 2),
         joiners=joiners | frozenset(w for w, s in typed.items() if s in joiners),
         lone=lone,
         stop=frozenset(spec.get("stop", "").split()),
@@ -148,12 +146,3 @@ def _lexicon(lang: str) -> _Lexicon:
         ),
         respelled=respelled,
     )
-
-
-def _starting(starts: frozenset[str]) -> re.Pattern[str]:
-    """The pattern of :attr:`_Lexicon.starting`: a run of non-space characters (a word of
-    ``str.split()``: both read the same Unicode spaces) whose first two characters, or
-    second and third, are one of ``starts`` (two letters each)."""
-    assert all(len(st) == 2 and not any(c.isspace() for c in st) for st in starts), starts
-    alternatives = "|".join(re.escape(st) for st in sorted(starts))
-    return re.compile(r"(?<!\S)(?=\S?(?:" + alternatives + r"))\S+")
