@@ -175,10 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     languages = [x for x in args.languages.split(",") if x]
     lines = (json.dumps(r, ensure_ascii=False) + "\n" for r in records(args.run, args.texts, languages))
     if args.out.name.endswith(".gz"):
-        with gzip.open(args.out, "wt", encoding="utf-8") as out:
+        with gzip.open(args.out, "wt", encoding="utf-8", errors="surrogatepass") as out:
             out.writelines(lines)
     else:
-        with args.out.open("w", encoding="utf-8") as out:
+        with args.out.open("w", encoding="utf-8", errors="surrogatepass") as out:
             out.writelines(lines)
     return 0
 

@@ -119,7 +119,7 @@ def _suffix(text: str, e: int, conv: _Conventions) -> tuple[int, int, bool, bool
             return e, 0, True, False, False
         power = p
         c = text[e + 1] if text[e] in _SPACES else text[e]
-        if c.isalpha():
+        if c.isalpha() and (c in conv.scale_first or not c.isascii()):  # a scale word may follow
             again = _after_word(text, e, conv)
             if again is not None and again[1] == "scale" and again[2] > p:
                 e, power = again[0], p + again[2]  # "2 hundred thousand", "3 mil M"

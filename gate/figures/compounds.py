@@ -35,11 +35,18 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
     a sign, so the second end is never negative because of it.
     """
     figs = [c[0] for c in cands]
+    scaled = False  # a candidate before the last with a scale of a million or more
     for i in range(len(cands) - 1):
         fa, _, a_currency, a_power, a_between = cands[i]
         fb, _, _, b_power, _ = cands[i + 1]
-        take_scale = b_power and not a_power and not fa.percent and _same_order(fa, fb, b_power)
-        take_percent = fb.percent and not fa.percent and not a_power and not a_currency
+        if a_power:
+            if a_power >= 6:
+                scaled = True
+            continue  # a first end with a scale of its own takes neither
+        if fa.percent:
+            continue  # nor a percentage
+        take_scale = b_power and _same_order(fa, fb, b_power)
+        take_percent = fb.percent and not a_currency
         if not (take_scale or take_percent):
             continue
         gap = text[fa.end : fb.start].strip().lower()
@@ -51,7 +58,8 @@ def _ranges(text: str, cands: list[_Cand]) -> list[Figure]:
             exponent += b_power
             value = Decimal(int(value)) if exponent >= 0 else value
         figs[i] = Figure(fa.text, fa.start, fa.end, value, exponent, fa.percent or take_percent, fa.hedge)
-    return _ratios(text, _compounds(text, figs, cands))
+    # _compounds joins only after such a candidate: without one it would copy figs
+    return _ratios(text, _compounds(text, figs, cands) if scaled else figs)
 
 
 # Between the two parts of an amount: "3 milioni e 118mila", "12 مليونا و340 ألف".

@@ -199,6 +199,10 @@ def _confidence_before(text: str, start: int, last: str) -> bool:
 
 _CONFIDENCE_LAST = CONFIDENCE_LAST
 _CONFIDENCE = re.compile(r"(?i)[ \u00a0\u202f](?:" + CONFIDENCE_AFTER + r")")
+# The ASCII characters _CONFIDENCE may read after its space: each word starts with an ASCII
+# letter, which it reads in either case (a non-ASCII character may fold to one: "K").
+assert all(w[:1].isascii() and w[:1].isalpha() for lang in LANGUAGES.values() for w in lang.confidence_after)
+_CONFIDENCE_FIRST = frozenset(c for lang in LANGUAGES.values() for w in lang.confidence_after for c in (w[0].lower(), w[0].upper()))
 
 
 def _defining_number(text: str, start: int, end: int, toks: list[str], last: str, conv: _Conventions) -> int:

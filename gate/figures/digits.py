@@ -22,6 +22,7 @@ from gate.figures.context import (
     _BASE_BEFORE,
     _CITATION,
     _CONFIDENCE,
+    _CONFIDENCE_FIRST,
     _CONFIDENCE_LAST,
     _GROUP_AFTER,
     _GROUP_FIRST,
@@ -47,7 +48,7 @@ from gate.figures.languages import (
     LABEL_WORDS,
 )
 from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand, _new
+from gate.figures.model import Figure, _Cand
 
 _SEPARATOR = re.compile(r"(\D)")
 _CHAIN_COLON = re.compile(r"\d+(?::\d+)+")
@@ -100,9 +101,11 @@ def _read(body: str, conv: _Conventions) -> tuple[str, str, bool] | None:
             int_parts, int_seps, frac = parts[:-1], seps[:-1], parts[-1]
         else:
             int_parts, int_seps, frac = parts, seps, ""
-        if any(x not in groups for x in int_seps) or len(set(int_seps)) > 1:
+        # one separator, a group one (int_seps is never empty: seps holds two or more)
+        if len(set(int_seps)) > 1 or int_seps[0] not in groups:
             continue
-        if not 1 <= len(int_parts[0]) <= 3 or any(len(x) != 3 for x in int_parts[1:]):
+        # every group after the first of three digits (int_parts[1:] is never empty either)
+        if not 1 <= len(int_parts[0]) <= 3 or set(map(len, int_parts[1:])) != {3}:
             continue
         return "".join(int_parts), frac, True
     return None
@@ -168,15 +171,21 @@ def _number(
     """(where the scan resumes, the candidate figure or None) for the number ``m`` found:
     steps 1 to 5 of :func:`_scan_digits`, then :func:`_figure`."""
     s, e = m.span()
-    body = m.group()
-    simple = True  # the groups of m describe body
-    if text[e] in _SPACES or text[s - 1] in ".,\u066b":
+    cb = text[s - 1]
+    # the two cases where _number_at changes the number: a leading decimal mark, or
+    # digits grouped with spaces (it leaves every other number as found)
+    if cb in ".,\u066b" or (text[e] in _SPACES and e - s <= 3 and text[e + 1].isdigit()):
         s, e, body, simple = _number_at(text, m, conv)
         if body[0] == "," and "," not in conv.native[0]:
             return e, None  # ",5" in a language whose decimal mark is "." states nothing
+        cb = text[s - 1]
+    else:
+        body = m.group()
+        simple = True  # the groups of m describe body
     if spans is not None:
         spans.append((s, e))
-    if len(body) == 4 or urls or text[e + 1].isdigit() or text[s - 1] not in _SPACES or text[s - 2] in "[,;":
+    # what _skip_not_a_number reads: a year (1800-2100), a link, a chain, a marker
+    if (len(body) == 4 and "1800" <= body <= "2100") or urls or text[e + 1].isdigit() or cb not in _SPACES or text[s - 2] in "[,;":
         skip = _skip_not_a_number(text, s, e, body, conv, spans, urls)
         if skip is not None:
             return max(e, skip), None
@@ -187,7 +196,7 @@ def _number(
     skip, e_half, end, frac, power, percent, currency = _after_number(text, e, body, frac, grouped, conv)
     if skip is not None:
         return max(e, skip), None
-    c0 = text[s - 2] if text[s - 1] in _SPACES else text[s - 1]
+    c0 = text[s - 2] if cb in _SPACES else cb
     if c0 in _BEFORE or c0.isupper():  # the characters _before_number reads
         start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end, conv.lang)
     else:
@@ -228,29 +237,49 @@ def _figure(
         skip = _digit_context(text, s, e, start, end, body, int_digits, plain_int, unit, percent, power, currency, toks, last, conv)
         if skip is not None:
             return max(pos, skip), None
-    value, exponent = _value(sign, int_digits, frac, power)
-    skip = _not_a_figure(text, conv, toks, last, start, end, value, plain_int and len(int_digits) <= 3, unit, percent)
-    if skip is not None:
-        if skip > e and spans is not None:
-            spans.append((s, skip))  # "por cada 10 mil": the word reader reads no "mil" there
-        return max(pos, skip), None
-    marked = text[start - 1] in HEDGE_MARKS or text[start - 2] in HEDGE_MARKS
-    if marked and _P_VALUE.search(text, max(0, start - 6), start):
-        return pos, None  # "p < 0.05": a significance threshold, not a claim
-    hedge = _hedge_before(text, start, end, toks, last, conv) if marked or last in conv.hedge_last or text[end] == "+" else None
-    figure = _new(Figure, {"text": text[start:end], "start": start, "end": end, "value": value,
-                           "exponent": exponent, "percent": percent, "hedge": hedge})
+    if power or sign:
+        value, exponent = _make_value(bool(sign), int_digits, frac, power)
+    elif frac:  # the commonest case, no sign and no scale, at once
+        value, exponent = Decimal(int_digits + "." + frac), -len(frac)
+    else:
+        value, exponent = Decimal(int_digits), 0
+    small = plain_int and len(int_digits) <= 3
+    # the rules of _not_a_figure need a small number without unit, or a word before it
+    # that ends a denominator (or, without unit, any word: a reference)
+    if (small and not unit) or (last and (not unit or last in conv.denominator_last)):
+        skip = _not_a_figure(text, conv, toks, last, start, end, value, small, unit, percent)
+        if skip is not None:
+            if skip > e and spans is not None:
+                spans.append((s, skip))  # "por cada 10 mil": the word reader reads no "mil" there
+            return max(pos, skip), None
+    if text[start - 1] in HEDGE_MARKS or text[start - 2] in HEDGE_MARKS:
+        if _P_VALUE.search(text, max(0, start - 6), start):
+            return pos, None  # "p < 0.05": a significance threshold, not a claim
+        hedge = _hedge_before(text, start, end, toks, last, conv)
+    elif last in conv.hedge_last:
+        # _hedge_before without a mark before the figure (no symbol to read there), its
+        # _hedge_of at once: toks ends with last
+        hedges = conv.hedges
+        n = len(toks)
+        hedge = (
+            (n >= 3 and hedges.get((toks[-3], toks[-2], last)))
+            or (n >= 2 and hedges.get((toks[-2], last)))
+            or hedges.get((last,))
+            or ("at_least" if text[end] == "+" and not text[end + 1].isdigit() else None)
+        )
+    elif text[end] == "+":
+        hedge = _hedge_before(text, start, end, toks, last, conv)
+    else:
+        hedge = None
+    figure = _object_new(Figure)  # _new(Figure, ...) without the call
+    figure.__dict__.update({"text": text[start:end], "start": start, "end": end, "value": value,
+                            "exponent": exponent, "percent": percent, "hedge": hedge})
     if spans is not None:
         spans.append((start, end))
-    return max(pos, end), (figure, s, currency, power, last in BETWEEN_WORDS)
+    return end if end > pos else pos, (figure, s, currency, power, last in BETWEEN_WORDS)
 
 
-def _value(sign: bool | None, int_digits: str, frac: str, power: int) -> tuple[Decimal, int]:
-    """The exact value and exponent of a number's digits, sign and scale (see
-    :func:`_make_value`; the commonest case, no sign and no scale, at once)."""
-    if power or sign:
-        return _make_value(bool(sign), int_digits, frac, power)
-    return (Decimal(int_digits + "." + frac), -len(frac)) if frac else (Decimal(int_digits), 0)
+_object_new = object.__new__
 
 
 def _number_at(text: str, m: re.Match[str], conv: _Conventions) -> tuple[int, int, str, bool]:
@@ -425,6 +454,8 @@ def _after_number(
     """
     c1 = text[e]
     c2 = text[e + 1]
+    if c1 in "%٪％" or (c2 in "%٪％" and c1 in _SPACES):  # the commonest: what the last branch reads
+        return None, e, e + 1 if c1 in "%٪％" else e + 2, frac, 0, True, False
     halves = AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
     if c1 == " " and c2 in "aeyAEY" and halves is not None and not frac and not grouped:
         h = halves.match(text, e)
@@ -587,6 +618,8 @@ def _words_before(text: str, start: int, context_last: frozenset[str]) -> tuple[
                         words = text[k3 + 1 : j].lower().split(" ")
                         if len(words) == 3 and words[0].isalpha() and words[1].isalpha() and words[2].isalpha():
                             return words, last
+    if start == 0:
+        return [], ""  # what _prefix_tokens reads before the text's first character
     toks = _prefix_tokens(text, start)
     return toks, toks[-1] if toks else ""
 
@@ -618,7 +651,10 @@ def _digit_context(
     if body == "100" and not unit and (cb == "=" or cb == " ") and _BASE_BEFORE.search(text, max(0, s - 7), s):
         return 0  # "2015=100", "2015 = 100": an index base
     if percent and (
-        (text[end] in _SPACES and _CONFIDENCE.match(text, end))  # "95% confidence interval"
+        (
+            text[end] in _SPACES and (text[end + 1] in _CONFIDENCE_FIRST or not text[end + 1].isascii())
+            and _CONFIDENCE.match(text, end)
+        )  # "95% confidence interval"
         or (last in _CONFIDENCE_LAST and _confidence_before(text, start, last))  # "IC 95%", "al 95%" of confidence
         or last in _GROUP_WORDS  # "the top 10%"
         or (text[end] in _SPACES and text[end + 1] in _GROUP_FIRST and _GROUP_AFTER.match(text, end))

@@ -39,7 +39,7 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
     """
     if not text:
         return []
-    if not text.isascii() and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):  # both are non-ASCII
+    if not text.isascii() and _INVISIBLE_OR_CJK.search(text) and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):
         figures = _normalised(text, language)
     else:
         conv = _conventions(language)
@@ -61,6 +61,8 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u2
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul; not punctuation ("【3†source】")
 _CJK_DIGIT = re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]")
 _CJK_CHAR = re.compile(f"[{_CJK}]")
+#: Either kind of character: one scan that rules out both patterns in most non-ASCII texts.
+_INVISIBLE_OR_CJK = re.compile(_INVISIBLE.pattern[:-1] + _CJK + "]")
 #: CJK characters that make the digits beside them something other than a plain figure, so
 #: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
 #: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks

@@ -95,6 +95,9 @@ class _Conventions(NamedTuple):
     after_first: frozenset[str]  # characters that may start what ``after`` reads
     after_pre2: frozenset[str]  # their first two letters, lowercase
     after_one: frozenset[str]  # one-letter words among them ("h"), lowercase
+    # the ASCII characters that may start a scale word as ``after_words`` and
+    # ``digit_scales`` read it ("m", "M", "k"); a non-ASCII one may start any
+    scale_first: frozenset[str]
     hedge_last: frozenset[str]  # last words of hedge phrases
     context_last: frozenset[str]  # last words of any phrase read before a number
     denominator_last: frozenset[str]
@@ -164,6 +167,7 @@ def _conventions(language: str) -> _Conventions:
         | frozenset(w[:2].lower() for w in digit_scales if len(w) >= 2),
         after_one=frozenset(w for w in after_words_all if len(w) == 1)
         | frozenset(w.lower() for w in digit_scales if len(w) == 1),
+        scale_first=_scale_first(after_words, digit_scales),
         hedge_last=frozenset(k[-1] for k in hedges),
         context_last=frozenset(k[-1] for k in hedges) | frozenset(k[-1] for k in denominators),
         denominator_last=frozenset(k[-1] for k in denominators),
@@ -250,6 +254,17 @@ def _after_words(scales: dict[str, int]) -> tuple[dict[str, list[tuple[str, str,
     for entries in after_words.values():
         entries.sort(key=lambda x: -len(x[0]))
     return after_words, [p[0].lower() for p in phrases]
+
+
+def _scale_first(after_words: dict[str, list[tuple[str, str, int]]], digit_scales: dict[str, int]) -> frozenset[str]:
+    """The ASCII first characters of the scale words read after a number: "M" ("3 M€"),
+    those of ``digit_scales`` (case-sensitive) and of ``after_words`` (read lowercased, so
+    in either case: an ASCII character lowercases to its own letter only)."""
+    firsts = {"M"} | {w[0] for w in digit_scales}
+    for head, entries in after_words.items():
+        if any(kind == "scale" for _, kind, _ in entries):
+            firsts |= {head[0], head[0].upper()}
+    return frozenset(c for c in firsts if c.isascii())
 
 
 def _months(lang: str, locale: Locale) -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
