@@ -14,6 +14,7 @@ is the sum of its answers' counts, in any order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from gate import figures as fig
-from gate.checks import code_checks, where_to_look
+from gate.checks import code_checks, look_first
 from gate.decimals import decimal_text
 from gate.figures.languages import HEDGE_WORDS
 from gate.records import Answer, Question
@@ -149,6 +150,16 @@ class Count:
         return Fraction(self.numerator, self.denominator) if self.denominator else None
 
 
+#: One instance of each small count, shared (a Count is frozen: the same in every use).
+_SHARED_COUNTS = {(n, d): Count(n, d) for d in range(17) for n in range(d + 1)}
+
+
+def count_of(numerator: int, denominator: int) -> Count:
+    """``Count(numerator, denominator)``: a shared instance when both are small (a Count
+    is frozen, so sharing one changes nothing), a new one otherwise."""
+    return _SHARED_COUNTS.get((numerator, denominator)) or Count(numerator, denominator)
+
+
 @dataclass(frozen=True)
 class FigureRef:
     """A figure quoted by a finding: as written, parsed, and where it stands in the answer."""
@@ -202,6 +213,28 @@ class Finding:
     cited_id: str | None = None
     quote: QuoteRef | None = None
     look_first: str | None = None
+
+
+_FINDING_FIELDS = tuple(Finding.__dataclass_fields__)
+
+
+def new_finding(*values: Any) -> Finding:
+    """``Finding(*values)`` with every field given, in field order: the same object (the
+    same ``__dict__``, in the same order), built without the frozen dataclass's
+    ``__init__``, which sets each field through ``object.__setattr__`` (one or two
+    findings per answer: it counts)."""
+    finding = object.__new__(Finding)
+    finding.__dict__.update(zip(_FINDING_FIELDS, values))
+    return finding
+
+
+def marked(finding: Finding, look_first: str | None) -> Finding:
+    """The finding with ``look_first`` set (``dataclasses.replace``, without its look-up of
+    the fields)."""
+    copy = object.__new__(Finding)
+    copy.__dict__.update(finding.__dict__)
+    copy.__dict__["look_first"] = look_first  # the key is there: its place is kept
+    return copy
 
 
 @dataclass(frozen=True)
@@ -264,7 +297,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     scoring = _Scoring(question, answer)
     if answer is None:
         _no_answer(scoring)
-        return scoring.outcome()
+        return scoring.outcome([], None)
     text = answer.answer or ""
     figures = fig.extract_figures(text, answer.language) if text else []
     readings = _Readings(text, answer.language, settings)
@@ -278,10 +311,10 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     checked, found = code_checks(question, answer, text, figures, settings, format_rules, readings.supported,
                                  _automatic_failed(counts))
     counts.update(checked)
-    scoring.findings.extend(found)
-    if question.expected_ids and scoring.findings:  # else where_to_look marks nothing
-        scoring.findings = where_to_look(question, answer, scoring.findings)
-    return scoring.outcome()
+    where = None
+    if question.expected_ids and (scoring.failed or found):  # else nothing is marked
+        where = look_first(question, answer, [*(f[0] for f in scoring.failed), *(f.measure for f in found)])
+    return scoring.outcome(found, where)
 
 
 def _automatic_failed(counts: Mapping[str, Count]) -> bool:
@@ -300,20 +333,33 @@ _NOTHING = Count()  # frozen: one instance serves every measure not counted
 class _Scoring:
     """The counts and findings of one question as the steps of :func:`score_answer` fill them."""
 
-    __slots__ = ("qid", "lang", "expects_answer", "question", "counts", "findings")
+    __slots__ = ("qid", "lang", "expects_answer", "question", "counts", "failed")
 
     def __init__(self, question: Question, answer: Answer | None) -> None:
         self.question = question
         self.qid, self.lang = question.question_id, question.language
         self.expects_answer = question.expected_behaviour == "answer"
         self.counts: dict[str, Count] = dict.fromkeys(_MEASURE_NAMES, _NOTHING)
-        self.findings: list[Finding] = []
+        # the findings of the automatic measures: (measure, code, message, figure,
+        # cited_id), made Findings at the end, once where to look first is known
+        self.failed: list[tuple[str, str, str, FigureRef | None, str | None]] = []
 
-    def fail(self, measure: str, code: str, message: str, **where: Any) -> None:
-        self.findings.append(Finding(self.qid, self.lang, measure, code, message, **where))
+    def fail(self, measure: str, code: str, message: str, figure: FigureRef | None = None,
+             cited_id: str | None = None) -> None:
+        self.failed.append((measure, code, message, figure, cited_id))
 
-    def outcome(self) -> Outcome:
-        return Outcome(self.qid, self.lang, self.counts, tuple(self.findings))
+    def outcome(self, found: list[Finding], where: str | None) -> Outcome:
+        """The outcome, with the automatic measures' findings, then the code checks'
+        ``found``, each marked with ``where`` to look first (:func:`gate.checks.look_first`;
+        None marks nothing: what :func:`gate.checks.where_to_look` returns)."""
+        qid, lang = self.qid, self.lang
+        findings = [new_finding(qid, lang, m, code, message, figure, cited_id, None, where)
+                    for m, code, message, figure, cited_id in self.failed]
+        if where is None:
+            findings += found
+        else:
+            findings += [f if f.look_first == where else marked(f, where) for f in found]
+        return Outcome(qid, lang, self.counts, tuple(findings))
 
 
 _MEASURE_NAMES = tuple(m.name for m in MEASURES)
@@ -324,12 +370,12 @@ def _no_answer(s: _Scoring) -> None:
     message = "no answer was logged for this question"
     if s.expects_answer:
         if s.question.expected_values:
-            s.counts["numeric_accuracy"] = Count(0, 1)
+            s.counts["numeric_accuracy"] = count_of(0, 1)
             s.fail("numeric_accuracy", "no_answer_logged", message)
-        s.counts["answer_rate"] = Count(0, 1)
+        s.counts["answer_rate"] = count_of(0, 1)
         s.fail("answer_rate", "no_answer_logged", message)
     else:
-        s.counts["refusal_accuracy"] = Count(0, 1)
+        s.counts["refusal_accuracy"] = count_of(0, 1)
         s.fail("refusal_accuracy", "no_answer_logged", message)
 
 
@@ -340,14 +386,14 @@ def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure]
     if not (s.expects_answer and expected):
         return
     if answer.declined:
-        s.counts["numeric_accuracy"] = Count(0, 1)
+        s.counts["numeric_accuracy"] = count_of(0, 1)
         s.fail("numeric_accuracy", "should_answer", f"the assistant declined; expected {_values(expected)}")
     elif empty:
-        s.counts["numeric_accuracy"] = Count(0, 1)
+        s.counts["numeric_accuracy"] = count_of(0, 1)
         s.fail("numeric_accuracy", "empty_answer", _EMPTY_MESSAGE)
     else:
         missing = [e for e in expected if not readings.any_supports(figures, (e,))]
-        s.counts["numeric_accuracy"] = Count(0 if missing else 1, 1)
+        s.counts["numeric_accuracy"] = count_of(0 if missing else 1, 1)
         if missing:
             stated = ", ".join(_as_read(f) for f in figures) or "no figure"
             s.fail("numeric_accuracy", "numeric_mismatch", f"expected {_values(missing)}; the answer states {stated}")
@@ -356,13 +402,13 @@ def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure]
 def _answered_or_declined(s: _Scoring, answer: Answer, text: str, empty: bool) -> None:
     """Refusal accuracy and answer rate when expected."""
     if s.expects_answer:
-        s.counts["answer_rate"] = Count(0 if answer.declined or empty else 1, 1)
+        s.counts["answer_rate"] = count_of(0 if answer.declined or empty else 1, 1)
         if answer.declined:
             s.fail("answer_rate", "should_answer", "should have been answered; the assistant declined")
         elif empty:
             s.fail("answer_rate", "empty_answer", _EMPTY_MESSAGE)
     else:
-        s.counts["refusal_accuracy"] = Count(1 if answer.declined else 0, 1)
+        s.counts["refusal_accuracy"] = count_of(1 if answer.declined else 0, 1)
         if empty:
             s.fail("refusal_accuracy", "empty_answer", "should have been declined; " + _EMPTY_MESSAGE)
         elif not answer.declined:
@@ -382,7 +428,7 @@ def _citation_validity(s: _Scoring, answer: Answer) -> None:
             shown = ", ".join(answer.retrieved_ids) or "nothing"
             s.fail("citation_validity", "cited_not_retrieved",
                    f"cites {cited}, which was not retrieved (retrieved: {shown})", cited_id=cited)
-    s.counts["citation_validity"] = Count(valid, len(cited_ids))
+    s.counts["citation_validity"] = count_of(valid, len(cited_ids))
 
 
 def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure], readings: _Readings) -> None:
@@ -395,49 +441,55 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
     answers never pay for reading their question and passages).
     """
     retrieved = fig.evidence_values(answer.retrieved_values, None, None, answer.language)
-    support = readings.support
-    checked = [(f, support(f, retrieved)) for f in figures]
+    holds = readings.holds
+    supported = [holds(f, retrieved) for f in figures]
     evidence = retrieved
-    if (s.question.text or answer.retrieved_passages) and not all(c.supported for _, c in checked):
-        evidence = _evidence(s.question, answer)
+    if (s.question.text or answer.retrieved_passages) and not all(supported):
+        evidence = _evidence(s.question, answer, retrieved)
         if len(evidence) > len(retrieved):  # else the same values: the same supports
-            checked = [(f, c if c.supported else support(f, evidence)) for f, c in checked]
+            supported = [held or holds(f, evidence) for f, held in zip(figures, supported)]
     unsupported = 0
-    for f, c in checked:
-        if not c.supported:
+    for f, held in zip(figures, supported):
+        if not held:  # unsupported as read too: its support is the figure's as written
             unsupported += 1
-            s.fail("unsupported_numbers", "unsupported_figure", readings.explain(f, c, evidence),
+            support = fig.check_figure(f, evidence, readings.settings)
+            s.fail("unsupported_numbers", "unsupported_figure", readings.explain(f, support, evidence),
                    figure=FigureRef(f.text, f.value, f.start, f.end))
-    s.counts["unsupported_numbers"] = Count(unsupported, len(figures))
+    s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
 
 
-def _evidence(question: Question, answer: Answer) -> tuple[Decimal, ...]:
+def _evidence(question: Question, answer: Answer, retrieved: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
     """Every value a figure of the answer may be supported by (:func:`gate.figures.evidence_values`):
-    the retrieved values, then the figures of the set's question (never the logged one) and of
-    the retrieved passages."""
+    the ``retrieved`` values (as :func:`gate.figures.evidence_values` gives them), then the
+    figures of the set's question (never the logged one) and of the retrieved passages."""
     passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-    return fig.evidence_values(answer.retrieved_values, question.text, passages, answer.language)
+    return _matching().evidence_with_texts(retrieved, question.text, passages, answer.language)  # type: ignore[no-any-return]
 
 
 class _Readings:
-    """The support tests of one answer's figures, with each figure's alternative readings
-    (:func:`gate.figures.fall_reading`, :func:`gate.figures.ratio_reading`) read at most
-    once: the steps and the code checks ask about the same figures many times."""
+    """The support tests of one answer's figures, with each figure's interval and
+    alternative readings (:func:`gate.figures.fall_reading`,
+    :func:`gate.figures.ratio_reading`) read at most once (:class:`_Read`): the steps and
+    the code checks ask about the same figures many times."""
 
-    __slots__ = ("text", "language", "settings", "_others")
+    __slots__ = ("text", "language", "settings", "_read", "_positive")
 
     def __init__(self, text: str, language: str, settings: fig.MatchSettings) -> None:
         self.text, self.language, self.settings = text, language, settings
-        self._others: dict[int, tuple[fig.Figure, fig.Figure | None, fig.Figure | None]] = {}
+        self._read: dict[int, _Read] = {}  # id(figure) -> what was read of it
+        # whether a negated interval is tested without values <= 0 (see _negation_supported)
+        self._positive = not settings.derived
 
-    def _readings(self, figure: fig.Figure) -> tuple[fig.Figure, fig.Figure | None, fig.Figure | None]:
-        """(figure, its fall reading, its ratio reading); the figure is kept so that its id
-        names it for as long as this object lives."""
-        got = self._others.get(id(figure))
-        if got is None or got[0] is not figure:
-            got = (figure, fig.fall_reading(self.text, figure), fig.ratio_reading(self.text, figure, self.language))
-            self._others[id(figure)] = got
-        return got
+    def _of(self, figure: fig.Figure) -> _Read:
+        read = self._read.get(id(figure))
+        if read is None or read.figure is not figure:  # the id of a figure no longer alive
+            read = self._read[id(figure)] = _Read(figure)
+        return read
+
+    def holds(self, figure: fig.Figure, values: Sequence[Decimal]) -> bool:
+        """Whether the values support the figure as written or as read:
+        ``self.support(figure, values).supported``."""
+        return self._as_written(figure, values) or self._read_otherwise(figure, values) is not None
 
     def support(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support:
         """As :func:`_support`, with the readings read once."""
@@ -449,35 +501,109 @@ class _Readings:
     def any_supports(self, figures: Sequence[fig.Figure], values: Sequence[Decimal]) -> bool:
         """Whether the values support some figure as written or as read (the figures as
         written first: their readings are read only when none does)."""
-        settings = self.settings
-        check = fig.check_figure
-        if any(check(f, values, settings).supported for f in figures):
+        if any(self._as_written(f, values) for f in figures):
             return True
         return any(self._read_otherwise(f, values) is not None for f in figures)
+
+    def _as_written(self, figure: fig.Figure, values: Sequence[Decimal]) -> bool:
+        """``fig.check_figure(figure, values, self.settings).supported``."""
+        if figure.value in values and _all_decimal(values):  # supported whatever its interval
+            return True
+        read = self._of(figure)
+        if read.bounds is None:
+            read.bounds = _matching().figure_bounds(figure, self.settings)
+        return _matching().supports(figure, values, self.settings, read.bounds)  # type: ignore[no-any-return]
 
     def _read_otherwise(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support | None:
         """The support of the figure's first reading (fall, ratio) that the values support,
         or None (the figure as written is not tried: the caller did)."""
-        _, fall, ratio = self._readings(figure)
-        for other in (fall, ratio):
-            if other is not None:
-                as_other = fig.check_figure(other, values, self.settings)
-                if as_other.supported:
-                    return as_other
+        settings = self.settings
+        read = self._of(figure)
+        if figure.value > 0 and self._negation_supported(read, values):
+            if read.fall is _UNREAD:
+                read.fall = fig.fall_reading(self.text, figure)
+            if read.fall is not None:  # the negation itself
+                return fig.check_figure(read.fall, values, settings)
+        ratio = self._ratio(read)
+        if ratio is not None and _matching().supports(ratio, values, settings):
+            return fig.check_figure(ratio, values, settings)
         return None
+
+    def _negation_supported(self, read: _Read, values: Sequence[Decimal]) -> bool:
+        """Whether the values support the figure (of value x > 0) with its value negated:
+        its fall reading when it has one (:func:`gate.figures.fall_reading` gives either
+        None or that negation). So a fall is read only when it could be supported.
+
+        The interval of -x is the figure's interval mirrored (hedges bound the magnitude),
+        so its high end is minus the figure's low end: when that low end is above 0 and
+        every value is a Decimal above 0 (so is 100 v), none lies in it, nor equals -x
+        (without ``derived``: a difference may be 0)."""
+        figure = read.figure
+        if read.bounds is None:
+            read.bounds = _matching().figure_bounds(figure, self.settings)
+        if self._positive and read.bounds[0] > 0 and all(type(v) is Decimal and v > 0 for v in values):
+            return False
+        if read.negated is None:
+            negated = _new_figure({**figure.__dict__, "value": -figure.value})
+            read.negated = (negated, _matching().figure_bounds(negated, self.settings))
+        return _matching().supports(read.negated[0], values, self.settings, read.negated[1])  # type: ignore[no-any-return]
+
+    def _ratio(self, read: _Read) -> fig.Figure | None:
+        if read.ratio is _UNREAD:
+            read.ratio = fig.ratio_reading(self.text, read.figure, self.language)
+        return read.ratio  # type: ignore[no-any-return]
 
     def supported(self, figure: fig.Figure, values: Sequence[Decimal], text: str, language: str,
                   settings: fig.MatchSettings) -> bool:
         """:func:`_supported` for this answer's text, language and settings (the code checks'
         support test); another text, language or settings is read afresh."""
         if text is self.text and language == self.language and settings is self.settings:
-            return self.support(figure, values).supported
+            return self.holds(figure, values)
         return _supported(figure, values, text, language, settings)
 
     def explain(self, figure: fig.Figure, support: fig.Support, values: Sequence[Decimal]) -> str:
         """As :func:`_explain`, with the ratio reading read once."""
         return _explain(figure, support, values, self.text, self.language, self.settings,
-                        share=self._readings(figure)[2])
+                        share=self._ratio(self._of(figure)))
+
+
+class _Read:
+    """What :class:`_Readings` read of one figure, each part when first needed: its
+    interval (:func:`gate.figures.matching.figure_bounds`), its negation with its interval,
+    its fall and its ratio readings (``_UNREAD`` until read). The figure is kept so that
+    its id names it for as long as the readings live."""
+
+    __slots__ = ("figure", "bounds", "negated", "fall", "ratio")
+
+    def __init__(self, figure: fig.Figure) -> None:
+        self.figure = figure
+        self.bounds: Any = None
+        self.negated: tuple[fig.Figure, Any] | None = None
+        self.fall: Any = _UNREAD
+        self.ratio: Any = _UNREAD
+
+
+def _all_decimal(values: Sequence[Decimal]) -> bool:
+    """Whether every value is a Decimal (then a value equal to a figure's supports it, as
+    in :func:`gate.figures.check_figure`'s own first test)."""
+    return all(type(v) is Decimal for v in values)
+
+
+@functools.cache
+def _matching() -> Any:
+    """:mod:`gate.figures.matching`, imported on first use (this module is imported by
+    thresholds and reports, which need no figure reader)."""
+    from gate.figures import matching
+
+    return matching
+
+
+def _new_figure(fields: dict[str, Any]) -> fig.Figure:
+    """A Figure from all its fields, without the frozen dataclass's ``__init__`` (equal to
+    ``dataclasses.replace`` of the figure whose fields these are)."""
+    from gate.figures.model import Figure, _new
+
+    return _new(Figure, fields)
 
 
 AUTOMATIC = tuple(m.name for m in MEASURES if m.family == "automatic")

@@ -71,6 +71,7 @@ class _Checks(NamedTuple):
     check_presence: Any
     check_quotes: Any
     where_to_look: Any
+    look_first: Any
     DEFAULT_RULES: Any
 
 
@@ -83,16 +84,22 @@ def _checks() -> _Checks:
     from gate.checks.binding import bind, check_bound
     from gate.checks.exact import check_exact
     from gate.checks.format import DEFAULT_RULES, check_format
-    from gate.checks.presence import check_presence, where_to_look
+    from gate.checks.presence import check_presence, look_first, where_to_look
     from gate.checks.quotes import check_quotes
 
-    return _Checks(bind, check_bound, check_exact, check_format, check_presence, check_quotes, where_to_look, DEFAULT_RULES)
+    return _Checks(bind, check_bound, check_exact, check_format, check_presence, check_quotes, where_to_look, look_first, DEFAULT_RULES)
 
 
 def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
     """The findings of one answer marked with where to look first (retrieval or generation):
     :func:`gate.checks.presence.where_to_look`, imported when first called."""
     return _checks().where_to_look(question, answer, findings)  # type: ignore[no-any-return]
+
+
+def look_first(question: Question, answer: Answer | None, measures: Sequence[str]) -> str | None:
+    """Where to look first for an answer whose findings count against ``measures``, or
+    None: :func:`gate.checks.presence.look_first`, imported when first called."""
+    return _checks().look_first(question, answer, measures)  # type: ignore[no-any-return]
 
 
 _ORDER = ("period_match", "period_unstated", "unit_stated", "caveat_stated", "series_match")

@@ -39,7 +39,7 @@ from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, word_start
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
 from gate.checks.words import EN, words_for
-from gate.measures import Count, FigureRef, Finding
+from gate.measures import Count, FigureRef, Finding, count_of
 from gate.records import Answer, Observation, Question
 
 #: The measures of this module, in report order.
@@ -123,7 +123,7 @@ def check_bound(question: Question, answer: Answer, text: str, bound: Sequence[B
     return {name: counts[name] for name in MEASURE_NAMES}, findings
 
 
-_NOTHING = Count()  # frozen: one instance serves every measure not counted
+_NOTHING = count_of(0, 0)  # frozen: one instance serves every measure not counted
 
 
 def _check_periods(question: Question, answer: Answer, bound: Sequence[Bound], findings: list[Finding]) -> dict[str, Count]:
@@ -144,7 +144,7 @@ def _check_periods(question: Question, answer: Answer, bound: Sequence[Bound], f
             continue
         findings.append(Finding(qid, lang, "period_match", "wrong_period", _wrong_period(b, b.stated, answer),
                                 figure=_ref(b.figure)))
-    return {"period_match": Count(match, stated_n), "period_unstated": Count(unstated, len(bound))}
+    return {"period_match": count_of(match, stated_n), "period_unstated": count_of(unstated, len(bound))}
 
 
 def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[Bound], findings: list[Finding]) -> Count:
@@ -173,7 +173,7 @@ def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[
             message = (f"'{b.figure.text}' is written as {describe_unit(written)}; "
                        f"{_list(_obs(o) for o in b.chosen)} is in {units}")
         findings.append(Finding(qid, lang, "unit_stated", fault, message, figure=_ref(b.figure)))
-    return Count(unit_ok, unit_n)
+    return count_of(unit_ok, unit_n)
 
 
 def _check_caveats(question: Question, answer: Answer, text: str, bound: Sequence[Bound], findings: list[Finding]) -> Count:
@@ -196,7 +196,7 @@ def _check_caveats(question: Question, answer: Answer, text: str, bound: Sequenc
                                 f"'{b.figure.text}' comes from {_list(_obs(o) for o in b.chosen)}, {why}; "
                                 f"the answer never says it is {_KIND_NAMES[kind]}",
                                 figure=_ref(b.figure)))
-    return Count(0 if missing else 1, 1)
+    return count_of(0 if missing else 1, 1)
 
 
 def _check_series(question: Question, answer: Answer, bound: Sequence[Bound], findings: list[Finding]) -> Count:
@@ -220,7 +220,7 @@ def _check_series(question: Question, answer: Answer, bound: Sequence[Bound], fi
                                     figure=_ref(b.figure)))
         else:
             series_ok += 1
-    return Count(series_ok, len(bound))
+    return count_of(series_ok, len(bound))
 
 
 def _wrong_period(b: Bound, stated: StatedPeriod, answer: Answer) -> str:

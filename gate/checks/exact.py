@@ -14,7 +14,7 @@ import json
 import re
 import unicodedata
 
-from gate.measures import Count, Finding
+from gate.measures import Count, Finding, count_of
 from gate.records import Answer, Question
 
 _MARKERS = re.compile(r"\s*(?:\[[^\]]*\]|\([A-Z][A-Z0-9_.:-]*(?:\s*[;,]\s*[A-Z][A-Z0-9_.:-]*)*\))")
@@ -46,16 +46,16 @@ def check_exact(question: Question, answer: Answer) -> tuple[Count, list[Finding
     """The exact-match count of one answer and its finding (``label_mismatch``,
     ``label_missing`` when the assistant declined, gave nothing or no ``label``)."""
     if question.expected_label is None:
-        return Count(), []
+        return count_of(0, 0), []
     qid, lang = question.question_id, question.language
     text = answer.answer or ""
     label = None if answer.declined or not text.strip() else answer_label(question, text)
     if label is None:
         why = "the assistant declined" if answer.declined else "the answer gives no label"
-        return Count(0, 1), [Finding(qid, lang, "exact_match", "label_missing", f"expected the label '{question.expected_label}'; {why}")]
+        return count_of(0, 1), [Finding(qid, lang, "exact_match", "label_missing", f"expected the label '{question.expected_label}'; {why}")]
     if normal_label(label) == normal_label(question.expected_label):
-        return Count(1, 1), []
+        return count_of(1, 1), []
     shown = " ".join(label.split())
     shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    return Count(0, 1), [Finding(qid, lang, "exact_match", "label_mismatch",
+    return count_of(0, 1), [Finding(qid, lang, "exact_match", "label_mismatch",
                                  f"expected the label '{question.expected_label}', found '{shown}'")]

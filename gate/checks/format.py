@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from gate.measures import Count, Finding
+from gate.measures import Count, Finding, count_of
 from gate.records import Answer, Question
 
 
@@ -70,7 +70,7 @@ def check_format(question: Question, answer: Answer, rules: FormatRules) -> tupl
     """The format count of one answer and its findings."""
     text = answer.answer or ""
     if answer.declined or not text.strip():
-        return Count(), []
+        return count_of(0, 0), []
     qid, lang = question.question_id, question.language
     found: list[Finding] = []
 
@@ -100,4 +100,4 @@ def check_format(question: Question, answer: Answer, rules: FormatRules) -> tupl
                 if errors:
                     where = "/".join(map(str, errors[0].absolute_path)) or "the document"
                     fail("schema_invalid", f"the JSON answer does not validate against its schema: at {where}, {errors[0].message}")
-    return Count(0 if found else 1, 1), found
+    return count_of(0 if found else 1, 1), found

@@ -13,9 +13,9 @@ question, so presence checks separate retrieval failures from generation failure
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from gate.measures import Count, Finding
+from gate.measures import Count, Finding, count_of, marked
 from gate.records import Answer, Question
 
 RETRIEVAL, GENERATION = "retrieval", "generation"
@@ -23,6 +23,8 @@ RETRIEVAL, GENERATION = "retrieval", "generation"
 #: Findings that do not make an answer wrong: a figure with no stated period is counted
 #: apart and said, never failed by default.
 NOT_WRONG = frozenset({"period_unstated"})
+
+_NOTHING, _PASSED, _FAILED = count_of(0, 0), count_of(1, 1), count_of(0, 1)
 
 
 def check_presence(question: Question, answer: Answer, answer_wrong: bool) -> tuple[Count, list[Finding]]:
@@ -34,16 +36,27 @@ def check_presence(question: Question, answer: Answer, answer_wrong: bool) -> tu
             series the first place to look.
     """
     if not question.expected_ids:
-        return Count(), []
+        return _NOTHING, []
     retrieved = set(answer.retrieved_ids)
     missing = [i for i in question.expected_ids if i not in retrieved]
     if not missing:
-        return Count(1, 1), []
+        return _PASSED, []
     shown = ", ".join(answer.retrieved_ids) or "nothing"
     origin = ("a retrieval failure: the answer is wrong and its series was never retrieved, look at retrieval first"
               if answer_wrong else "retrieval missed it; the answer did not fail otherwise")
-    return Count(0, 1), [Finding(question.question_id, question.language, "retrieval_presence", "expected_not_retrieved",
+    return _FAILED, [Finding(question.question_id, question.language, "retrieval_presence", "expected_not_retrieved",
                                  f"expected {', '.join(missing)} among the retrieved series (retrieved: {shown}); {origin}")]
+
+
+def look_first(question: Question, answer: Answer | None, measures: Iterable[str]) -> str | None:
+    """Where to look first for an answer whose findings count against ``measures`` (one
+    name per finding): ``retrieval`` when the question names ``expected_ids`` that were
+    not all retrieved, ``generation`` when they were, provided the answer is wrong (a
+    finding other than :data:`NOT_WRONG`); None otherwise (nothing is marked)."""
+    if answer is None or not question.expected_ids or all(m in NOT_WRONG for m in measures):
+        return None
+    retrieved = set(answer.retrieved_ids)
+    return GENERATION if all(i in retrieved for i in question.expected_ids) else RETRIEVAL
 
 
 def where_to_look(question: Question, answer: Answer | None, findings: Sequence[Finding]) -> list[Finding]:
@@ -59,16 +72,14 @@ def where_to_look(question: Question, answer: Answer | None, findings: Sequence[
         the answer is wrong (a finding other than :data:`NOT_WRONG`), each finding's
         ``look_first`` is ``retrieval`` (an expected series was not retrieved) or
         ``generation`` (every expected series was retrieved, so the answer went wrong after
-        retrieval); otherwise they are returned unchanged.
+        retrieval) (:func:`look_first`); otherwise they are returned unchanged.
     """
-    if answer is None or not question.expected_ids or not any(f.measure not in NOT_WRONG for f in findings):
+    where = look_first(question, answer, [f.measure for f in findings])
+    if where is None:
         return list(findings)
-    retrieved = set(answer.retrieved_ids)
-    where = GENERATION if all(i in retrieved for i in question.expected_ids) else RETRIEVAL
     return [f if f.look_first == where else _marked(f, where) for f in findings]
 
 
 def _marked(f: Finding, where: str) -> Finding:
-    """The finding with ``look_first`` set: :func:`dataclasses.replace` field by field,
-    without its generic look-up of the fields (it ran once per finding)."""
-    return Finding(f.question_id, f.language, f.measure, f.code, f.message, f.figure, f.cited_id, f.quote, where)
+    """The finding with ``look_first`` set: :func:`gate.measures.marked`."""
+    return marked(f, where)

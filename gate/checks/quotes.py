@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from gate.measures import Count, Finding, QuoteRef
+from gate.measures import Count, Finding, QuoteRef, count_of
 from gate.records import Answer, Question
 
 #: The fewest words a quoted text needs to count as a quote.
@@ -51,10 +51,10 @@ def check_quotes(question: Question, answer: Answer) -> tuple[Count, list[Findin
     quotes) and its findings; nothing counted when the log has no passages."""
     text = answer.answer or ""
     if not answer.retrieved_passages or not text:
-        return Count(), []
+        return count_of(0, 0), []
     quotes = quotes_of(text)
     if not quotes:
-        return Count(), []
+        return count_of(0, 0), []
     cited = set(answer.cited_ids)
     passages = [(pid, fold(body)) for pid, body, _ in answer.retrieved_passages]
     qid, lang = question.question_id, question.language
@@ -74,7 +74,7 @@ def check_quotes(question: Question, answer: Answer) -> tuple[Count, list[Findin
         else:
             found.append(Finding(qid, lang, "quote_grounding", "quote_not_found",
                                  f"the quote \"{_short(q.text)}\" appears in no retrieved passage", quote=q))
-    return Count(grounded, len(quotes)), found
+    return count_of(grounded, len(quotes)), found
 
 
 def _short(text: str, limit: int = 80) -> str:

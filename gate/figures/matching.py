@@ -86,14 +86,26 @@ def evidence_values(
         # Equal floats and ints hash alike (7 == 7.0): de-duplicate before converting.
         # repr is the shortest round-trip form of a float and the digits of an int
         numbers = cast("list[int | float]", raw)
-        converted = list(map(Decimal, map(repr, [v for v in dict.fromkeys(numbers) if v - v == 0])))
-        if not question and not passages:
-            return tuple(converted)
-        seen = dict.fromkeys(converted)
+        retrieved = tuple(map(Decimal, map(repr, [v for v in dict.fromkeys(numbers) if v - v == 0])))
+    elif all(type(v) is Decimal for v in raw):  # as the records hold them: _to_decimal keeps the finite ones
+        retrieved = tuple(dict.fromkeys(v for v in raw if v.is_finite()))  # 7.6 == 7.60
     else:
-        seen = dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None)  # 7.6 == 7.60
-        if not question and not passages:
-            return tuple(seen)
+        retrieved = tuple(dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None))
+    if not question and not passages:
+        return retrieved
+    return evidence_with_texts(retrieved, question, passages, language)
+
+
+def evidence_with_texts(
+    values: tuple[Decimal, ...],
+    question: str | None,
+    passages: Mapping[str, str | tuple[str, str]] | None,
+    language: str,
+) -> tuple[Decimal, ...]:
+    """:func:`evidence_values` from the retrieved values already converted: ``values`` is
+    ``evidence_values(retrieved, None, None, language)`` (de-duplicated Decimals), the
+    other arguments and the result are those of :func:`evidence_values`."""
+    seen = dict.fromkeys(values)
     texts: list[tuple[str, str]] = []
     if question:
         texts.append((question, language))
@@ -274,6 +286,41 @@ def check_figure(
     return _new(Support, {"supported": False, "low": lo, "high": hi, "nearest": nearest, "matched": None})
 
 
+def supports(figure: Figure, evidence: Sequence[Decimal], settings: MatchSettings = MatchSettings(),
+             bounds: _Bounds | None = None) -> bool:
+    """Whether any evidence value supports a figure: ``check_figure(figure, evidence,
+    settings).supported``, without building the :class:`Support` (no nearest value is
+    sought, and the scan stops at the first value inside).
+
+    Args:
+        figure, evidence, settings: as for :func:`check_figure`.
+        bounds: the figure's :func:`figure_bounds` under ``settings`` when the caller
+            already has them (they depend on the figure and the settings only).
+    """
+    x = figure.value
+    if x in evidence:  # as in check_figure: the value itself, reached over Decimals only
+        for v in evidence:
+            if type(v) is not Decimal:
+                break
+            if v == x:
+                return True
+    if bounds is None:
+        bounds = _bounds(figure, settings)
+    fraction = figure.percent and settings.percent_fraction
+    if _any_inside(x, evidence, bounds, fraction):
+        return True
+    if "difference" in settings.derived and len(evidence) > 1:
+        return _supporting_difference(x, evidence, bounds[:4], fraction) is not None
+    return False
+
+
+def figure_bounds(figure: Figure, settings: MatchSettings) -> _Bounds:
+    """The values that support a figure under ``settings``, for :func:`supports`:
+    (low, high, low inclusive, high inclusive, half the width when the interval is
+    symmetric around the figure's value, else None)."""
+    return _bounds(figure, settings)
+
+
 #: The values that support a figure: (low, high, low inclusive, high inclusive, half the
 #: width when the interval is symmetric around the figure's value, else None).
 _Bounds = tuple[Decimal, Decimal, bool, bool, "Decimal | None"]
@@ -330,6 +377,34 @@ def _nearest_and_matched(
         if best is None or d < best:
             best, nearest = d, v
     return nearest, matched
+
+
+def _any_inside(x: Decimal, evidence: Sequence[Decimal], bounds: _Bounds, fraction: bool) -> bool:
+    """Whether :func:`_nearest_and_matched` finds a matched value: the same test on each
+    value, without the nearest one (so the scan may stop at the first value inside)."""
+    lo, hi, li, hi_inc, half = bounds
+    subtract = _CTX.subtract
+    for v in evidence:
+        if type(v) is not Decimal:
+            value = _to_decimal(v)
+            if value is None:
+                continue
+            v = value
+        if v == x:
+            return True
+        if half is not None:
+            if abs(subtract(v, x)) <= half:
+                return True
+        elif lo < v < hi or (li and v == lo) or (hi_inc and v == hi):
+            return True
+        if fraction and _MINUS_TEN < v < _TEN:
+            v100 = v.scaleb(2, _CTX)
+            if half is not None:
+                if abs(subtract(v100, x)) <= half:
+                    return True
+            elif lo < v100 < hi or v100 == x or (li and v100 == lo) or (hi_inc and v100 == hi):
+                return True
+    return False
 
 
 def _supporting_difference(
