@@ -460,10 +460,11 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
 
 def _evidence(question: Question, answer: Answer, retrieved: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
     """Every value a figure of the answer may be supported by (:func:`gate.figures.evidence_values`):
-    the ``retrieved`` values (as :func:`gate.figures.evidence_values` gives them), then the
-    figures of the set's question (never the logged one) and of the retrieved passages."""
+    the ``retrieved`` values (as :func:`gate.figures.evidence_values` gives them: read again,
+    they are kept as they are), then the figures of the set's question (never the logged one)
+    and of the retrieved passages."""
     passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
-    return _matching().evidence_with_texts(retrieved, question.text, passages, answer.language)  # type: ignore[no-any-return]
+    return fig.evidence_values(retrieved, question.text, passages, answer.language)
 
 
 class _Readings:

@@ -88,7 +88,8 @@ def evidence_values(
         numbers = cast("list[int | float]", raw)
         retrieved = tuple(map(Decimal, map(repr, [v for v in dict.fromkeys(numbers) if v - v == 0])))
     elif all(type(v) is Decimal for v in raw):  # as the records hold them: _to_decimal keeps the finite ones
-        retrieved = tuple(dict.fromkeys(v for v in raw if v.is_finite()))  # 7.6 == 7.60
+        decimals = cast("list[Decimal]", raw)
+        retrieved = tuple(dict.fromkeys(v for v in decimals if v.is_finite()))  # 7.6 == 7.60
     else:
         retrieved = tuple(dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None))
     if not question and not passages:
