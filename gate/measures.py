@@ -15,11 +15,11 @@ is the sum of its answers' counts, in any order.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gate import figures as fig
 from gate.checks import code_checks, look_first
@@ -214,8 +214,61 @@ class Finding:
     quote: QuoteRef | None = None
     look_first: str | None = None
 
+    if not TYPE_CHECKING:  # for mypy, reading any other name stays an error
+        def __getattr__(self, name: str) -> Any:
+            """The message of a finding made with it unwritten (:func:`unwritten_finding`),
+            written when first read; any other name missing is missing."""
+            if name == "message" and _UNWRITTEN in self.__dict__:
+                return _write_message(self)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, for pickle and copy: an unwritten message is written first (a
+        finding sent to another process or copied is the finding with its message)."""
+        if _UNWRITTEN in self.__dict__:
+            _write_message(self)
+        return self.__dict__
+
 
 _FINDING_FIELDS = tuple(Finding.__dataclass_fields__)
+
+#: The key under which a finding made by :func:`unwritten_finding` holds how to write its
+#: message: ``(write, args)``, the message being ``write(*args)``.
+_UNWRITTEN = "_unwritten"
+
+#: How to write a message when it is first read: a function and its arguments.
+Unwritten = tuple[Callable[..., str], tuple[Any, ...]]
+
+
+def unwritten_finding(question_id: str, language: str, measure: str, code: str, message: Unwritten,
+                      figure: FigureRef | None, cited_id: str | None, quote: QuoteRef | None,
+                      look_first: str | None) -> Finding:
+    """``Finding(question_id, ..., write(*args), ...)`` for ``message = (write, args)``,
+    with the message written only when first read (``finding.message``, equality, hash,
+    repr, pickle, copy: every way a finding is read goes through the attribute or
+    :meth:`Finding.__getstate__`). Most findings of a large run are only counted by
+    measure, code and language (:class:`gate.stream.Findings`): their messages, which
+    cost more than the rest of the finding, are never written.
+
+    The function must be pure over arguments that do not change: the message written
+    later is the one written now."""
+    finding = object.__new__(Finding)
+    finding.__dict__.update({"question_id": question_id, "language": language, "measure": measure, "code": code,
+                             "figure": figure, "cited_id": cited_id, "quote": quote, "look_first": look_first,
+                             _UNWRITTEN: message})
+    return finding
+
+
+def _write_message(finding: Finding) -> str:
+    """Write the unwritten message of a finding, which is then a finding as
+    :func:`new_finding` makes it (the same ``__dict__``, in field order)."""
+    fields = finding.__dict__
+    write, args = fields.pop(_UNWRITTEN)
+    message: str = write(*args)
+    written = {name: message if name == "message" else fields[name] for name in _FINDING_FIELDS}
+    fields.clear()
+    fields.update(written)
+    return message
 
 
 def new_finding(*values: Any) -> Finding:
@@ -341,10 +394,11 @@ class _Scoring:
         self.expects_answer = question.expected_behaviour == "answer"
         self.counts: dict[str, Count] = dict.fromkeys(_MEASURE_NAMES, _NOTHING)
         # the findings of the automatic measures: (measure, code, message, figure,
-        # cited_id), made Findings at the end, once where to look first is known
-        self.failed: list[tuple[str, str, str, FigureRef | None, str | None]] = []
+        # cited_id), made Findings at the end, once where to look first is known; a
+        # message is a text or how to write it when read (see unwritten_finding)
+        self.failed: list[tuple[str, str, str | Unwritten, FigureRef | None, str | None]] = []
 
-    def fail(self, measure: str, code: str, message: str, figure: FigureRef | None = None,
+    def fail(self, measure: str, code: str, message: str | Unwritten, figure: FigureRef | None = None,
              cited_id: str | None = None) -> None:
         self.failed.append((measure, code, message, figure, cited_id))
 
@@ -353,7 +407,8 @@ class _Scoring:
         ``found``, each marked with ``where`` to look first (:func:`gate.checks.look_first`;
         None marks nothing: what :func:`gate.checks.where_to_look` returns)."""
         qid, lang = self.qid, self.lang
-        findings = [new_finding(qid, lang, m, code, message, figure, cited_id, None, where)
+        findings = [new_finding(qid, lang, m, code, message, figure, cited_id, None, where) if type(message) is str
+                    else unwritten_finding(qid, lang, m, code, message, figure, cited_id, None, where)  # type: ignore[arg-type]
                     for m, code, message, figure, cited_id in self.failed]
         if where is None:
             findings += found
@@ -395,8 +450,13 @@ def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure]
         missing = [e for e in expected if not readings.any_supports(figures, (e,))]
         s.counts["numeric_accuracy"] = count_of(0 if missing else 1, 1)
         if missing:
-            stated = ", ".join(_as_read(f) for f in figures) or "no figure"
-            s.fail("numeric_accuracy", "numeric_mismatch", f"expected {_values(missing)}; the answer states {stated}")
+            s.fail("numeric_accuracy", "numeric_mismatch", (_mismatch_message, (missing, tuple(figures))))
+
+
+def _mismatch_message(missing: Sequence[Decimal], figures: Sequence[fig.Figure]) -> str:
+    """The message of a ``numeric_mismatch``: the values missing and the figures stated."""
+    stated = ", ".join(_as_read(f) for f in figures) or "no figure"
+    return f"expected {_values(missing)}; the answer states {stated}"
 
 
 def _answered_or_declined(s: _Scoring, answer: Answer, text: str, empty: bool) -> None:
@@ -452,10 +512,15 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
     for f, held in zip(figures, supported):
         if not held:  # unsupported as read too: its support is the figure's as written
             unsupported += 1
-            support = fig.check_figure(f, evidence, readings.settings)
-            s.fail("unsupported_numbers", "unsupported_figure", readings.explain(f, support, evidence),
+            s.fail("unsupported_numbers", "unsupported_figure", (_unsupported_message, (readings, f, evidence)),
                    figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
+
+
+def _unsupported_message(readings: _Readings, figure: fig.Figure, evidence: tuple[Decimal, ...]) -> str:
+    """The message of an ``unsupported_figure``: why the evidence does not support the
+    figure (its support as written, :meth:`_Readings.explain`)."""
+    return readings.explain(figure, fig.check_figure(figure, evidence, readings.settings), evidence)
 
 
 def _evidence(question: Question, answer: Answer, retrieved: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
