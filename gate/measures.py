@@ -507,7 +507,8 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
     if (s.question.text or answer.retrieved_passages) and not all(supported):
         evidence = _evidence(s.question, answer, retrieved)
         if len(evidence) > len(retrieved):  # else the same values: the same supports
-            supported = [held or holds(f, evidence) for f, held in zip(figures, supported)]
+            tried = _values_to_try(readings.settings, retrieved, evidence)
+            supported = [held or holds(f, tried) for f, held in zip(figures, supported)]
     unsupported = 0
     for f, held in zip(figures, supported):
         if not held:  # unsupported as read too: its support is the figure's as written
@@ -515,6 +516,17 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
             s.fail("unsupported_numbers", "unsupported_figure", (_unsupported_message, (readings, f, evidence)),
                    figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
+
+
+def _values_to_try(settings: fig.MatchSettings, retrieved: tuple[Decimal, ...],
+                   evidence: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
+    """The values to try a figure the ``retrieved`` values do not support against, for
+    its support by all the ``evidence`` (which is ``retrieved`` followed by new values):
+    the new values only, unless a derived value (a difference of two values) may support
+    it. Exact: without derived values, each test of :meth:`_Readings.holds` (the figure as
+    written, negated, as a share) asks whether some value, alone, supports it, so the
+    values support it when the retrieved ones or the new ones do; the retrieved ones do not."""
+    return evidence if settings.derived else evidence[len(retrieved):]
 
 
 def _unsupported_message(readings: _Readings, figure: fig.Figure, evidence: tuple[Decimal, ...]) -> str:
@@ -576,9 +588,10 @@ class _Readings:
         if figure.value in values and _all_decimal(values):  # supported whatever its interval
             return True
         read = self._of(figure)
+        matching = _matching()
         if read.bounds is None:
-            read.bounds = _matching().figure_bounds(figure, self.settings)
-        return _matching().supports(figure, values, self.settings, read.bounds)  # type: ignore[no-any-return]
+            read.bounds = matching.figure_bounds(figure, self.settings)
+        return matching.supports(figure, values, self.settings, read.bounds)  # type: ignore[no-any-return]
 
     def _read_otherwise(self, figure: fig.Figure, values: Sequence[Decimal]) -> fig.Support | None:
         """The support of the figure's first reading (fall, ratio) that the values support,
@@ -652,7 +665,10 @@ class _Read:
 def _all_decimal(values: Sequence[Decimal]) -> bool:
     """Whether every value is a Decimal (then a value equal to a figure's supports it, as
     in :func:`gate.figures.check_figure`'s own first test)."""
-    return all(type(v) is Decimal for v in values)
+    return _ONLY_DECIMAL.issuperset(map(type, values))
+
+
+_ONLY_DECIMAL = frozenset({Decimal})
 
 
 @functools.cache

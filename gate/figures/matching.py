@@ -89,7 +89,7 @@ def evidence_values(
         retrieved = tuple(map(Decimal, map(repr, [v for v in dict.fromkeys(numbers) if v - v == 0])))
     elif all(type(v) is Decimal for v in raw):  # as the records hold them: _to_decimal keeps the finite ones
         decimals = cast("list[Decimal]", raw)
-        retrieved = tuple(dict.fromkeys(v for v in decimals if v.is_finite()))  # 7.6 == 7.60
+        retrieved = tuple(dict.fromkeys(filter(Decimal.is_finite, decimals)))  # 7.6 == 7.60
     else:
         retrieved = tuple(dict.fromkeys(d for d in map(_to_decimal, raw) if d is not None))
     if not question and not passages:

@@ -1,0 +1,121 @@
+"""The fast paths of per-answer scoring agree with the general ones (issue 12).
+
+* ``measures._values_to_try``: a figure the retrieved values do not support is tried
+  against the new values of the evidence only (unless a derived value may support it);
+  the general path tries it against all the evidence.
+* ``measures._all_decimal``: a type test over the whole sequence at once.
+* ``matching.evidence_values`` over Decimals (as the records hold them): the finite
+  values kept by ``Decimal.is_finite``; the general path converts each one.
+
+Compared on the suite's examples, answers made for each branch, a generated run and
+generated answers (hypothesis), with and without derived values.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_scoring_speed import _pairs
+
+import gate.measures as measures
+from gate import figures as fig
+from gate.figures import matching
+from gate.measures import score_answer
+from gate.records import Answer, Question, join, load_question_set, load_run
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL_SETTINGS = [fig.MatchSettings(), fig.MatchSettings(derived=("difference",)),
+                fig.MatchSettings(percent_fraction=False), fig.MatchSettings(rounding="exact")]
+
+
+def _all_the_evidence(settings, retrieved, evidence):  # type: ignore[no-untyped-def]
+    """The general path: every value of the evidence tried."""
+    return evidence
+
+
+def _outcomes(pairs, settings):  # type: ignore[no-untyped-def]
+    return [score_answer(q, a, settings) for q, a in pairs]
+
+
+def _generated_pairs(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    from bench_check import generate  # the benchmark's realistic runs, five languages
+
+    paths = generate(400, tmp_path, seed=9)
+    return list(join(load_run(paths["run"]), load_question_set(paths["set"])).pairs)
+
+
+@pytest.mark.parametrize("match", ALL_SETTINGS, ids=str)
+def test_the_new_values_alone_decide_as_all_the_evidence_does(match, tmp_path, monkeypatch):
+    pairs = _pairs() + _generated_pairs(tmp_path, monkeypatch)
+    fast = _outcomes(pairs, match)
+    with monkeypatch.context() as m:
+        m.setattr(measures, "_values_to_try", _all_the_evidence)
+        general = _outcomes(pairs, match)
+    assert fast == general
+    assert sum(o.counts["unsupported_numbers"].numerator for o in fast) > 50
+
+
+_NUMBER = st.builds(lambda units, tenths: Decimal(units) + Decimal(tenths) / 10,
+                    st.integers(-120, 120), st.integers(0, 9))
+_WRITTEN = st.tuples(st.sampled_from(["", "about ", "over ", "nearly ", "at least ", "fell ", "rose "]),
+                     _NUMBER, st.sampled_from(["", "%", " percent", " in 10"]))
+
+
+def _text(parts: list[tuple[str, Decimal, str]]) -> str:
+    return "The rate was " + ", then ".join(f"{hedge}{abs(value)}{unit}" for hedge, value, unit in parts) + "."
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(answer=st.lists(_WRITTEN, min_size=1, max_size=4), retrieved=st.lists(_NUMBER, max_size=4),
+       asked=st.lists(_NUMBER, max_size=3), match=st.sampled_from(ALL_SETTINGS))
+def test_generated_answers_score_as_with_all_the_evidence(answer, retrieved, asked, match):
+    q = Question(question_id="q", language="en", text="Was it " + " or ".join(map(str, asked)) + "?" if asked else "",
+                 expected_behaviour="answer", expected_values=tuple(retrieved[:1]), expected_ids=("S1",))
+    a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=tuple(retrieved),
+               answer=_text(answer), cited_ids=("S1",), declined=False)
+    fast = score_answer(q, a, match)
+    original = measures._values_to_try
+    measures._values_to_try = _all_the_evidence
+    try:
+        general = score_answer(q, a, match)
+    finally:
+        measures._values_to_try = original
+    assert fast == general
+
+
+_VALUES = st.lists(st.one_of(_NUMBER, st.sampled_from([Decimal("NaN"), Decimal("-Infinity"), Decimal("sNaN"),
+                                                          Decimal("-0"), Decimal("7.60"), Decimal("7.6")]),
+                             st.integers(-5, 5), st.floats(allow_nan=True), st.booleans(), st.none()), max_size=6)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(values=_VALUES)
+def test_all_decimal_is_the_test_of_each_value(values):
+    assert measures._all_decimal(values) == all(type(v) is Decimal for v in values)
+    assert measures._all_decimal(tuple(values)) == all(type(v) is Decimal for v in values)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(values=st.lists(st.one_of(_NUMBER, st.sampled_from([Decimal("NaN"), Decimal("-Infinity"), Decimal("sNaN"),
+                                                            Decimal("Infinity"), Decimal("-0"), Decimal("0"),
+                                                            Decimal("7.60"), Decimal("7.6")])), max_size=6))
+def test_decimal_evidence_is_each_value_converted(values):
+    general = tuple(dict.fromkeys(d for d in map(matching._to_decimal, values) if d is not None))
+    got = matching.evidence_values(values, None, None, "en")
+    assert got == general and list(map(str, got)) == list(map(str, general))  # the same values, the first kept
+    assert matching.evidence_values(got, None, None, "en") == got  # read again: kept as they are
+
+
+def test_a_difference_of_a_retrieved_value_and_a_new_one_still_supports():
+    q = Question(question_id="q", language="en", text="Was it 7.9% last year?", expected_behaviour="answer",
+                 expected_values=(), expected_ids=("S1",))
+    a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=(Decimal("7.6"),),
+               answer="It was 0.3 points lower.", cited_ids=("S1",), declined=False)
+    with_difference, without = fig.MatchSettings(derived=("difference",)), fig.MatchSettings()
+    assert score_answer(q, a, with_difference).counts["unsupported_numbers"] == measures.Count(0, 1)  # |7.9 - 7.6|
+    assert score_answer(q, a, without).counts["unsupported_numbers"] == measures.Count(1, 1)
