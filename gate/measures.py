@@ -414,7 +414,16 @@ class _Scoring:
             findings += found
         else:
             findings += [f if f.look_first == where else marked(f, where) for f in found]
-        return Outcome(qid, lang, self.counts, tuple(findings))
+        return _new_outcome(qid, lang, self.counts, tuple(findings))
+
+
+def _new_outcome(question_id: str, language: str, counts: Mapping[str, Count], findings: tuple[Finding, ...]) -> Outcome:
+    """``Outcome(question_id, language, counts, findings)``: the same object (the same
+    ``__dict__``, in field order), built without the frozen dataclass's ``__init__``
+    (one per answer)."""
+    outcome = object.__new__(Outcome)
+    outcome.__dict__.update(question_id=question_id, language=language, counts=counts, findings=findings)
+    return outcome
 
 
 _MEASURE_NAMES = tuple(m.name for m in MEASURES)
@@ -480,6 +489,9 @@ def _citation_validity(s: _Scoring, answer: Answer) -> None:
     counts once, so repeating a valid citation cannot outweigh an invalid one."""
     retrieved = set(answer.retrieved_ids)
     cited_ids = tuple(dict.fromkeys(answer.cited_ids))
+    if retrieved.issuperset(cited_ids):  # every one valid: no finding
+        s.counts["citation_validity"] = count_of(len(cited_ids), len(cited_ids))
+        return
     valid = 0
     for cited in cited_ids:
         if cited in retrieved:

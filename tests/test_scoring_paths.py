@@ -119,3 +119,48 @@ def test_a_difference_of_a_retrieved_value_and_a_new_one_still_supports():
     with_difference, without = fig.MatchSettings(derived=("difference",)), fig.MatchSettings()
     assert score_answer(q, a, with_difference).counts["unsupported_numbers"] == measures.Count(0, 1)  # |7.9 - 7.6|
     assert score_answer(q, a, without).counts["unsupported_numbers"] == measures.Count(1, 1)
+
+
+def _markers_split(text: str) -> list[str]:
+    """The general path of citation_markers: every bracket's text split at ; and ,."""
+    from gate.checks.format import _BRACKET, _ID, _PAREN, _SEPARATOR
+
+    out: list[str] = []
+    for m in _BRACKET.finditer(text):
+        out.extend(p.strip() for p in _SEPARATOR.split(m.group(1)) if p.strip())
+    for m in _PAREN.finditer(text):
+        parts = [p.strip() for p in _SEPARATOR.split(m.group(1))]
+        if all(_ID.match(p) for p in parts):
+            out.extend(parts)
+    return out
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(text=st.lists(st.sampled_from(["[", "]", "(", ")", ";", ",", " ", "\u00a0", "S1", "EDU_STATS_2024", "2", "x",
+                                      "[1]", "[ S1 ]", "[S1; S2]", "(FS_UNDERNOURISH_PCT; EDU_STATS_2024)", "[,]"]),
+                     max_size=12).map("".join))
+def test_citation_markers_are_the_brackets_split(text):
+    from gate.checks.format import citation_markers
+
+    assert citation_markers(text) == _markers_split(text)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(cited=st.lists(st.sampled_from(["S1", "S2", "S3", "P1"]), max_size=4),
+       retrieved=st.lists(st.sampled_from(["S1", "S2", "S3"]), max_size=3))
+def test_citation_validity_counts_as_each_citation_tried(cited, retrieved):
+    q = Question(question_id="q", language="en", text="", expected_behaviour="answer", expected_values=(), expected_ids=())
+    a = Answer(question_id="q", language="en", question="", retrieved_ids=tuple(retrieved), retrieved_values=(),
+               answer="It rose.", cited_ids=tuple(cited), declined=False)
+    outcome = score_answer(q, a, fig.MatchSettings())
+    distinct = list(dict.fromkeys(cited))
+    invalid = [c for c in distinct if c not in retrieved]
+    assert outcome.counts["citation_validity"] == measures.Count(len(distinct) - len(invalid), len(distinct))
+    assert [f.cited_id for f in outcome.findings if f.measure == "citation_validity"] == invalid
+
+
+def test_an_outcome_built_at_once_is_the_dataclass_built():
+    counts = {"format": measures.Count(1, 1)}
+    findings = (measures.Finding("q", "en", "format", "too_long", "m"),)
+    made, built = measures._new_outcome("q", "en", counts, findings), measures.Outcome("q", "en", counts, findings)
+    assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())

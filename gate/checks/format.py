@@ -51,7 +51,12 @@ def citation_markers(text: str) -> list[str]:
     out: list[str] = []
     if "[" in text:
         for m in _BRACKET.finditer(text):
-            out.extend(p.strip() for p in _SEPARATOR.split(m.group(1)) if p.strip())
+            inside = m.group(1)
+            if ";" not in inside and "," not in inside:  # one marker: what the split gives
+                if inside.strip():
+                    out.append(inside.strip())
+                continue
+            out.extend(p.strip() for p in _SEPARATOR.split(inside) if p.strip())
     if "(" in text:
         for m in _PAREN.finditer(text):
             parts = [p.strip() for p in _SEPARATOR.split(m.group(1))]

@@ -24,6 +24,7 @@ from gate.figures.model import (
 )
 
 _PLAIN_TYPES = frozenset({float, int})
+_DECIMAL_TYPE = frozenset({Decimal})
 
 
 def _to_decimal(v: object) -> Decimal | None:
@@ -87,7 +88,7 @@ def evidence_values(
         # repr is the shortest round-trip form of a float and the digits of an int
         numbers = cast("list[int | float]", raw)
         retrieved = tuple(map(Decimal, map(repr, [v for v in dict.fromkeys(numbers) if v - v == 0])))
-    elif all(type(v) is Decimal for v in raw):  # as the records hold them: _to_decimal keeps the finite ones
+    elif _DECIMAL_TYPE.issuperset(map(type, raw)):  # as the records hold them: _to_decimal keeps the finite ones
         decimals = cast("list[Decimal]", raw)
         retrieved = tuple(dict.fromkeys(filter(Decimal.is_finite, decimals)))  # 7.6 == 7.60
     else:
