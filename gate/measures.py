@@ -456,10 +456,25 @@ def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure]
         s.counts["numeric_accuracy"] = count_of(0, 1)
         s.fail("numeric_accuracy", "empty_answer", _EMPTY_MESSAGE)
     else:
-        missing = [e for e in expected if not readings.any_supports(figures, (e,))]
+        stated = _stated_values(figures)
+        missing = [e for e in expected if not (_exact(e) and e in stated) and not readings.any_supports(figures, (e,))]
         s.counts["numeric_accuracy"] = count_of(0 if missing else 1, 1)
         if missing:
             s.fail("numeric_accuracy", "numeric_mismatch", (_mismatch_message, (missing, tuple(figures))))
+
+
+def _stated_values(figures: Sequence[fig.Figure]) -> set[Decimal]:
+    """The values of the figures, for :func:`_numeric_accuracy`'s first test: an expected
+    value among them is stated by a figure equal to it, which supports it whatever its
+    interval (the first test of :func:`gate.figures.check_figure`, and so of
+    :meth:`_Readings.any_supports`)."""
+    return {f.value for f in figures if _exact(f.value)}
+
+
+def _exact(value: Decimal) -> bool:
+    """Whether a value is a finite Decimal (not a subclass): one that ``==`` and ``hash``
+    compare by value, and that :meth:`_Readings.any_supports` finds by ``==``."""
+    return type(value) is Decimal and value.is_finite()
 
 
 def _mismatch_message(missing: Sequence[Decimal], figures: Sequence[fig.Figure]) -> str:

@@ -164,3 +164,40 @@ def test_an_outcome_built_at_once_is_the_dataclass_built():
     findings = (measures.Finding("q", "en", "format", "too_long", "m"),)
     made, built = measures._new_outcome("q", "en", counts, findings), measures.Outcome("q", "en", counts, findings)
     assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())
+
+
+@pytest.mark.parametrize("match", ALL_SETTINGS, ids=str)
+def test_an_expected_value_stated_exactly_is_found_as_any_supports_finds_it(match, tmp_path, monkeypatch):
+    pairs = _pairs() + _generated_pairs(tmp_path, monkeypatch)
+    fast = _outcomes(pairs, match)
+    with monkeypatch.context() as m:
+        m.setattr(measures, "_stated_values", lambda figures: set())  # the general path: any_supports for each
+        general = _outcomes(pairs, match)
+    assert fast == general
+    counts = [o.counts["numeric_accuracy"] for o in fast]
+    assert sum(c.numerator for c in counts) > 100 and sum(c.denominator - c.numerator for c in counts) > 20
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(answer=st.lists(_WRITTEN, min_size=1, max_size=4), others=st.lists(_NUMBER, max_size=2),
+       shifts=st.lists(st.sampled_from(["0", "0", "1", "-1", "0.1", "0.05", "-0.04", "100"]), min_size=1, max_size=4),
+       match=st.sampled_from(ALL_SETTINGS))
+def test_generated_expected_values_are_found_as_any_supports_finds_them(answer, others, shifts, match):
+    # expected: the answer's values as written, some moved a little or a lot, and others
+    expected = [abs(value) + Decimal(shift) for (_, value, _), shift in zip(answer, shifts)] + others
+    q = Question(question_id="q", language="en", text="", expected_behaviour="answer",
+                 expected_values=tuple(expected), expected_ids=("S1",))
+    a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=(),
+               answer=_text(answer), cited_ids=("S1",), declined=False)
+    fast = score_answer(q, a, match)
+    original = measures._stated_values
+    measures._stated_values = lambda figures: set()
+    try:
+        general = score_answer(q, a, match)
+    finally:
+        measures._stated_values = original
+    assert fast == general
+
+
+def test_an_expected_value_not_finite_takes_the_general_path():
+    assert not measures._exact(Decimal("NaN")) and not measures._exact(Decimal("sNaN")) and measures._exact(Decimal("-0"))
