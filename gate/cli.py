@@ -575,8 +575,22 @@ def _check(args: argparse.Namespace) -> int:
         from gate.distributed import check_on_dask
 
         check_run = partial(check_on_dask, address=args.dask, workers=jobs)  # --jobs: the worker processes of --dask local
+    else:
+        options["meanwhile"] = lambda: _import_renderers(args)  # while the workers read the set
     report = check_run(args.run, args.questions, args.thresholds, jobs=jobs, max_findings=max_findings, **options)
     return _emit(_with_links(report), args, settings)
+
+
+def _import_renderers(args: argparse.Namespace) -> None:
+    """Import the modules :func:`_emit` and :func:`_with_links` import for the reports asked for."""
+    import gate.files
+    import gate.render.terminal
+    import gate.sources
+
+    if args.json_path:
+        import gate.render.json_report
+    if args.markdown_path:
+        import gate.render.markdown  # noqa: F401
 
 
 def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | None = None) -> int:

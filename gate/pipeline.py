@@ -146,6 +146,7 @@ def check_run(
     max_findings: int | None = None,
     source: LineSource | None = None,
     stored_judgements: str | Path | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> Report:
     """Score a run and check it against the rules, in steps: the settings loaded and checked
     (:class:`_Settings`); the log streamed (:mod:`gate.stream`: line by line, scored in
@@ -171,6 +172,9 @@ def check_run(
             then only names the log.
         stored_judgements: a baselines folder whose stored judgements validate graders too
             (:func:`gate.baseline.storage.stored_examples`).
+        meanwhile: work for this process while worker processes read the question set
+            (:mod:`gate.set_load`), such as imports the caller needs next; not called when
+            the set is read in this process.
 
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.
@@ -179,6 +183,8 @@ def check_run(
     pending = start_set_load(questions_path, jobs) if questions_path is not None and source is None else None
     try:  # the set is read in the workers while the settings are loaded here
         settings = _Settings.load(thresholds, base_thresholds, base_questions, base_rubric, rubric, judgements, calibration, problems)
+        if pending is not None and meanwhile is not None:
+            meanwhile()
         streamed, question_set = _stream(run_path, questions_path, settings.rules, problems, jobs, max_findings,
                                          keep=bool(judgements), store=_needs_outcomes(compare), source=source,
                                          score=not problems.total, pending=pending)

@@ -165,12 +165,14 @@ def test_small_sets_one_job_and_pipes_are_read_in_this_process(tmp_path):
 
 def test_a_check_reads_the_same_report_with_the_set_read_in_ranges(tmp_path_factory, monkeypatch):
     paths = generate(300, tmp_path_factory.mktemp("generated"), seed=11)
-    one = check_run(paths["run"], paths["set"], THRESHOLDS, jobs=1, max_findings=None)
+    meanwhile: list[int] = []
+    one = check_run(paths["run"], paths["set"], THRESHOLDS, jobs=1, max_findings=None, meanwhile=lambda: meanwhile.append(1))
+    assert meanwhile == []  # the set read in this process: nothing to do meanwhile
     monkeypatch.setattr(set_load, "PARALLEL_SET_BYTES", 0)
     monkeypatch.setattr(set_load, "RANGE_BYTES", 5000)
     calls = []
     join = set_load.PendingSet._join
     monkeypatch.setattr(set_load.PendingSet, "_join", lambda self: calls.append(1) or join(self))
-    two = check_run(paths["run"], paths["set"], THRESHOLDS, jobs=2, max_findings=None)
-    assert calls == [1]
+    two = check_run(paths["run"], paths["set"], THRESHOLDS, jobs=2, max_findings=None, meanwhile=lambda: meanwhile.append(2))
+    assert calls == [1] and meanwhile == [2]
     assert render_json(two) == render_json(one)
