@@ -952,22 +952,25 @@ def _end_process(code: int) -> int:
     and the interpreter ends as usual."""
     import threading
 
-    if threading.active_count() > 1:
-        return code
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
+    if threading.active_count() > 1 or not _flushed():
         return code
     import atexit
 
     atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
+    if not _flushed():
         return code
     os._exit(code)
+
+
+def _flushed() -> bool:
+    """Whether the standard streams (those open: a closed one is None) could be flushed."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _main(argv: list[str]) -> int:
