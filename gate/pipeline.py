@@ -22,6 +22,7 @@ from gate.records import Answer, Joined, Question, QuestionSet, Run, join, load_
 from gate.redact import redact_report
 from gate.report import Report, Source, build_report
 from gate.scores import Score, aggregate
+from gate.set_load import PendingSet, start_set_load
 from gate.stream import Findings, LineSource, Streamed, Tally, stream_inputs
 from gate.thresholds import Thresholds, load_thresholds
 from gate.verdict import RuleResult, Verdict, check_levels, decide
@@ -145,6 +146,7 @@ def check_run(
     max_findings: int | None = None,
     source: LineSource | None = None,
     stored_judgements: str | Path | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> Report:
     """Score a run and check it against the rules, in steps: the settings loaded and checked
     (:class:`_Settings`); the log streamed (:mod:`gate.stream`: line by line, scored in
@@ -170,14 +172,25 @@ def check_run(
             then only names the log.
         stored_judgements: a baselines folder whose stored judgements validate graders too
             (:func:`gate.baseline.storage.stored_examples`).
+        meanwhile: work for this process while worker processes read the question set
+            (:mod:`gate.set_load`), such as imports the caller needs next; not called when
+            the set is read in this process.
 
     Raises:
         gate.errors.InputError: bad input or configuration, every problem at once.
     """
     problems = ProblemCollector()
-    settings = _Settings.load(thresholds, base_thresholds, base_questions, base_rubric, rubric, judgements, calibration, problems)
-    streamed, question_set = _stream(run_path, questions_path, settings.rules, problems, jobs, max_findings,
-                                     keep=bool(judgements), store=_needs_outcomes(compare), source=source, score=not problems.total)
+    pending = start_set_load(questions_path, jobs) if questions_path is not None and source is None else None
+    try:  # the set is read in the workers while the settings are loaded here
+        settings = _Settings.load(thresholds, base_thresholds, base_questions, base_rubric, rubric, judgements, calibration, problems)
+        if pending is not None and meanwhile is not None:
+            meanwhile()
+        streamed, question_set = _stream(run_path, questions_path, settings.rules, problems, jobs, max_findings,
+                                         keep=bool(judgements), store=_needs_outcomes(compare), source=source,
+                                         score=not problems.total, pending=pending)
+    finally:
+        if pending is not None:
+            pending.stop()
     problems.raise_if_any()
     assert streamed is not None and settings.rules is not None  # problems were raised otherwise
     rules = settings.rules
@@ -285,13 +298,16 @@ def _load_rules(thresholds: str | Path | Thresholds, problems: ProblemCollector)
 
 def _stream(run_path: str | Path, questions_path: str | Path | None, rules: Thresholds | None, problems: ProblemCollector,
             jobs: int, max_findings: int | None, keep: bool, store: bool, source: LineSource | None = None,
-            score: bool = True) -> tuple[Streamed | None, QuestionSet | None]:
-    """The set loaded, then the log streamed against it (:func:`gate.stream.stream_inputs`);
-    the problems added in the order of :func:`load_inputs`: the log's, the set's, the join's.
-    Without ``score`` (the settings are bad) the log is read, validated and joined, but no
-    answer is scored."""
+            score: bool = True, pending: PendingSet | None = None) -> tuple[Streamed | None, QuestionSet | None]:
+    """The set loaded (or its reading in workers, ``pending``, finished), then the log streamed
+    against it (:func:`gate.stream.stream_inputs`); the problems added in the order of
+    :func:`load_inputs`: the log's, the set's, the join's. Without ``score`` (the settings are
+    bad) the log is read, validated and joined, but no answer is scored."""
     set_problems = ProblemCollector()
-    question_set = load_question_set(questions_path, set_problems) if questions_path is not None else None
+    if pending is not None:
+        question_set: QuestionSet | None = pending.result(set_problems)
+    else:
+        question_set = load_question_set(questions_path, set_problems) if questions_path is not None else None
     settings = rules.matching if rules is not None else MatchSettings()
     run_pass, streamed, join_problems = stream_inputs(run_path, question_set, settings, rules.format if rules is not None else None,
                                                       jobs=jobs, max_findings=max_findings, keep=keep, store=store, source=source,

@@ -92,6 +92,38 @@ class QuestionIndex(Sequence["Question"]):
             table[slot] = position
         return None
 
+    def extend(self, hashes: array[int], offsets: array[int], lengths: array[int], lines: array[int]) -> int | None:
+        """Index the valid questions of several lines at once, as :meth:`add` does one after
+        the other (``hashes``: the ids' CRC-32s, all 32 bits; kept at the index's bits); or, at
+        the first whose id the index already holds, stop and return the line
+        of the first with that id, as :meth:`add` does (the questions before it are indexed, it
+        and those after are not)."""
+        if self.bits < 32:
+            hashes = array("I", [h & ((1 << self.bits) - 1) for h in hashes])
+        start = len(self._hashes)
+        self.reserve(start + len(hashes))
+        self._hashes.extend(hashes)
+        self._offsets.extend(offsets)
+        self._lengths.extend(lengths)
+        self._lines.extend(lines)
+        all_hashes, table = self._hashes, self._table
+        mask = len(table) - 1
+        for position in range(start, len(all_hashes)):
+            h = all_hashes[position]
+            slot = h & mask
+            while True:  # _place, inlined, with add's check of the same id
+                found = table[slot]
+                if found == _EMPTY:
+                    break
+                if all_hashes[found] == h and self._value(found)["question_id"] == self._value(position)["question_id"]:
+                    line = self._lines[found]
+                    for name in ("_hashes", "_offsets", "_lengths", "_lines"):
+                        del getattr(self, name)[position:]
+                    return line
+                slot = (slot + 1) & mask
+            table[slot] = position
+        return None
+
     def reserve(self, questions: int) -> None:
         """Size the table for about ``questions`` questions in all (an estimate: the table
         still grows past it), so that it is not rebuilt on the way there."""

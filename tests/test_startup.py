@@ -79,3 +79,33 @@ def test_the_start_imports_no_command_s_modules(argv: list[str]) -> None:
     new = set(result["new"])
     assert {m for m in new if m == "gate" or m.startswith("gate.")} == GATE_AT_START
     assert sorted(m for m in new if m.split(".")[0] in NOT_AT_START) == []
+
+
+END_PROBE = """
+import atexit, sys, threading, time
+from gate.cli import main
+atexit.register(lambda: print("atexit ran", flush=True))
+sys.stdout.write("buffered, not flushed: ")
+if sys.argv[1] == "thread":
+    threading.Thread(target=time.sleep, args=(0.2,)).start()
+sys.argv = ["answer-gate"] + sys.argv[2:]
+code = main()
+print("main returned", code, flush=True)
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("thread", ["thread", "alone"])
+@pytest.mark.parametrize("argv, code", [(["--version"], 0), (["check"], 2), (["nonsense"], 2)])
+def test_the_command_line_ends_at_once_with_the_same_code_output_and_cleanup(thread: str, argv: list[str], code: int) -> None:
+    """From the command line (no argv) the process ends without the interpreter's teardown:
+    the same exit code, the buffered output flushed, atexit's functions run; with another
+    thread running, main returns and the interpreter ends as usual."""
+    done = subprocess.run([sys.executable, "-c", END_PROBE, thread, *argv], capture_output=True, text=True, timeout=60)
+    assert done.returncode == code
+    assert done.stdout.startswith("buffered, not flushed: ")
+    assert done.stdout.rstrip().endswith("atexit ran")
+    assert ("main returned" in done.stdout) == (thread == "thread")
+    in_process = io.StringIO()
+    with contextlib.redirect_stdout(in_process), contextlib.redirect_stderr(io.StringIO()):
+        assert cli.main(argv) == code  # with argv: returns, as tests call it

@@ -164,3 +164,19 @@ def test_stored_rows_made_elsewhere_store_as_put():
     assert list(rows) == list(put)
     assert rows[2].counts[names[0]] == Count(300, 1000) and rows[2].counts[names[3]] == Count(0, 255)
     assert rows[2].counts[names[1]] == Count(0, 0)
+
+
+def test_the_last_batches_of_a_log_on_two_jobs_are_smaller_and_hold_the_same_lines(unusual):
+    """On two jobs the lines of the last four batches come in batches of a fifth (the workers
+    finish together); every line comes once, in order, as on one job."""
+    from gate.errors import ProblemCollector
+
+    run, _ = _paths(unusual)
+    one = list(stream.batches(run, run, ProblemCollector(), size=BATCH))
+    two = list(stream.batches(run, run, ProblemCollector(), size=BATCH, jobs=2))
+    assert [len(b) for b in one] == [BATCH] * 10 + [1]
+    sizes = [len(b) for b in two]
+    assert sizes[0] == BATCH and BATCH // 5 in sizes and sum(sizes) == 2001
+    assert sizes[sizes.index(BATCH // 5):-1] == [BATCH // 5] * len(sizes[sizes.index(BATCH // 5):-1])
+    assert 3 * BATCH <= BATCH // 5 * (len(sizes) - 1 - sizes.index(BATCH // 5)) <= 5 * BATCH
+    assert [item for b in two for item in b] == [item for b in one for item in b]
