@@ -948,11 +948,13 @@ def _end_process(code: int) -> int:
     teardown (freeing every object, tens of milliseconds that change nothing): the standard
     streams flushed, the functions registered with :mod:`atexit` run (the pools' and the
     temporary files' cleanup among them), then ``os._exit``. With another thread still
-    running (a Dask client's), or a stream that cannot be flushed, the exit code is returned
-    and the interpreter ends as usual."""
+    running (a Dask client's), a profiler or tracer active (``python -m cProfile``,
+    coverage, a debugger: they write what they found after the command returns), or a
+    stream that cannot be flushed, the exit code is returned and the interpreter ends as usual."""
     import threading
 
-    if threading.active_count() > 1 or not _flushed():
+    watched = sys.getprofile() is not None or sys.gettrace() is not None
+    if watched or threading.active_count() > 1 or not _flushed():
         return code
     import atexit
 

@@ -109,3 +109,16 @@ def test_the_command_line_ends_at_once_with_the_same_code_output_and_cleanup(thr
     in_process = io.StringIO()
     with contextlib.redirect_stdout(in_process), contextlib.redirect_stderr(io.StringIO()):
         assert cli.main(argv) == code  # with argv: returns, as tests call it
+
+
+def test_a_profiled_command_line_ends_as_usual_so_the_profile_is_written(tmp_path) -> None:
+    """``python -m cProfile -m gate ...`` writes its profile after the command returns: with
+    a profiler active the quick end is not taken, and the profile file is there."""
+    profile = tmp_path / "check.prof"
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "gate", "--version"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("answer-gate ")
+    import pstats
+
+    assert pstats.Stats(str(profile)).total_calls > 0
