@@ -180,3 +180,12 @@ def test_the_last_batches_of_a_log_on_two_jobs_are_smaller_and_hold_the_same_lin
     assert sizes[sizes.index(BATCH // 5):-1] == [BATCH // 5] * len(sizes[sizes.index(BATCH // 5):-1])
     assert 3 * BATCH <= BATCH // 5 * (len(sizes) - 1 - sizes.index(BATCH // 5)) <= 5 * BATCH
     assert [item for b in two for item in b] == [item for b in one for item in b]
+
+
+def test_the_workers_are_forked_with_the_objects_out_of_the_collector_and_they_come_back_after():
+    import gc
+
+    before = gc.get_freeze_count()
+    with stream._frozen_objects():
+        assert gc.get_freeze_count() > before
+    assert gc.get_freeze_count() == before
