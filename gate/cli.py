@@ -475,17 +475,37 @@ DEFAULT_MAX_FINDINGS = 1000
 
 
 def _jobs(text: str | None, problems: list[Problem]) -> int:
-    """``--jobs``: a whole number from 1; the cores available when not given."""
+    """``--jobs``: a whole number from 1 to :func:`_most_jobs`; the cores available when not
+    given."""
     from gate.errors import Problem
+    from gate.stream import default_jobs
 
     if text is None:
-        from gate.stream import default_jobs
-
         return default_jobs()
-    if not text.strip().isdigit() or int(text) < 1:
-        problems.append(Problem("--jobs", None, None, f"expected a whole number of processes from 1, found {text!r}"))
+    cores = default_jobs()
+    most = _most_jobs(cores)
+    if not _is_whole(text) or not 1 <= int(text) <= most:
+        problems.append(Problem("--jobs", None, None, f"expected a whole number of processes from 1 to {most} "
+                                f"({JOBS_PER_CORE} times the {cores} cores this process may use), found {text!r}"))
         return 1
     return int(text)
+
+
+#: ``--jobs`` at most this many worker processes a core: more only slow the run (each one a
+#: process forked, with its share of memory), and thousands would fill the machine.
+JOBS_PER_CORE = 4
+
+
+def _most_jobs(cores: int) -> int:
+    """The largest ``--jobs`` accepted on ``cores`` cores."""
+    return JOBS_PER_CORE * cores
+
+
+def _is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number from 0 in ASCII digits, spaces around allowed
+    (not "²", which ``str.isdigit`` accepts and ``int`` refuses, nor "1_000")."""
+    digits = text.strip()
+    return digits.isascii() and digits.isdigit()
 
 
 def _max_findings(text: str, problems: list[Problem]) -> int | None:
@@ -494,7 +514,7 @@ def _max_findings(text: str, problems: list[Problem]) -> int | None:
 
     if text.strip().lower() == "all":
         return None
-    if not text.strip().isdigit():
+    if not _is_whole(text):
         problems.append(Problem("--max-findings", None, None, f"expected a whole number from 0 or all, found {text!r}"))
         return 0
     return int(text)

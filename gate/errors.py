@@ -75,7 +75,8 @@ class InputError(GateError):
         """The problems as lines of text, with a count of those left out."""
         lines = [str(p) for p in self.problems]
         if self.total > len(self.problems):
-            lines.append(f"... and {self.total - len(self.problems)} more problems not shown")
+            lines.append(f"... and {self.total - len(self.problems)} more problems not shown (the first {len(self.problems)} "
+                         "are listed: correct them and run again for the rest)")
         return "\n".join(lines)
 
 

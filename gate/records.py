@@ -1433,7 +1433,7 @@ class RunLog:
             count, first = self._unknown[key]
             close = difflib.get_close_matches(key, known, n=1)
             # A notice, not an error: a later version's field must not fail this one (forward compatible).
-            hint = f"; did you mean {close[0]!r}? (misspelt, that field is read as absent)" if close else ""
+            hint = f"; did you mean {close[0]!r}? (a misspelt field is not read as {close[0]!r})" if close else ""
             also = f" (on {count:,} lines, the first shown)" if count > 1 else ""
             notices.append(f"{display}:{first}: {key}: unknown field, ignored{hint}{also}")
         notices += unknown_unit_notices(display, self._units, self._unit_counts)

@@ -211,7 +211,7 @@ def start_set_load(path: str | Path, jobs: int) -> PendingSet | None:
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with signals_held():  # the workers start with Ctrl-C held, until they ignore it
-        pool = multiprocessing.get_context(method).Pool(jobs, initializer=worker_signals)
+        pool = multiprocessing.get_context(method).Pool(min(jobs, len(ranges)), initializer=worker_signals)
     try:
         return PendingSet(path, pool, ranges)
     except BaseException:

@@ -117,6 +117,14 @@ def test_format_finds_no_citation_an_unresolved_marker_and_a_long_answer():
     assert found[2][1] == "the answer has 8 words, more than the 5 allowed"
 
 
+@pytest.mark.parametrize("marker, resolves", [("[1]", True), ("[٢]", True), ("[3]", False), ("[²]", False), ("[½]", False)])
+def test_a_numbered_marker_resolves_by_its_decimal_digits_and_any_other_is_unresolved(marker, resolves):
+    """"[n]" is the n-th cited id, in any script's decimal digits ("[٢]": the second); a
+    digit that is not a decimal one ("[²]", "[½]") is a marker no cited id resolves, not a crash."""
+    count, found = findings(q(), a(f"It was 7.6% in 2024 {marker}.", cited_ids=("S1", "S2")), "format")
+    assert (count.numerator, [c for c, _ in found]) == ((1, []) if resolves else (0, ["marker_unresolved"]))
+
+
 def test_format_checks_a_json_answer_against_the_schema_the_set_names():
     schema = {"type": "object", "required": ["label"], "properties": {"label": {"type": "string"}}}
     question = q(answer_format="json", answer_schema=schema)

@@ -131,7 +131,7 @@ BAD_VALUES: dict[str, tuple[str, str]] = {
     "--api-key-env": ("", "--api-key-env: expected a name, found an empty string"),
     "--endpoint": ("ftp://x", "--endpoint: expected an http:// or https:// URL such as http://localhost:8000/v1, found 'ftp://x'"),
     "--comment-key": ("a b", "--comment-key: expected 1 to 64 letters, digits, '.', '_' or '-' starting with a letter or digit, found 'a b'"),
-    "--jobs": ("x", "--jobs: expected a whole number of processes from 1, found 'x'"),
+    "--jobs": ("x", "--jobs: expected a whole number of processes from 1 to"),
     "--max-findings": ("-1", "--max-findings: expected a whole number from 0 or all, found '-1'"),
     "--shard": ("3/2", "--shard"),
     "--size": ("-1", "--size: expected a whole number from 1, found '-1'"),
@@ -392,7 +392,7 @@ def _misspelt_log(workdir: Path) -> str:
     return str(path.relative_to(workdir))
 
 
-NOTICE = ("{log}:3: series_metdata: unknown field, ignored; did you mean 'series_metadata'? (misspelt, that field is read as absent) "
+NOTICE = ("{log}:3: series_metdata: unknown field, ignored; did you mean 'series_metadata'? (a misspelt field is not read as 'series_metadata') "
           "(on 2 lines, the first shown)")
 
 

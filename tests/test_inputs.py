@@ -105,7 +105,7 @@ def test_problem_list_is_cut_at_twenty_and_counted(files, cli):
     write_lines(files / "run.jsonl", [{**GOOD, "question_id": f"x{i}", "declined": "no"} for i in range(25)])
     code, _, err = check(cli)
     assert code == 2
-    assert "25 problems with the input" in err and "... and 5 more problems not shown" in err
+    assert "25 problems with the input" in err and "... and 5 more problems not shown (the first 20 are listed: correct them and run again for the rest)" in err
 
 
 def test_bom_and_crlf_are_accepted(files, cli):
@@ -181,7 +181,7 @@ def test_unknown_log_field_is_reported_not_fatal(files, cli):
     write_lines(files / "run.jsonl", [{**GOOD, "cited_id": ["S1"]}, {**GOOD, "question_id": "q2"}])
     code, out, err = check(cli)
     assert code == 0, err
-    assert "run.jsonl:1: cited_id: unknown field, ignored; did you mean 'cited_ids'? (misspelt, that field is read as absent)" in out
+    assert "run.jsonl:1: cited_id: unknown field, ignored; did you mean 'cited_ids'? (a misspelt field is not read as 'cited_ids')" in out
 
 
 def test_missing_answer_is_a_finding_and_a_failure(files, cli):

@@ -23,7 +23,7 @@ from gate.pipeline import check_run
 from gate.records import join, load_question_set, load_run, read_lines, schema
 from gate.render.json_report import render_json, report_from_dict
 from gate.scores import ALL, aggregate, language_slice
-from gate.stream import Context, Findings, LineResult, Tally, score_lines
+from gate.stream import Context, Findings, LineResult, Tally, default_jobs, score_lines
 from gate.thresholds import load_thresholds
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -196,11 +196,21 @@ def test_the_command_caps_the_findings_and_the_terminal_says_where_the_rest_are(
     assert printed.count(" [en] ") + printed.count(" [fr] ") + printed.count(" [de] ") + printed.count(" [es] ") + printed.count(" [it] ") <= 40
 
 
+#: The largest --jobs accepted here (4 times the cores this process may use), as the message says it.
+MOST_JOBS = 4 * default_jobs()
+CORES_SAID = f"4 times the {default_jobs()} cores this process may use"
+
+
 @pytest.mark.parametrize("flag, value, message", [
-    ("--jobs", "0", "--jobs: expected a whole number of processes from 1, found '0'"),
-    ("--jobs", "two", "--jobs: expected a whole number of processes from 1, found 'two'"),
+    ("--jobs", "0", f"--jobs: expected a whole number of processes from 1 to {MOST_JOBS} ({CORES_SAID}), found '0'"),
+    ("--jobs", "two", f"--jobs: expected a whole number of processes from 1 to {MOST_JOBS} ({CORES_SAID}), found 'two'"),
+    ("--jobs", "²", f"--jobs: expected a whole number of processes from 1 to {MOST_JOBS} ({CORES_SAID}), found '²'"),
+    ("--jobs", str(MOST_JOBS + 1), f"--jobs: expected a whole number of processes from 1 to {MOST_JOBS} ({CORES_SAID}), found '{MOST_JOBS + 1}'"),
+    ("--jobs", "99999", f"--jobs: expected a whole number of processes from 1 to {MOST_JOBS} ({CORES_SAID}), found '99999'"),
     ("--max-findings", "-3", "--max-findings: expected a whole number from 0 or all, found '-3'"),
     ("--max-findings", "many", "--max-findings: expected a whole number from 0 or all, found 'many'"),
+    ("--max-findings", "²", "--max-findings: expected a whole number from 0 or all, found '²'"),
+    ("--max-findings", "1_000", "--max-findings: expected a whole number from 0 or all, found '1_000'"),
 ])
 def test_a_bad_jobs_or_cap_is_named_with_exit_code_2(flag, value, message, capsys):
     code = main(["check", str(RUN_13), "--questions", str(SET_12), "--thresholds", str(THRESHOLDS), flag, value])

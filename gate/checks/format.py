@@ -68,7 +68,7 @@ def citation_markers(text: str) -> list[str]:
 def _resolves(marker: str, cited: tuple[str, ...]) -> bool:
     if marker in cited:
         return True
-    return marker.isdigit() and 1 <= int(marker) <= len(cited)
+    return marker.isdecimal() and 1 <= int(marker) <= len(cited)  # not "[²]": a digit, not a decimal one
 
 
 def check_format(question: Question, answer: Answer, rules: FormatRules) -> tuple[Count, list[Finding]]:
