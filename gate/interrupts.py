@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -93,12 +94,25 @@ def _leave(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
 
 
+def _leave_at_once(unraisable: Any) -> None:
+    """``sys.unraisablehook`` of a worker: a ``SystemExit`` raised where Python can only print
+    it and go on (SIGTERM arriving in a ``__del__`` or a weak reference's callback, such as the
+    import system's module locks) ends the worker at once, with its code and nothing printed;
+    anything else is printed as usual."""
+    if isinstance(unraisable.exc_value, SystemExit):
+        code = unraisable.exc_value.code
+        os._exit(code if isinstance(code, int) else 1)
+    sys.__unraisablehook__(unraisable)
+
+
 def worker_signals() -> None:
     """A worker process's handlers: SIGINT ignored (the main process stops the workers),
     SIGTERM a quiet exit (``SystemExit``, which releases the locks held in ``with`` blocks and
-    prints no traceback); then both signals are let through."""
+    prints no traceback; raised where it cannot propagate, it ends the worker at once:
+    :func:`_leave_at_once`); then both signals are let through."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
+    sys.unraisablehook = _leave_at_once
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 

@@ -129,3 +129,24 @@ def test_held_signals_come_after_the_block() -> None:
             reached = True  # not interrupted while held
         time.sleep(1)
     assert reached
+
+
+SIGTERM_IN_A_CALLBACK = """
+import os, signal, sys, weakref
+from gate.interrupts import worker_signals
+worker_signals()
+class Held:
+    pass
+held = Held()
+weakref.finalize(held, lambda: (os.kill(os.getpid(), signal.SIGTERM), [i for i in range(10**6)]))
+del held  # SIGTERM arrives in the callback, where an exception cannot propagate
+print("went on after SIGTERM", flush=True)
+"""
+
+
+def test_a_worker_sent_sigterm_inside_a_callback_ends_at_once_and_quietly() -> None:
+    """In a worker, SIGTERM raises SystemExit; raised in a callback (a weak reference's, as the
+    import system's module locks use), Python would print "Exception ignored" and go on: the
+    worker ends at once instead, with 143 and nothing printed."""
+    done = subprocess.run([sys.executable, "-c", SIGTERM_IN_A_CALLBACK], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", "")
