@@ -304,7 +304,7 @@ def _add_check(commands: _Commands[Any]) -> None:
     _add_github(check)
     _add_judged(check)
     _add_base(check)
-    check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers (default: the cores available; 1: this process only); "
+    check.add_argument("--jobs", metavar="N", default=None, help="worker processes scoring the answers, from 1 to 4 times the cores available (default: the cores available; 1: this process only); "
                        "the report is the same whatever N")
     check.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists, the first in the set's order; the others are counted by code and language (default: {DEFAULT_MAX_FINDINGS}; "
