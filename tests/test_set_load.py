@@ -176,3 +176,20 @@ def test_a_check_reads_the_same_report_with_the_set_read_in_ranges(tmp_path_fact
     two = check_run(paths["run"], paths["set"], THRESHOLDS, jobs=2, max_findings=None, meanwhile=lambda: meanwhile.append(2))
     assert calls == [1] and meanwhile == [2]
     assert render_json(two) == render_json(one)
+
+
+def test_the_set_s_workers_are_no_more_than_its_ranges(tmp_path, small_ranges):
+    """A set of two lines read with 8 jobs: two ranges, so two workers, not eight; and the set
+    read is the set of the one-process pass."""
+    path = tmp_path / "set.jsonl"
+    path.write_bytes(lines_of([question("q1"), question("q2")]))
+    pending = set_load.start_set_load(path, 8)
+    assert pending is not None
+    try:
+        assert len(pending._parts) == 2
+        assert pending._pool._processes == 2
+        joined = pending._join()
+        assert joined is not None
+        assert [q.question_id for q in joined.questions] == ["q1", "q2"]
+    finally:
+        pending.stop()
