@@ -74,7 +74,7 @@ def test_judge_two_answers_export_and_the_gate_scores_them(tmp_path, browser, ca
 
     # progress survives a reload (localStorage)
     browser.refresh()
-    assert browser.find_element(By.ID, "status").text == "2 of 8 judged"
+    assert _status_after_load(browser, By, "2 of 8 judged") == "2 of 8 judged"
     assert browser.find_element(By.ID, f"l-{items['a04']}-caveat-no").is_selected()
 
     browser.find_element(By.ID, "export").click()
@@ -96,3 +96,15 @@ def test_judge_two_answers_export_and_the_gate_scores_them(tmp_path, browser, ca
     assert (cell.numerator, cell.denominator) == (1, 2)
     assert (report.cell("all", "reviewed_share").numerator, report.cell("all", "reviewed_share").denominator) == (2, 8)
     assert [(f.question_id, f.code) for f in report.findings if f.code == "reader_no"] == [("a04", "reader_no")]
+
+
+def _status_after_load(browser, by, expected: str, timeout: float = 10.0) -> str:
+    """The review page's status line once the reloaded page has restored its progress from
+    localStorage (its script runs after the page shows): the line when it reads ``expected``,
+    or, after ``timeout`` seconds, whatever it reads then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = browser.find_element(by.ID, "status").text
+        if text == expected or time.monotonic() > deadline:
+            return text
+        time.sleep(0.05)
