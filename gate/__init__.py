@@ -20,17 +20,17 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "check_run": "gate.pipeline",
-    "Report": "gate.report",
-    "InputError": "gate.errors",
-    "GateError": "gate.errors",
-    "load_run": "gate.records",
-    "load_question_set": "gate.records",
-    "load_thresholds": "gate.thresholds",
+    "check_run": "gate.run.check",
+    "Report": "gate.report.model",
+    "InputError": "gate.core.errors",
+    "GateError": "gate.core.errors",
+    "load_run": "gate.inputs.run_log",
+    "load_question_set": "gate.inputs.question_set",
+    "load_thresholds": "gate.rules.thresholds",
     "extract_figures": "gate.figures",
     "check_figure": "gate.figures",
     "MatchSettings": "gate.figures",
-    "MEASURES": "gate.measures",
+    "MEASURES": "gate.model.measures",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]

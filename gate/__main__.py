@@ -2,7 +2,7 @@
 
 import sys
 
-from gate.cli import main
+from gate.cli.main import main
 
 if __name__ == "__main__":  # not when a worker process of ``check --dask local`` re-imports the main module
     sys.exit(main())

@@ -80,8 +80,8 @@ def comment_markdown(args: argparse.Namespace) -> str:
     """The comment's markdown: read from a file, or rendered from a run."""
     sys.path.insert(0, str(ROOT))
     from gate.baseline import BaselineComparer
-    from gate.pipeline import check_run
-    from gate.render.markdown import render_markdown
+    from gate.run.check import check_run
+    from gate.report.markdown import render_markdown
 
     if args.markdown:
         return Path(args.markdown).read_text(encoding="utf-8")
@@ -121,7 +121,7 @@ def as_in_a_pull_request(report, repository: str | None):
         return report
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or "0" * 40
     env = {"GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": repository, "GITHUB_SHA": head, "GITHUB_WORKSPACE": str(ROOT)}
-    from gate.sources import thresholds_url
+    from gate.core.sources import thresholds_url
 
     return dataclasses.replace(report, thresholds_url=thresholds_url(env, report.thresholds, cwd=ROOT))
 

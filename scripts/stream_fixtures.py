@@ -51,16 +51,18 @@ def generated(folder: Path) -> None:
 
 def _with_code_agreement(report, run, questions, extra):  # type: ignore[no-untyped-def]
     """The reference report with the step the check gained after the reference commit: with
-    judgements, the code checks' agreement with the readers (gate.checks.readers), computed
+    judgements, the code checks' agreement with the readers (gate.judged.code_agreement), computed
     from today's loaders and scorer as the check does."""
     from dataclasses import replace
 
-    from gate.checks.readers import agreement_with_readers, people_labels
-    from gate.judgements import load_judgements
-    from gate.measures import score_run
-    from gate.records import join, load_question_set, load_run
-    from gate.rubric import load_rubric
-    from gate.thresholds import load_thresholds
+    from gate.judged.code_agreement import agreement_with_readers, people_labels
+    from gate.inputs.judgements import load_judgements
+    from gate.scoring.answer import score_run
+    from gate.inputs.join import join
+    from gate.inputs.question_set import load_question_set
+    from gate.inputs.run_log import load_run
+    from gate.inputs.rubric import load_rubric
+    from gate.rules.thresholds import load_thresholds
 
     if not extra.get("judgements"):
         return report
@@ -73,12 +75,12 @@ def _with_code_agreement(report, run, questions, extra):  # type: ignore[no-unty
 
 
 def main() -> int:
-    import gate.stream
+    import gate.engine.stream
     from gate.baseline import BaselineComparer
-    from gate.pipeline import check_run
-    from gate.render.json_report import render_json
+    from gate.run.check import check_run
+    from gate.report.json_report import render_json
 
-    gate.stream.BATCH_LINES = 700
+    gate.engine.lines.BATCH_LINES = 700
     old = reference()
     write = "--write" in sys.argv
     differ = 0

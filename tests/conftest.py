@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gate.cli import main
+from gate.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -54,10 +54,10 @@ def cli(capsys):
 #: How many lines the suite validated, and how many the schema rejected; every one went
 #: through both the compiled check and jsonschema (see tests/test_validation.py).
 VALIDATION_AUDIT = {"checked": 0, "rejected": 0}
-#: How many lines the suite parsed with msgspec (gate.records._fast_parse), and how many it
+#: How many lines the suite parsed with msgspec (gate.core.jsonlines._fast_parse), and how many it
 #: left to the standard library; each one msgspec read was read by the standard library too.
 PARSE_AUDIT = {"fast": 0, "standard": 0}
-#: How many question-set lines the suite read in one step (gate.records.valid_question), and
+#: How many question-set lines the suite read in one step (gate.inputs.question_set.valid_question), and
 #: how many it left to the full path; each one read in one step was read by the full path too.
 QUESTION_AUDIT = {"one step": 0, "full": 0}
 
@@ -65,33 +65,35 @@ QUESTION_AUDIT = {"one step": 0, "full": 0}
 @pytest.fixture(autouse=True, scope="session")
 def both_validation_paths():
     """Every line any test validates is checked by both paths, which must agree."""
-    import gate.records as records
+    import gate.core.jsonlines as jsonlines
+    import gate.core.schemas as schemas
+    import gate.inputs.question_set as question_set
 
-    compiled = records.schema_errors
+    compiled = schemas.schema_errors
 
     def both(name, value):
-        slow = sorted(records._validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-        fast = records._fast(name)
+        slow = sorted(schemas._validator(name).iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+        fast = schemas._fast(name)
         assert fast is None or fast(value) == (not slow), f"the compiled {name} check and jsonschema disagree on {value!r}"
         found = compiled(name, value)
-        assert found == [records.schema_problems(e) for e in slow if not records._said_otherwise(e, slow)]
+        assert found == [schemas.schema_problems(e) for e in slow if not schemas._said_otherwise(e, slow)]
         VALIDATION_AUDIT["checked"] += 1
         VALIDATION_AUDIT["rejected"] += bool(found)
         return found
 
-    records.schema_errors = both
-    fast_parse = records._fast_parse
-    records._fast_parse = both_parsers(fast_parse)
-    valid_question = records.valid_question
-    records.valid_question = both_question_paths(valid_question)
-    import gate.yaml_input as yaml_input
+    jsonlines.schema_errors = both  # the name jsonlines._validate calls
+    fast_parse = jsonlines._fast_parse
+    jsonlines._fast_parse = both_parsers(fast_parse)
+    valid_question = question_set.valid_question
+    question_set.valid_question = both_question_paths(valid_question)
+    import gate.inputs.yaml_input as yaml_input
 
     yaml_check = yaml_input.compiled_check
     yaml_input.compiled_check = both_yaml_paths(yaml_check)
     yield
-    records.schema_errors = compiled
-    records._fast_parse = fast_parse
-    records.valid_question = valid_question
+    jsonlines.schema_errors = compiled
+    jsonlines._fast_parse = fast_parse
+    question_set.valid_question = valid_question
     yaml_input.compiled_check = yaml_check
 
 
@@ -99,7 +101,8 @@ def both_yaml_paths(compiled_check):
     """Every YAML file any test checks (thresholds, rubric) also goes through jsonschema: the
     compiled check accepts exactly what jsonschema finds no error in (the shipped schemas'
     uniqueItems is over strings only, where the compiled check is exact)."""
-    import gate.records as records
+    import gate.core.schemas as schemas
+    import gate.core.jsonlines as jsonlines
 
     def checker(name):
         check = compiled_check(name)
@@ -108,7 +111,7 @@ def both_yaml_paths(compiled_check):
 
         def both(value):
             fast = check(value)
-            slow = list(records._validator(name).iter_errors(value))
+            slow = list(schemas._validator(name).iter_errors(value))
             assert fast == (not slow), f"the compiled {name} check and jsonschema disagree on {value!r}"
             VALIDATION_AUDIT["checked"] += 1
             VALIDATION_AUDIT["rejected"] += bool(slow)
@@ -122,8 +125,9 @@ def both_yaml_paths(compiled_check):
 def both_question_paths(valid_question):
     """A question-set line read in one step checked against the full path (parse_line and the
     schema check): the full path must read the same value and find no problem in it."""
-    import gate.records as records
-    from gate.errors import ProblemCollector
+    import gate.core.schemas as schemas
+    import gate.core.jsonlines as jsonlines
+    from gate.core.errors import ProblemCollector
 
     def both(chunk):
         value = valid_question(chunk)
@@ -131,9 +135,9 @@ def both_question_paths(valid_question):
             QUESTION_AUDIT["full"] += 1
             return value
         problems = ProblemCollector()
-        full = records.parse_line(1, chunk, "set.jsonl", problems)
+        full = jsonlines.parse_line(1, chunk, "set.jsonl", problems)
         assert type(full) is dict and repr(full) == repr(value), f"the two paths read {chunk!r} differently"
-        assert not records.schema_errors("question", full) and not problems.total, f"{chunk!r} is not a valid question"
+        assert not schemas.schema_errors("question", full) and not problems.total, f"{chunk!r} is not a valid question"
         QUESTION_AUDIT["one step"] += 1
         return value
 
@@ -145,17 +149,18 @@ def both_parsers(fast_parse):
     reads must give the same value there, with no problem."""
     import json
 
-    import gate.records as records
+    import gate.core.schemas as schemas
+    import gate.core.jsonlines as jsonlines
 
     def both(text):
         value = fast_parse(text)
-        if value is records.NO_VALUE:
+        if value is jsonlines.NO_VALUE:
             PARSE_AUDIT["standard"] += 1
             return value
-        standard = json.loads(text, parse_float=records._bounded_number, parse_int=records._whole_number,
-                              parse_constant=records._reject_constant, object_pairs_hook=records._pairs_hook)
+        standard = json.loads(text, parse_float=jsonlines._bounded_number, parse_int=jsonlines._whole_number,
+                              parse_constant=jsonlines._reject_constant, object_pairs_hook=jsonlines._pairs_hook)
         assert repr(standard) == repr(value), f"msgspec and the standard library read {text!r} differently"
-        assert not list(records._bad_values(standard)), f"msgspec read {text!r}, which holds a value no report can carry"
+        assert not list(jsonlines._bad_values(standard)), f"msgspec read {text!r}, which holds a value no report can carry"
         PARSE_AUDIT["fast"] += 1
         return value
 

@@ -527,8 +527,8 @@ def test_comment_workflow_ignores_all_a_fork_plants_in_its_artifact(tmp_path, gi
     """A planted pip/__main__.py (and friends), a forged pull request number and a forged
     markdown body change nothing: no code from the artifact runs, the comment goes to the
     pull request of the triggering run, and its body is rendered from the validated JSON."""
-    from gate.github import comment_body, comment_marker
-    from gate.render.json_report import report_from_dict
+    from gate.ci.github import comment_body, comment_marker
+    from gate.report.stored import report_from_dict
 
     github.user_forbidden = True  # a GITHUB_TOKEN: comments by github-actions[bot]
     _fork_pulls(github)

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from gate.actions import SettingsError, WorkflowRunHead
-from gate.github import MAX_COMMENT_CHARS, GitHubClient, comment_body, comment_marker
-from gate.limits import COMMENT_LIMIT as COMMENT_LIMIT_CHARS
-from gate.render import markdown
+from gate.ci.actions import SettingsError, WorkflowRunHead
+from gate.ci.github import MAX_COMMENT_CHARS, GitHubClient, comment_body, comment_marker
+from gate.core.limits import COMMENT_LIMIT as COMMENT_LIMIT_CHARS
+from gate.report import markdown
 from loopback_github import serve
 
 TOKEN = "ghs_commentpiecestoken00000000000000000"
@@ -42,7 +42,7 @@ def test_a_key_that_could_break_the_marker_is_refused(key):
 
 def test_a_keyed_body_fits_the_limit_and_holds_one_marker(monkeypatch):
     from conftest import ROOT
-    from gate.pipeline import check_run
+    from gate.run.check import check_run
 
     monkeypatch.chdir(ROOT)
     report = check_run("examples/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl", "thresholds.yaml")
@@ -100,7 +100,7 @@ def test_the_pull_request_is_the_open_one_whose_head_is_the_commit():
 
 
 def test_a_lookup_that_is_not_a_list_is_a_github_error():
-    from gate.github import GitHubError
+    from gate.ci.github import GitHubError
 
     with serve(TOKEN, repository="octo/stats") as api:
         api.fail(1, status=200, method="GET", path_contains="/pulls", body={"message": "not a list"})

@@ -12,18 +12,7 @@ from typing import Any
 
 import pytest
 
-from gate.actions import (
-    ActionSettings,
-    Annotation,
-    SettingsError,
-    WorkflowCommandFormatter,
-    annotation,
-    annotations,
-    escape_data,
-    escape_property,
-    write_output,
-    write_summary,
-)
+from gate.ci.actions import ActionSettings, Annotation, SettingsError, WorkflowCommandFormatter, annotation, annotations, escape_data, escape_property, write_output, write_summary
 
 # -- what the runner does with our lines (ActionCommand.cs, SetOutputFileCommand) ------
 

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from gate.agreement import cohen_kappa, format_kappa, validate_grader
+from gate.model.agreement import cohen_kappa, format_kappa, validate_grader
 
 
 def pairs(table):

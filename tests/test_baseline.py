@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-import gate.files
+import gate.core.files
 from conftest import EXAMPLES, ROOT, assert_golden
 from gate.baseline import (
     BaselineComparer,
@@ -27,15 +27,15 @@ from gate.baseline import (
     save_baseline,
     settings_digest,
 )
-from gate.cli import main
-from gate.errors import InputError
+from gate.cli.main import main
+from gate.core.errors import InputError
 from gate.figures import MatchSettings
-from gate.measures import Count
-from gate.pipeline import check_run
-from gate.render.json_report import render_json
-from gate.render.terminal import comparison_lines, render_terminal
-from gate.thresholds import Rule
-from gate.verdict import FAIL, PASS, SKIP, WARN
+from gate.model.outcomes import Count
+from gate.run.check import check_run
+from gate.report.json_report import render_json
+from gate.report.terminal import comparison_lines, render_terminal
+from gate.rules.thresholds import Rule
+from gate.rules.verdict import FAIL, PASS, SKIP, WARN
 
 RUN_12 = "answers_run_assistant-1.2_set-1.2.jsonl"
 RUN_13 = "answers_run_assistant-1.3_set-1.2.jsonl"
@@ -307,8 +307,8 @@ def test_baseline_saved_under_other_matching_settings_is_rescored_and_said(workd
     assert report.comparison.cell("all", "unsupported_numbers").broken == ("a03", "a06")
     from jsonschema import Draft202012Validator
 
-    from gate.records import schema
-    from gate.render.json_report import report_to_dict
+    from gate.core.schemas import schema
+    from gate.report.json_report import report_to_dict
 
     data = report_to_dict(report)
     assert data["comparison"]["settings_changed"] == [{"key": "rounding", "baseline": "\"exact\"", "now": "\"stated_precision\""}]
@@ -490,7 +490,7 @@ def test_a_crash_inside_the_json_rename_leaves_the_old_file_and_no_temporary(wor
         return real_replace(src, dst)
 
     with monkeypatch.context() as patch, pytest.raises(PowerCut):
-        patch.setattr(gate.files.os, "replace", replace)
+        patch.setattr(gate.core.files.os, "replace", replace)
         save_baseline(changed, f"examples/{SET_12}", "thresholds.yaml", "baselines", force=True)
     assert (workdir / "baselines" / "assistant-1.2.json").read_bytes() == old_json
     assert not [p for p in (workdir / "baselines").iterdir() if p.name.endswith(".tmp")]

@@ -15,14 +15,14 @@ from conftest import ROOT
 from rich.console import Console
 
 from gate.baseline import BaselineComparer, read_baseline
-from gate.judgements import answer_digest
-from gate.pipeline import check_run
-from gate.records import load_run
-from gate.render.json_report import render_json
-from gate.render.junit import render_junit
-from gate.render.markdown import render_markdown
-from gate.render.terminal import render_terminal
-from gate.verdict import WARN
+from gate.inputs.judgements import answer_digest
+from gate.run.check import check_run
+from gate.inputs.run_log import load_run
+from gate.report.json_report import render_json
+from gate.report.junit import render_junit
+from gate.report.markdown import render_markdown
+from gate.report.terminal import render_terminal
+from gate.rules.verdict import WARN
 
 RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"
 RUN_13 = "examples/answers_run_assistant-1.3_set-1.2.jsonl"

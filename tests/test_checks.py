@@ -10,13 +10,14 @@ from decimal import Decimal
 import pytest
 
 from conftest import EXAMPLES, SET_12, THRESHOLDS, assert_golden
-from gate.checks import RUBRIC_QUESTIONS, rubric_outcomes
-from gate.checks.format import FormatRules, citation_markers
-from gate.checks.quotes import quotes_of
+from gate.judged.code_agreement import RUBRIC_QUESTIONS, rubric_outcomes
+from gate.model.settings import FormatRules
+from gate.scoring.checks.format import citation_markers
+from gate.scoring.checks.quotes import quotes_of
 from gate.figures import MatchSettings
-from gate.measures import score_answer
-from gate.pipeline import check_run
-from gate.records import Answer, Question
+from gate.scoring.answer import score_answer
+from gate.run.check import check_run
+from gate.model.inputs import Answer, Question
 
 RUN_14 = EXAMPLES / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"
 
@@ -194,8 +195,10 @@ def test_run_14_scores_as_examples_readme_gives_them():
 
 def test_rubric_outcomes_map_the_four_checks_to_the_rubric_questions():
     report_outcomes = {}
-    from gate.measures import score_run
-    from gate.records import join, load_question_set, load_run
+    from gate.scoring.answer import score_run
+    from gate.inputs.join import join
+    from gate.inputs.question_set import load_question_set
+    from gate.inputs.run_log import load_run
     joined = join(load_run(RUN_14), load_question_set(SET_12))
     outcomes, _ = score_run(joined.pairs, MatchSettings())
     report_outcomes = {o.question_id: rubric_outcomes(o) for o in outcomes}
@@ -259,7 +262,7 @@ def test_a_line_with_neither_values_nor_observations_is_an_input_error(tmp_path,
 
 
 def test_observation_values_stand_for_retrieved_values(tmp_path):
-    from gate.records import load_run
+    from gate.inputs.run_log import load_run
     line = {"question_id": "a01", "language": "en", "retrieved_ids": ["S1"], "retrieved_values": [1],
             "retrieved_observations": [GOOD], "answer": "x", "cited_ids": [], "declined": False}
     run = tmp_path / "run.jsonl"
@@ -272,7 +275,7 @@ def test_observation_values_stand_for_retrieved_values(tmp_path):
 # ------------------------------------------------------------------------ thresholds format
 
 def test_thresholds_format_key_is_read(tmp_path):
-    from gate.thresholds import load_thresholds
+    from gate.rules.thresholds import load_thresholds
     path = tmp_path / "t.yaml"
     path.write_text("version: 1\nmeasures:\n  format: {min: 0.9}\nformat:\n  max_words: 120\n  require_citation: false\n", "utf-8")
     rules = load_thresholds(path).format
@@ -291,15 +294,15 @@ def test_thresholds_format_unknown_key_is_an_error_naming_the_line(tmp_path, cli
 def test_json_report_of_the_example_with_observations_validates_against_its_schema():
     from jsonschema import Draft202012Validator
 
-    from gate.records import schema
-    from gate.render.json_report import render_json
+    from gate.core.schemas import schema
+    from gate.report.json_report import render_json
     data = json.loads(render_json(check_run(RUN_14, SET_12, THRESHOLDS)))
     assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
     assert {m["name"]: m["family"] for m in data["measures"]}["period_match"] == "code_checks"
 
 
 def test_json_report_carries_the_quote_at_fault():
-    from gate.render.json_report import _finding
+    from gate.report.json_report import _finding
     text = 'The office said "hunger was eliminated in every district" (S1).'
     outcome = score_answer(q(), a(text, retrieved_passages=PASSAGES), MatchSettings())
     (finding,) = [f for f in outcome.findings if f.measure == "quote_grounding"]
@@ -336,8 +339,8 @@ def test_a_baseline_stores_the_code_checks_and_one_stored_before_them_still_read
     ("F", "a forecast 6.8%", "a forecast value (status F)"),
 ])
 def test_each_caveat_status_must_be_said(status, said, words):
-    from gate.checks.periods import parse_sdmx_period
-    from gate.records import Observation
+    from gate.model.periods import parse_sdmx_period
+    from gate.model.inputs import Observation
     observation = Observation("S1", "2025-Q2", parse_sdmx_period("2025-Q2"), Decimal("6.8"), "percent", status)
     plain = a("Unemployment was 6.8% in Q2 2025 (S1).", retrieved_observations=(observation,))
     count, found = findings(q(), plain, "caveat_stated")
@@ -357,8 +360,8 @@ def test_each_caveat_status_must_be_said(status, said, words):
     ("persons", "The count was 4.1% in 2020 (S1).", "unit_mismatch"),
 ])
 def test_a_unit_that_does_not_fit_the_observation_is_a_finding(unit, text, code):
-    from gate.checks.periods import parse_sdmx_period
-    from gate.records import Observation
+    from gate.model.periods import parse_sdmx_period
+    from gate.model.inputs import Observation
     observation = Observation("S1", "2020", parse_sdmx_period("2020"), Decimal("4.1"), unit, "A")
     count, found = findings(q(), a(text, retrieved_observations=(observation,)), "unit_stated")
     assert (count.numerator, count.denominator) == (0, 1)
@@ -366,8 +369,8 @@ def test_a_unit_that_does_not_fit_the_observation_is_a_finding(unit, text, code)
 
 
 def test_a_figure_from_a_series_not_cited_or_not_expected_is_a_finding():
-    from gate.checks.periods import parse_sdmx_period
-    from gate.records import Observation
+    from gate.model.periods import parse_sdmx_period
+    from gate.model.inputs import Observation
     observation = Observation("S2", "2020", parse_sdmx_period("2020"), Decimal("4.1"), "percent", "A")
     answer = a("The rate was 4.1% in 2020 (S1).", retrieved_ids=("S1", "S2"), retrieved_observations=(observation,))
     assert [c for c, _ in findings(q(), answer, "series_match")[1]] == ["series_not_cited"]
@@ -388,9 +391,11 @@ def test_a_missing_answer_schema_is_an_input_error_on_its_line(tmp_path, cli):
 def test_code_agreement_with_people_is_cohens_kappa_per_rubric_question():
     from fractions import Fraction
 
-    from gate.checks import code_agreement
-    from gate.measures import score_run
-    from gate.records import join, load_question_set, load_run
+    from gate.judged.code_agreement import code_agreement
+    from gate.scoring.answer import score_run
+    from gate.inputs.join import join
+    from gate.inputs.question_set import load_question_set
+    from gate.inputs.run_log import load_run
     outcomes, _ = score_run(join(load_run(RUN_14), load_question_set(SET_12)).pairs, MatchSettings())
     people = {
         "a01": {"series": "yes", "period": "no", "unit": "yes", "caveat": "not_applicable"},
@@ -409,9 +414,10 @@ def test_code_agreement_with_people_is_cohens_kappa_per_rubric_question():
 def test_a_report_read_back_from_json_keeps_the_quote_at_fault():
     from dataclasses import replace
 
-    from gate.measures import Finding, QuoteRef
-    from gate.render.json_report import render_json, report_from_dict
-    from gate.render.markdown import render_markdown
+    from gate.model.outcomes import Finding, QuoteRef
+    from gate.report.json_report import render_json
+from gate.report.stored import report_from_dict
+    from gate.report.markdown import render_markdown
     report = check_run(RUN_14, SET_12, THRESHOLDS)
     quoted = Finding("a01", "en", "quote_grounding", "quote_not_found", "the quote ...", quote=QuoteRef("a b c", 1, 6))
     back = report_from_dict(json.loads(render_json(replace(report, findings=report.findings + (quoted,)))))

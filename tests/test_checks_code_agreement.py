@@ -19,18 +19,21 @@ from conftest import ROOT, SET_12, THRESHOLDS, assert_golden
 from jsonschema import Draft202012Validator
 from rich.console import Console
 
-from gate.agreement import Kappa
-from gate.checks.readers import agreement_with_readers, people_labels
+from gate.model.agreement import Kappa
+from gate.judged.code_agreement import agreement_with_readers, people_labels
 from gate.figures import MatchSettings
-from gate.judgements import load_judgements
-from gate.measures import score_run
-from gate.pipeline import check_run
-from gate.records import join, load_question_set, load_run, schema
-from gate.render.json_report import render_json
-from gate.render.junit import render_junit
-from gate.render.markdown import render_markdown
-from gate.render.terminal import render_terminal
-from gate.rubric import load_rubric
+from gate.inputs.judgements import load_judgements
+from gate.scoring.answer import score_run
+from gate.run.check import check_run
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.core.schemas import schema
+from gate.report.json_report import render_json
+from gate.report.junit import render_junit
+from gate.report.markdown import render_markdown
+from gate.report.terminal import render_terminal
+from gate.inputs.rubric import load_rubric
 
 RUN_14 = "examples/observations/answers_run_assistant-1.4_set-1.2.jsonl"
 READER_14 = "tests/fixtures/judgements_reader_1.4.jsonl"

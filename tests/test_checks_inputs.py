@@ -19,8 +19,9 @@ import json
 import pytest
 from conftest import SET_12, THRESHOLDS
 
-from gate.pipeline import check_run
-from gate.records import load_question_set, load_run
+from gate.run.check import check_run
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
 
 GOOD_OBS = {"series": "S1", "period": "2024", "value": 7.6, "unit": "percent", "status": "A"}
 LINE = {"question_id": "a01", "language": "en", "retrieved_ids": ["S1"], "answer": "It was 7.6% in 2024 (S1).",

@@ -14,12 +14,13 @@ from decimal import Decimal
 from conftest import EXAMPLES, RUN_13, SET_12, THRESHOLDS
 
 from gate.figures import MatchSettings
-from gate.measures import score_answer
-from gate.pipeline import check_run
-from gate.records import Answer, Question
-from gate.render.json_report import render_json, report_from_dict
-from gate.render.junit import render_junit
-from gate.render.markdown import render_markdown
+from gate.scoring.answer import score_answer
+from gate.run.check import check_run
+from gate.model.inputs import Answer, Question
+from gate.report.json_report import render_json
+from gate.report.stored import report_from_dict
+from gate.report.junit import render_junit
+from gate.report.markdown import render_markdown
 
 RUN_14 = EXAMPLES / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"
 
@@ -68,8 +69,8 @@ def test_a_right_answer_or_a_question_without_expected_series_says_nothing():
 
 
 def test_a_figure_with_no_stated_period_alone_does_not_make_the_answer_wrong():
-    from gate.checks.periods import parse_sdmx_period
-    from gate.records import Observation
+    from gate.model.periods import parse_sdmx_period
+    from gate.model.inputs import Observation
     obs = (Observation("S1", "2024", parse_sdmx_period("2024"), Decimal("7.6"), "percent", "A"),)
     found = marks(q(expected_ids=("S1",)), a("It was 7.6% (S1).", retrieved_observations=obs))
     assert found == [("period_unstated", "period_not_stated", None)]

@@ -8,10 +8,11 @@ from decimal import Decimal
 
 import pytest
 
-from gate.checks.periods import parse_sdmx_period
+from gate.model.periods import parse_sdmx_period
 from gate.figures import MatchSettings
-from gate.measures import MEASURES, score_answer
-from gate.records import Answer, Observation, Question
+from gate.model.measures import MEASURES
+from gate.scoring.answer import score_answer
+from gate.model.inputs import Answer, Observation, Question
 
 CODE_CHECKS = {m.name for m in MEASURES if m.family == "code_checks"}
 

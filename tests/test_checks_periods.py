@@ -12,7 +12,8 @@ from datetime import date
 import pytest
 
 from gate import figures as fig
-from gate.checks.periods import Period, parse_sdmx_period, period_of_figures, stated_periods
+from gate.model.periods import Period, parse_sdmx_period
+from gate.scoring.checks.periods import period_of_figures, stated_periods
 
 CASES = [
     # English: years, quarters, halves, months, days, fiscal years, "the year to".

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from gate import cli as cli_module
-from gate.shards import score_shard
+from gate.cli import main as cli_module
+from gate.run.shards import score_shard
 
 RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"
 RUN_13 = "examples/answers_run_assistant-1.3_set-1.2.jsonl"

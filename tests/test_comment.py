@@ -18,16 +18,17 @@ from rich.console import Console
 
 from conftest import ROOT, RUN_12, RUN_13, SET_12, THRESHOLDS, assert_golden
 from gate.baseline import BaselineComparer, save_baseline
-from gate.measures import Count, Finding, Measure
-from gate.pipeline import check_run
-from gate.render import digest
-from gate.render.markdown import COMMENT_LIMIT, MARKER, render_markdown
-from gate.render.terminal import render_terminal
-from gate.report import build_cells
-from gate.scores import Score
-from gate.sources import head_sha, thresholds_url
-from gate.thresholds import Rule
-from gate.verdict import FAIL, PASS, RuleResult, decide
+from gate.model.outcomes import Count, Finding
+from gate.model.measures import Measure
+from gate.run.check import check_run
+from gate.report import digest
+from gate.report.markdown import COMMENT_LIMIT, MARKER, render_markdown
+from gate.report.terminal import render_terminal
+from gate.report.model import build_cells
+from gate.model.scores import Score
+from gate.core.sources import head_sha, thresholds_url
+from gate.rules.thresholds import Rule
+from gate.rules.verdict import FAIL, PASS, RuleResult, decide
 
 SHA = "0123456789abcdef0123456789abcdef01234567"
 URL = f"https://github.com/octo/stats/blob/{SHA}/thresholds.yaml"
@@ -341,7 +342,7 @@ def test_trend_is_one_chart_of_the_measures_that_moved_and_it_parses_with_mermai
 
 
 def test_a_tiny_p_value_reads_in_scientific_notation_never_as_hundreds_of_zeros():
-    from gate.display import display_p
+    from gate.rules.display import display_p
 
     assert display_p(Fraction(1, 2**2500), Fraction(1, 20)) == "2.66e-753"
     assert display_p(Fraction(1, 2**20), Fraction(1, 20)) == "9.54e-7"

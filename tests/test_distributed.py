@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from conftest import MERGED, ROOT, RUN_12, RUN_13, SET_12, THRESHOLDS
-from gate import cli
-from gate import distributed as dist
-from gate.errors import InputError, Problem, ProblemCollector
-from gate.pipeline import check_run
-from gate.records import read_lines
-from gate.render.json_report import render_json
+from gate.cli import main as cli
+from gate.run import distributed as dist
+from gate.core.errors import InputError, Problem, ProblemCollector
+from gate.run.check import check_run
+from gate.core.jsonlines import read_lines
+from gate.report.json_report import render_json
 
 distributed = pytest.importorskip("distributed")  # the test extra installs it; see pyproject.toml
 fsspec = pytest.importorskip("fsspec")
@@ -396,18 +396,18 @@ def test_a_spec_naming_no_log_is_exit_2(cluster, tmp_path: Path, monkeypatch: py
 
 def test_check_without_dask_imports_none_of_it(tmp_path: Path) -> None:
     probe = ("import sys\n"
-             "from gate.cli import main\n"
+             "from gate.cli.main import main\n"
              f"main(['check', {str(RUN_13)!r}, '--questions', {str(SET_12)!r}, '--thresholds', {str(THRESHOLDS)!r}, '--no-baseline'])\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed', 'fsspec', 'gate') and "
-             "(m.split('.')[0] != 'gate' or m == 'gate.distributed')))\n")
+             "(m.split('.')[0] != 'gate' or m == 'gate.run.distributed')))\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
     assert done.stdout.splitlines()[-1] == "[]"
 
 
 def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path], expected: dict[str, str]) -> None:
     """The Spark and Ray recipes of the README, with Python's own map in place of the cluster."""
-    from gate.distributed import Scored, blocks_of, carried_context, count_lines, first_lines, log_parts, numbered_lines
-    from gate.stream import score_lines
+    from gate.run.distributed import Scored, blocks_of, carried_context, count_lines, first_lines, log_parts, numbered_lines
+    from gate.engine.lines import score_lines
 
     run = str(generated["run"])
 
@@ -421,17 +421,17 @@ def test_the_readme_recipe_s_steps_give_check_s_report(generated: dict[str, Path
 
 
 def _context(set_path: Path):
-    from gate.question_index import QuestionLookup
-    from gate.records import load_question_set
-    from gate.stream import Context
-    from gate.thresholds import load_thresholds
+    from gate.inputs.question_index import QuestionLookup
+    from gate.inputs.question_set import load_question_set
+    from gate.engine.lines import Context
+    from gate.rules.thresholds import load_thresholds
 
     rules = load_thresholds(THRESHOLDS)
     return Context(str(RUN_13), QuestionLookup(load_question_set(set_path).questions), rules.matching, rules.format)
 
 
 def _scored(context) -> list[tuple[int, object, object]]:
-    from gate.stream import score_lines
+    from gate.engine.lines import score_lines
 
     return [(r.line, r.outcome, r.found) for r in score_lines(list(read_lines(RUN_13, str(RUN_13), ProblemCollector())), context)]
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from conftest import MERGED, RUN_12, RUN_13, SET_12, THRESHOLDS, assert_golden
-from gate.pipeline import check_run
-from gate.render.json_report import render_json
+from gate.run.check import check_run
+from gate.report.json_report import render_json
 
 # The acceptance table of examples/README.md, cell by cell.
 PUBLISHED_13 = {

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, RUN_13, SET_12
 
-import gate.measures
-import gate.stream
-from gate.errors import InputError
-from gate.pipeline import check_run
+import gate.scoring.answer
+import gate.engine.lines
+import gate.engine.stream
+from gate.core.errors import InputError
+from gate.run.check import check_run
 
 #: The example log with its third line broken (not JSON).
 BAD_LINE = 3
@@ -28,8 +29,9 @@ def _never_scored(*args: object, **kwargs: object) -> None:
 @pytest.fixture
 def unscorable(monkeypatch):
     """Scoring an answer fails the test (in this process: the logs here are one batch)."""
-    monkeypatch.setattr(gate.stream, "score_answer", _never_scored)
-    monkeypatch.setattr(gate.measures, "score_answer", _never_scored)
+    monkeypatch.setattr(gate.engine.lines, "score_answer", _never_scored)
+    monkeypatch.setattr(gate.engine.stream, "score_answer", _never_scored)
+    monkeypatch.setattr(gate.scoring.answer, "score_answer", _never_scored)
 
 
 @pytest.fixture

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from conftest import RUN_13, SET_12, THRESHOLDS
 
-import gate.findings_store
+import gate.engine.findings
 from gate.baseline import BaselineComparer
-from gate.findings_store import SpilledFindings, StoredFindings
-from gate.pipeline import check_run
-from gate.render.json_report import render_json, write_json
-from gate.render.markdown import render_markdown
-from gate.report import Report
+from gate.engine.findings import SpilledFindings, StoredFindings
+from gate.run.check import check_run
+from gate.report.json_report import render_json, write_json
+from gate.report.markdown import render_markdown
+from gate.report.model import Report
 
 
 def _check(run: Path, jobs: int = 1) -> Report:
@@ -44,7 +44,7 @@ def test_findings_past_the_hold_are_on_disk_and_the_reports_are_the_same_bytes(m
     run = RUN_13 if log == "in-order" else reversed_log
     held = _check(run)
     assert not isinstance(held.findings, StoredFindings) and len(held.findings) == 5
-    monkeypatch.setattr(gate.findings_store, "HOLD_FINDINGS", 2)
+    monkeypatch.setattr(gate.engine.findings, "HOLD_FINDINGS", 2)
     spilled = _check(run)
     assert isinstance(spilled.findings, StoredFindings)
     assert len(spilled.findings) == len(held.findings)
@@ -66,7 +66,7 @@ def test_the_spill_holds_nothing_once_past_the_hold():
 def test_the_command_writes_every_finding_from_disk_as_when_held(monkeypatch, workdir, cli):
     args = ("check", str(RUN_13), "--questions", str(SET_12), "--no-baseline", "--max-findings", "all", "--jobs", "1")
     cli(*args, "--json", "held.json", "--markdown", "held.md")
-    monkeypatch.setattr(gate.findings_store, "HOLD_FINDINGS", 2)
+    monkeypatch.setattr(gate.engine.findings, "HOLD_FINDINGS", 2)
     cli(*args, "--json", "spilled.json", "--markdown", "spilled.md")
     assert Path("spilled.json").read_bytes() == Path("held.json").read_bytes()
     assert Path("spilled.md").read_text("utf-8").replace("spilled.json", "held.json") == Path("held.md").read_text("utf-8")

@@ -23,8 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gate.cli import main
-from gate.errors import InputError
+from gate.cli.main import main
+from gate.core.errors import InputError
 
 FUZZ = settings(max_examples=int(os.environ.get("ANSWER_GATE_FUZZ_EXAMPLES", "40")), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -115,8 +115,9 @@ def test_the_verdict_never_changes_with_order_blank_lines_or_crlf(tmp_path_facto
 @given(raw=st.one_of(st.binary(max_size=300), st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass"))))
 def test_the_loaders_raise_only_input_errors_on_any_bytes(tmp_path_factory, raw):
     from gate.baseline import read_baseline
-    from gate.records import load_question_set, load_run
-    from gate.thresholds import load_thresholds
+    from gate.inputs.question_set import load_question_set
+    from gate.inputs.run_log import load_run
+    from gate.rules.thresholds import load_thresholds
 
     folder = tmp_path_factory.mktemp("bytes")
     path = folder / "assistant-1.0.json"

@@ -10,13 +10,7 @@ from typing import Any
 
 import pytest
 
-from gate.github import (
-    MAX_COMMENT_CHARS,
-    CommentResult,
-    GitHubClient,
-    GitHubError,
-    ReadOnlyToken,
-)
+from gate.ci.github import MAX_COMMENT_CHARS, CommentResult, GitHubClient, GitHubError, ReadOnlyToken
 from loopback_github import READ_ONLY_MESSAGE, LoopbackGitHub, serve
 
 TOKEN = "ghs_loopbackSecretToken0123456789abcdef"

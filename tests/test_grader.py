@@ -8,11 +8,13 @@ import json
 import pytest
 
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
-from gate.grader import MAX_RETRY_AFTER, Grader, GraderSettings, prompt_digest
-from gate.judgements import FAILED, OK
-from gate.pipeline import check_run
-from gate.records import join, load_question_set, load_run
-from gate.rubric import load_rubric
+from gate.judged.grader import MAX_RETRY_AFTER, Grader, GraderSettings, prompt_digest
+from gate.inputs.judgements import FAILED, OK
+from gate.run.check import check_run
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.inputs.rubric import load_rubric
 from loopback_llm import Reply, completion, serve
 
 RUBRIC = ROOT / "rubric.yaml"
@@ -111,7 +113,7 @@ def test_the_key_never_appears_in_output(tmp_path, cli, monkeypatch):
     assert "key was Bearer ***" in text
     from jsonschema import Draft202012Validator
 
-    from gate.records import schema
+    from gate.core.schemas import schema
 
     validator = Draft202012Validator(schema("judgement"))
     assert all(list(validator.iter_errors(json.loads(line))) == [] for line in text.splitlines())

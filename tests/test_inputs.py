@@ -357,12 +357,12 @@ def test_more_bad_thresholds(files, cli, text, message):
 
 
 def test_an_internal_error_exits_3_and_shows_the_traceback_on_request(files, cli, monkeypatch):
-    import gate.pipeline
+    import gate.run.check
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(gate.pipeline, "check_run", broken)
+    monkeypatch.setattr(gate.run.check, "check_run", broken)
     write_lines(files / "run.jsonl", [GOOD])
     code, _, err = check(cli)
     assert code == 3 and "internal error: RuntimeError: boom (a bug in answer-gate" in err and "Traceback" not in err

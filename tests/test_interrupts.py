@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, THRESHOLDS
 
-from gate import interrupts
+from gate.core import interrupts
 
 #: The longest a stopped command may take to exit, in seconds (a hang fails, not a slow exit).
 BOUND = 30
@@ -133,7 +133,7 @@ def test_held_signals_come_after_the_block() -> None:
 
 SIGTERM_IN_A_CALLBACK = """
 import os, signal, sys, weakref
-from gate.interrupts import worker_signals
+from gate.core.interrupts import worker_signals
 worker_signals()
 class Held:
     pass

@@ -102,7 +102,7 @@ def test_shared_tables_are_built_from_the_language_files():
 
 
 def test_the_former_import_path_still_reads_the_same_tables():
-    import gate.lexicon as lexicon
+    import gate.figures.lexicon as lexicon
 
     assert lexicon.SCALE_WORDS is SCALE_WORDS and lexicon.PERCENT_WORDS is PERCENT_WORDS
 

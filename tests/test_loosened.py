@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from gate.loosened import loosened_questions, loosened_rules
-from gate.records import load_question_set
-from gate.thresholds import load_thresholds
+from gate.rules.loosened import loosened_questions, loosened_rules
+from gate.inputs.question_set import load_question_set
+from gate.rules.thresholds import load_thresholds
 from tests.conftest import RUN_13, SET_12, THRESHOLDS, assert_golden
 
 BASE = """version: 1
@@ -123,7 +123,7 @@ def _pr_thresholds(tmp_path: Path) -> Path:
 def test_golden_loosened_section_of_the_example_pull_request(workdir, cli):
     import shutil
 
-    from gate.render.markdown import loosened_section
+    from gate.report.markdown import loosened_section
 
     shutil.copy(THRESHOLDS, workdir / "base-thresholds.yaml")
     _pr_thresholds(workdir)
@@ -133,7 +133,7 @@ def test_golden_loosened_section_of_the_example_pull_request(workdir, cli):
     body = Path("pr.md").read_text()
     lines = body.splitlines()
     assert lines[1].startswith("### ❌ answer-gate failed") and lines[3] == "**⚠️ Loosened against the base branch (2)**"
-    from gate.pipeline import check_run
+    from gate.run.check import check_run
 
     report = check_run("examples/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl", "thresholds.yaml",
                        base_thresholds="base-thresholds.yaml")
@@ -242,8 +242,8 @@ def test_the_action_reads_the_base_commits_rules_with_git_show(tmp_path):
 def test_a_rubric_that_dropped_a_question_is_listed(workdir, cli):
     import yaml
 
-    from gate.loosened import loosened_rubric
-    from gate.rubric import load_rubric
+    from gate.rules.loosened import loosened_rubric
+    from gate.inputs.rubric import load_rubric
     from tests.conftest import ROOT
 
     data = yaml.safe_load((ROOT / "rubric.yaml").read_text())
@@ -262,8 +262,8 @@ def test_a_rubric_that_dropped_a_question_is_listed(workdir, cli):
 def test_the_comment_rebuilt_from_the_json_report_keeps_the_loosened_section_and_the_evidence_flag(workdir, cli):
     import shutil
 
-    from gate.render.json_report import read_report
-    from gate.render.markdown import loosened_section, render_markdown
+    from gate.report.stored import read_report
+    from gate.report.markdown import loosened_section, render_markdown
 
     shutil.copy(THRESHOLDS, workdir / "base-thresholds.yaml")
     _pr_thresholds(workdir)

@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from gate.figures import MatchSettings, extract_figures, fall_reading
-from gate.measures import Count, score_answer
-from gate.records import Answer, Question
+from gate.model.outcomes import Count
+from gate.scoring.answer import score_answer
+from gate.model.inputs import Answer, Question
 
 FALLS = [
     # id, language, text, the value of each figure read as a fall (None: not a fall)

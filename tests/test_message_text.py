@@ -13,9 +13,9 @@ import pytest
 
 from conftest import ROOT
 from gate.baseline.storage import read_baseline
-from gate.display import display_change, display_series
-from gate.errors import InputError, json_error_text
-from gate.grader import parse_reply
+from gate.rules.display import display_change, display_series
+from gate.core.errors import InputError, json_error_text
+from gate.judged.grader import parse_reply
 
 DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b")
 #: Word tables of the figure reader (lists of words, not sentences: ``tr tr`` is two entries).
@@ -68,7 +68,7 @@ def test_a_truncated_baseline_says_at_column_once(tmp_path: Path):
 
 
 def test_a_grader_reply_that_is_not_json_says_at_column_once():
-    from gate.rubric import load_rubric
+    from gate.inputs.rubric import load_rubric
 
     said = parse_reply({"choices": [{"message": {"content": '{"labels": "cut'}}]}, load_rubric(ROOT / "rubric.yaml"))
     assert said == "not valid JSON output: Unterminated string starting at column 12"

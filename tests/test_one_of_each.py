@@ -8,12 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from gate import actions, github, limits, records
-from gate.bcp47 import Tag, canonical_language, parse_tag
-from gate.decimals import decimal_text, round_half_up
-from gate.errors import key_path
-from gate.render import markdown
-from gate.verdict import FAIL, PASS, SKIP, WARN, worst_status
+from gate.ci import actions, github
+from gate.core import limits
+from gate.inputs import lines, run_log
+from gate.core.bcp47 import Tag, canonical_language, parse_tag
+from gate.core.decimals import decimal_text, round_half_up
+from gate.core.errors import key_path
+from gate.report import markdown
+from gate.rules.verdict import FAIL, PASS, SKIP, WARN, worst_status
 
 
 @pytest.mark.parametrize(("tag", "parsed", "text"), [
@@ -34,7 +36,7 @@ from gate.verdict import FAIL, PASS, SKIP, WARN, worst_status
 def test_one_tag_reader_for_the_whole_gate(tag, parsed, text):
     assert parse_tag(tag) == parsed
     assert str(parsed) == text == canonical_language(tag)
-    assert records.canonical_language is canonical_language
+    assert lines.canonical_language is run_log.canonical_language is canonical_language
 
 
 @pytest.mark.parametrize("bad", ["", "en--US", "12-US", "-en"])

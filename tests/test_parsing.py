@@ -14,21 +14,21 @@ from decimal import Decimal
 import pytest
 from conftest import PARSE_AUDIT
 
-import gate.records as records
-from gate.errors import ProblemCollector
-from gate.records import NO_VALUE, parse_line, read_jsonl
+import gate.core.jsonlines as jsonlines
+from gate.core.errors import ProblemCollector
+from gate.core.jsonlines import NO_VALUE, parse_line, read_jsonl
 
 
 def read(raw: bytes, fast: bool = True):
     """``(value or None, [(field, message)])`` of one raw line."""
     problems = ProblemCollector(limit=1000)
-    saved = records._fast_parse
+    saved = jsonlines._fast_parse
     if not fast:
-        records._fast_parse = lambda text: NO_VALUE
+        jsonlines._fast_parse = lambda text: NO_VALUE
     try:
         value = parse_line(3, raw, "log.jsonl", problems)
     finally:
-        records._fast_parse = saved
+        jsonlines._fast_parse = saved
     return (None if value is NO_VALUE else value), [(p.field, p.message) for p in problems.problems]
 
 
@@ -51,7 +51,7 @@ def test_a_line_reads_the_same_both_ways(raw, refused):
     assert repr(read(raw)) == repr(read(raw, fast=False))
     text = raw.rstrip(b"\r").decode("utf-8", "replace")
     if refused:
-        assert records._fast_parse(text) is NO_VALUE
+        assert jsonlines._fast_parse(text) is NO_VALUE
 
 
 def test_what_the_standard_library_refused_is_still_refused_with_its_message():

@@ -8,9 +8,13 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import RUN_13, SET_12
 from gate.figures import MatchSettings
-from gate.measures import MEASURE_BY_NAME, MEASURES, Count, Outcome, score_run
-from gate.records import join, load_question_set, load_run
-from gate.scores import aggregate
+from gate.model.measures import MEASURE_BY_NAME, MEASURES
+from gate.model.outcomes import Count, Outcome
+from gate.scoring.answer import score_run
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.model.scores import aggregate
 
 counts = st.builds(lambda a, b: Count(min(a, b), max(a, b)), st.integers(0, 50), st.integers(0, 50))
 outcome = st.builds(

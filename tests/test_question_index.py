@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, SET_12, THRESHOLDS
 
-import gate.question_index as question_index
+import gate.inputs.question_index as question_index
 from gate.baseline import BaselineComparer
-from gate.errors import InputError, ProblemCollector
-from gate.pipeline import check_run
-from gate.question_index import QuestionIndex, QuestionLookup, id_hash
-from gate.records import Question, load_question_set
-from gate.render.json_report import render_json
+from gate.core.errors import InputError, ProblemCollector
+from gate.run.check import check_run
+from gate.inputs.question_index import QuestionIndex, QuestionLookup, id_hash
+from gate.model.inputs import Question
+from gate.inputs.question_set import load_question_set
+from gate.report.json_report import render_json
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_check import generate  # noqa: E402
@@ -150,7 +151,7 @@ def _report(folder: Path, run: str, questions: str | None, jobs: int = 1) -> str
 
 def _report_held(folder: Path, run: str, questions: str | None, monkeypatch) -> str:
     """The report with the set held in memory (read as from a pipe), as before the index."""
-    import gate.pipeline as pipeline
+    import gate.run.check as pipeline
 
     real = pipeline.load_question_set
     monkeypatch.setattr(pipeline, "load_question_set",
@@ -167,7 +168,7 @@ def _report_held(folder: Path, run: str, questions: str | None, monkeypatch) -> 
 @pytest.mark.parametrize("bits, jobs", [(64, 1), (2, 1), (2, 2)])
 def test_the_check_reports_the_same_over_the_index_as_over_the_held_set(small_run, monkeypatch, run, bits, jobs):
     expected = _report_held(small_run, run, "question_set-300.jsonl", monkeypatch)
-    monkeypatch.setattr("gate.stream.BATCH_LINES", 50)
+    monkeypatch.setattr("gate.engine.workers.BATCH_LINES", 50)
     monkeypatch.setattr(question_index, "HASH_BITS", bits)
     assert _report(small_run, run, "question_set-300.jsonl", jobs) == expected
     if "part" in run:
@@ -188,9 +189,9 @@ def test_the_merged_form_reads_its_questions_from_the_log(small_run, monkeypatch
 
 
 def test_the_merged_form_holds_the_places_of_its_lines_not_its_questions(small_run, tmp_path, monkeypatch):
-    from gate.question_index import LogQuestions
-    from gate.stream import stream_inputs
-    from gate.thresholds import load_thresholds
+    from gate.inputs.question_index import LogQuestions
+    from gate.engine.stream import stream_inputs
+    from gate.rules.thresholds import load_thresholds
 
     rules = load_thresholds(small_run / "thresholds.yaml")
     text = (small_run / "merged-300.jsonl").read_bytes()
@@ -238,13 +239,13 @@ def _loaded(path: Path) -> tuple[list[tuple], list[Question], frozenset[str]]:
 
 @pytest.mark.parametrize("raw, one_step", ONE_STEP_LINES)
 def test_a_set_line_read_in_one_step_is_what_the_full_path_reads(tmp_path, monkeypatch, raw, one_step):
-    import gate.records as records
+    import gate.inputs.question_set as question_set
 
-    assert (records.valid_question(raw) is not None) == one_step  # the conftest reads it both ways too
+    assert (question_set.valid_question(raw) is not None) == one_step  # the conftest reads it both ways too
     path = tmp_path / "set.jsonl"
     path.write_bytes(raw + b"\n" + b'{"question_id": "q9", "language": "en", "expected_behaviour": "answer"}\n')
     both = _loaded(path)
-    monkeypatch.setattr(records, "valid_question", lambda chunk: None)  # the full path alone, as before
+    monkeypatch.setattr(question_set, "valid_question", lambda chunk: None)  # the full path alone, as before
     assert _loaded(path) == both
     assert not both[0] if one_step else both[0] or raw in (b"", b'{"set": {"version": "1"}}')
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from gate.figures import MatchSettings, extract_figures, readings
-from gate.measures import _Readings, _support, score_answer
-from gate.records import Answer, Question
+from gate.scoring.answer import _Readings, _support, score_answer
+from gate.model.inputs import Answer, Question
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")

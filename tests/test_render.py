@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 from jsonschema import Draft202012Validator
 
 from conftest import RUN_12, RUN_13, SET_12, THRESHOLDS
-from gate.measures import FigureRef, Finding
-from gate.pipeline import check_run
-from gate.records import schema
-from gate.render.json_report import report_to_dict
-from gate.render.junit import render_junit
-from gate.render.markdown import COMMENT_LIMIT, MARKER, escape, render_markdown
+from gate.model.outcomes import FigureRef, Finding
+from gate.run.check import check_run
+from gate.core.schemas import schema
+from gate.report.json_report import report_to_dict
+from gate.report.junit import render_junit
+from gate.report.markdown import COMMENT_LIMIT, MARKER, escape, render_markdown
 
 NASTY = "Rate | was `7.6` <script>alert(1)</script> @someone **bold** [x](http://e.vil) ~~s~~ #12\nnext"
 
@@ -109,7 +109,7 @@ def test_control_characters_from_answers_are_shown_escaped_everywhere():
 
     from rich.console import Console
 
-    from gate.render.terminal import render_terminal
+    from gate.report.terminal import render_terminal
 
     report = check_run(RUN_13, SET_12, THRESHOLDS)
     hostile = Finding("a03", "en", "unsupported_numbers", "unsupported_figure", "bell\x07 esc\x1b[31m red\n::error::injected \u202eevil")
@@ -151,8 +151,8 @@ def test_the_header_counts_the_rules_the_list_of_every_rule_lists():
     """The context line's total is the count in the heading of the list of every rule, and
     its parts add up to it (it once said "8 of 40 rules failed" over a list of 63)."""
     from gate.baseline import BaselineComparer
-    from gate.render import digest
-    from gate.verdict import FAIL, PASS, SKIP, WARN
+    from gate.report import digest
+    from gate.rules.verdict import FAIL, PASS, SKIP, WARN
 
     for report in (check_run(RUN_13, SET_12, THRESHOLDS), check_run(RUN_12, SET_12, THRESHOLDS),
                    check_run(RUN_13, SET_12, THRESHOLDS, compare=BaselineComparer(directory=str(THRESHOLDS.parent / "baselines")))):

@@ -17,13 +17,14 @@ import pytest
 from rich.console import Console
 
 from conftest import ROOT
-from gate.cli import main
-from gate.errors import InputError
-from gate.pipeline import check_run
-from gate.render.json_report import read_report, render_json, report_from_dict
-from gate.render.junit import render_junit
-from gate.render.markdown import render_markdown
-from gate.render.terminal import render_terminal
+from gate.cli.main import main
+from gate.core.errors import InputError
+from gate.run.check import check_run
+from gate.report.json_report import render_json
+from gate.report.stored import read_report, report_from_dict
+from gate.report.junit import render_junit
+from gate.report.markdown import render_markdown
+from gate.report.terminal import render_terminal
 
 RUN_13 = "examples/answers_run_assistant-1.3_set-1.2.jsonl"
 RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"

@@ -13,8 +13,8 @@ import time
 import pytest
 
 from conftest import RUN_13, SET_12, THRESHOLDS, ROOT
-from gate.cli import main
-from gate.pipeline import check_run
+from gate.cli.main import main
+from gate.run.check import check_run
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")

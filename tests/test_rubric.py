@@ -14,15 +14,16 @@ from jsonschema import Draft202012Validator
 from rich.console import Console
 
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS, assert_golden
-from gate.errors import InputError
-from gate.judgements import answer_digest
-from gate.pipeline import check_run
-from gate.records import load_run, schema
-from gate.render.json_report import render_json
-from gate.render.junit import render_junit
-from gate.render.markdown import render_markdown
-from gate.render.terminal import render_terminal
-from gate.rubric import QUESTION_IDS, load_rubric
+from gate.core.errors import InputError
+from gate.inputs.judgements import answer_digest
+from gate.run.check import check_run
+from gate.inputs.run_log import load_run
+from gate.core.schemas import schema
+from gate.report.json_report import render_json
+from gate.report.junit import render_junit
+from gate.report.markdown import render_markdown
+from gate.report.terminal import render_terminal
+from gate.inputs.rubric import QUESTION_IDS, load_rubric
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 READER = FIXTURES / "judgements_reader_1.3.jsonl"
@@ -302,7 +303,7 @@ def test_missing_rubric_file_is_named(workdir, cli):
 
 
 def test_load_judgements_raises_every_problem_at_once():
-    from gate.judgements import load_judgements
+    from gate.inputs.judgements import load_judgements
 
     rubric = load_rubric(RUBRIC)
     run = load_run(RUN_13)
@@ -378,8 +379,9 @@ def test_calibration_examples_from_other_runs_count_towards_a_graders_overlap(tm
 
 
 def test_an_observation_status_makes_the_caveat_question_apply(tmp_path):
-    from gate.records import join, load_question_set
-    from gate.rubric import applies, caveats_known
+    from gate.inputs.join import join
+    from gate.inputs.question_set import load_question_set
+    from gate.inputs.rubric import applies, caveats_known
 
     run14 = ROOT / "examples" / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"
     lines = SET_12.read_text(encoding="utf-8").splitlines()

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from gate.measures import Count
-from gate.report import build_cells, display_rate, round_half_up
-from gate.scores import Score
-from gate.thresholds import Rule, Thresholds
-from gate.verdict import check_levels, decide
+from gate.model.outcomes import Count
+from gate.report.model import build_cells, display_rate, round_half_up
+from gate.model.scores import Score
+from gate.rules.thresholds import Rule, Thresholds
+from gate.rules.verdict import check_levels, decide
 
 
 def rule(measure: str, kind: str, bound: str, severity: str = "error", language: str | None = None) -> Rule:
@@ -97,7 +97,7 @@ def test_round_half_up_is_exact():
 
 
 def test_change_never_reads_as_within_a_limit_it_breaks():
-    from gate.report import display_change
+    from gate.report.model import display_change
 
     before, after = Fraction(220, 220), Fraction(215, 220)   # a drop of 5/220 = 0.0227...
     assert display_change(before, after) == ("1.00", "0.98", "-0.02")

@@ -10,9 +10,12 @@ import json
 import pytest
 
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
-from gate.pipeline import check_run
-from gate.records import Answer, Question, join, load_question_set, load_run
-from gate.sample import draw_sample
+from gate.run.check import check_run
+from gate.model.inputs import Answer, Question
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.judged.sample import draw_sample
 
 RUBRIC = ROOT / "rubric.yaml"
 
@@ -108,8 +111,8 @@ def test_the_page_loads_nothing_from_elsewhere(tmp_path, cli):
 
 
 def test_hostile_answer_text_cannot_close_the_data_script(tmp_path):
-    from gate.review_page import review_html
-    from gate.rubric import load_rubric
+    from gate.judged.review_page import review_html
+    from gate.inputs.rubric import load_rubric
 
     item = {"question_id": "x", "answer_digest": "sha256:0", "answer": "</script><script>alert(1)</script>"}
     page = review_html([item], load_rubric(RUBRIC), "t")
@@ -142,9 +145,9 @@ def test_sample_refuses_to_write_over_a_review_sheet_unless_forced(tmp_path, cli
 
 
 def test_the_page_shows_the_quality_dimensions_in_the_answers_language_else_english(tmp_path):
-    from gate.review_page import page_data, review_html
-    from gate.rubric import load_rubric
-    from gate.sample import sheet_items
+    from gate.judged.review_page import page_data, review_html
+    from gate.inputs.rubric import load_rubric
+    from gate.judged.sample import sheet_items
 
     sample = draw_sample(pairs_13(), 8, 1)
     shipped = load_rubric(RUBRIC)

@@ -8,8 +8,8 @@ import sys
 
 from conftest import RUN_13, SET_12, THRESHOLDS
 
-from gate.pipeline import check_run
-from gate.scores import ALL, to_frame
+from gate.run.check import check_run
+from gate.model.scores import ALL, to_frame
 
 
 def _scores():
@@ -29,14 +29,14 @@ def test_to_frame_holds_every_cell_with_its_exact_count_and_rate():
 
 
 def _score_objects(report):
-    from gate.measures import Count
-    from gate.scores import Score
+    from gate.model.outcomes import Count
+    from gate.model.scores import Score
 
     return [Score(c.slice, c.measure, Count(c.numerator, c.denominator)) for c in report.cells]
 
 
 def test_check_does_not_import_pandas():
-    code = ("import sys; from gate.cli import main; "
+    code = ("import sys; from gate.cli.main import main; "
             f"main(['check', {str(RUN_13)!r}, '--questions', {str(SET_12)!r}, '--thresholds', {str(THRESHOLDS)!r}, '--no-baseline']); "
             "print('pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -1,9 +1,9 @@
 """The fast paths of per-answer scoring agree with the general ones (issue 12).
 
-* ``measures._values_to_try``: a figure the retrieved values do not support is tried
+* ``answer_scoring._values_to_try``: a figure the retrieved values do not support is tried
   against the new values of the evidence only (unless a derived value may support it);
   the general path tries it against all the evidence.
-* ``measures._all_decimal``: a type test over the whole sequence at once.
+* ``answer_scoring._all_decimal``: a type test over the whole sequence at once.
 * ``matching.evidence_values`` over Decimals (as the records hold them): the finite
   values kept by ``Decimal.is_finite``; the general path converts each one.
 
@@ -21,11 +21,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scoring_speed import _pairs
 
-import gate.measures as measures
+import gate.scoring.answer as answer_scoring
+import gate.model.outcomes as outcomes
 from gate import figures as fig
 from gate.figures import matching
-from gate.measures import score_answer
-from gate.records import Answer, Question, join, load_question_set, load_run
+from gate.scoring.answer import score_answer
+from gate.model.inputs import Answer, Question
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_SETTINGS = [fig.MatchSettings(), fig.MatchSettings(derived=("difference",)),
@@ -54,7 +58,7 @@ def test_the_new_values_alone_decide_as_all_the_evidence_does(match, tmp_path, m
     pairs = _pairs() + _generated_pairs(tmp_path, monkeypatch)
     fast = _outcomes(pairs, match)
     with monkeypatch.context() as m:
-        m.setattr(measures, "_values_to_try", _all_the_evidence)
+        m.setattr(answer_scoring, "_values_to_try", _all_the_evidence)
         general = _outcomes(pairs, match)
     assert fast == general
     assert sum(o.counts["unsupported_numbers"].numerator for o in fast) > 50
@@ -79,12 +83,12 @@ def test_generated_answers_score_as_with_all_the_evidence(answer, retrieved, ask
     a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=tuple(retrieved),
                answer=_text(answer), cited_ids=("S1",), declined=False)
     fast = score_answer(q, a, match)
-    original = measures._values_to_try
-    measures._values_to_try = _all_the_evidence
+    original = answer_scoring._values_to_try
+    answer_scoring._values_to_try = _all_the_evidence
     try:
         general = score_answer(q, a, match)
     finally:
-        measures._values_to_try = original
+        answer_scoring._values_to_try = original
     assert fast == general
 
 
@@ -96,8 +100,8 @@ _VALUES = st.lists(st.one_of(_NUMBER, st.sampled_from([Decimal("NaN"), Decimal("
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(values=_VALUES)
 def test_all_decimal_is_the_test_of_each_value(values):
-    assert measures._all_decimal(values) == all(type(v) is Decimal for v in values)
-    assert measures._all_decimal(tuple(values)) == all(type(v) is Decimal for v in values)
+    assert answer_scoring._all_decimal(values) == all(type(v) is Decimal for v in values)
+    assert answer_scoring._all_decimal(tuple(values)) == all(type(v) is Decimal for v in values)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -117,13 +121,13 @@ def test_a_difference_of_a_retrieved_value_and_a_new_one_still_supports():
     a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=(Decimal("7.6"),),
                answer="It was 0.3 points lower.", cited_ids=("S1",), declined=False)
     with_difference, without = fig.MatchSettings(derived=("difference",)), fig.MatchSettings()
-    assert score_answer(q, a, with_difference).counts["unsupported_numbers"] == measures.Count(0, 1)  # |7.9 - 7.6|
-    assert score_answer(q, a, without).counts["unsupported_numbers"] == measures.Count(1, 1)
+    assert score_answer(q, a, with_difference).counts["unsupported_numbers"] == outcomes.Count(0, 1)  # |7.9 - 7.6|
+    assert score_answer(q, a, without).counts["unsupported_numbers"] == outcomes.Count(1, 1)
 
 
 def _markers_split(text: str) -> list[str]:
     """The general path of citation_markers: every bracket's text split at ; and ,."""
-    from gate.checks.format import _BRACKET, _ID, _PAREN, _SEPARATOR
+    from gate.scoring.checks.format import _BRACKET, _ID, _PAREN, _SEPARATOR
 
     out: list[str] = []
     for m in _BRACKET.finditer(text):
@@ -140,7 +144,7 @@ def _markers_split(text: str) -> list[str]:
                                       "[1]", "[ S1 ]", "[S1; S2]", "(FS_UNDERNOURISH_PCT; EDU_STATS_2024)", "[,]"]),
                      max_size=12).map("".join))
 def test_citation_markers_are_the_brackets_split(text):
-    from gate.checks.format import citation_markers
+    from gate.scoring.checks.format import citation_markers
 
     assert citation_markers(text) == _markers_split(text)
 
@@ -155,14 +159,14 @@ def test_citation_validity_counts_as_each_citation_tried(cited, retrieved):
     outcome = score_answer(q, a, fig.MatchSettings())
     distinct = list(dict.fromkeys(cited))
     invalid = [c for c in distinct if c not in retrieved]
-    assert outcome.counts["citation_validity"] == measures.Count(len(distinct) - len(invalid), len(distinct))
+    assert outcome.counts["citation_validity"] == outcomes.Count(len(distinct) - len(invalid), len(distinct))
     assert [f.cited_id for f in outcome.findings if f.measure == "citation_validity"] == invalid
 
 
 def test_an_outcome_built_at_once_is_the_dataclass_built():
-    counts = {"format": measures.Count(1, 1)}
-    findings = (measures.Finding("q", "en", "format", "too_long", "m"),)
-    made, built = measures._new_outcome("q", "en", counts, findings), measures.Outcome("q", "en", counts, findings)
+    counts = {"format": outcomes.Count(1, 1)}
+    findings = (outcomes.Finding("q", "en", "format", "too_long", "m"),)
+    made, built = answer_scoring._new_outcome("q", "en", counts, findings), outcomes.Outcome("q", "en", counts, findings)
     assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())
 
 
@@ -171,7 +175,7 @@ def test_an_expected_value_stated_exactly_is_found_as_any_supports_finds_it(matc
     pairs = _pairs() + _generated_pairs(tmp_path, monkeypatch)
     fast = _outcomes(pairs, match)
     with monkeypatch.context() as m:
-        m.setattr(measures, "_stated_values", lambda figures: set())  # the general path: any_supports for each
+        m.setattr(answer_scoring, "_stated_values", lambda figures: set())  # the general path: any_supports for each
         general = _outcomes(pairs, match)
     assert fast == general
     counts = [o.counts["numeric_accuracy"] for o in fast]
@@ -190,14 +194,14 @@ def test_generated_expected_values_are_found_as_any_supports_finds_them(answer, 
     a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=(),
                answer=_text(answer), cited_ids=("S1",), declined=False)
     fast = score_answer(q, a, match)
-    original = measures._stated_values
-    measures._stated_values = lambda figures: set()
+    original = answer_scoring._stated_values
+    answer_scoring._stated_values = lambda figures: set()
     try:
         general = score_answer(q, a, match)
     finally:
-        measures._stated_values = original
+        answer_scoring._stated_values = original
     assert fast == general
 
 
 def test_an_expected_value_not_finite_takes_the_general_path():
-    assert not measures._exact(Decimal("NaN")) and not measures._exact(Decimal("sNaN")) and measures._exact(Decimal("-0"))
+    assert not answer_scoring._exact(Decimal("NaN")) and not answer_scoring._exact(Decimal("sNaN")) and answer_scoring._exact(Decimal("-0"))

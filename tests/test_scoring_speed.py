@@ -14,21 +14,26 @@ from pathlib import Path
 
 import pytest
 
-import gate.measures as measures
+import gate.scoring.answer as answer_scoring
 from gate import figures as fig
-from gate.checks.presence import _marked
-from gate.measures import Count, FigureRef, Finding, QuoteRef, score_answer
-from gate.records import Answer, Question, join, load_question_set, load_run
-from gate.scores import ALL
-from gate.stream import Findings, Tally
-from gate.thresholds import load_thresholds
+from gate.scoring.checks.presence import _marked
+from gate.model.outcomes import Count, FigureRef, Finding, QuoteRef
+from gate.scoring.answer import score_answer
+from gate.model.inputs import Answer, Question
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.model.scores import ALL
+from gate.engine.findings import Findings
+from gate.engine.tallies import Tally
+from gate.rules.thresholds import load_thresholds
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = fig.MatchSettings()
 
 
-def _eager_unsupported_numbers(s: measures._Scoring, answer: Answer, figures: Sequence[fig.Figure],
-                               readings: measures._Readings) -> None:
+def _eager_unsupported_numbers(s: answer_scoring._Scoring, answer: Answer, figures: Sequence[fig.Figure],
+                               readings: answer_scoring._Readings) -> None:
     """Unsupported numbers as scored before the shortcut: all the evidence read first."""
     passages = {pid: text if lang is None else (text, lang) for pid, text, lang in answer.retrieved_passages}
     evidence = fig.evidence_values(answer.retrieved_values, s.question.text, passages, answer.language)
@@ -85,7 +90,7 @@ def pairs() -> list[tuple[Question, Answer | None]]:
 
 def test_unsupported_numbers_score_as_when_all_the_evidence_was_read_first(pairs, monkeypatch):
     fast = [score_answer(q, a, SETTINGS) for q, a in pairs]
-    monkeypatch.setattr(measures, "_unsupported_numbers", _eager_unsupported_numbers)
+    monkeypatch.setattr(answer_scoring, "_unsupported_numbers", _eager_unsupported_numbers)
     eager = [score_answer(q, a, SETTINGS) for q, a in pairs]
     assert fast == eager
     made = fast[-len(_made_pairs()):]
@@ -102,7 +107,7 @@ def test_the_generated_run_scores_as_when_all_the_evidence_was_read_first(tmp_pa
     pairs = join(load_run(paths["run"]), load_question_set(paths["set"])).pairs
     rules = load_thresholds(ROOT / "thresholds.yaml")
     fast = [score_answer(q, a, rules.matching, rules.format) for q, a in pairs]
-    monkeypatch.setattr(measures, "_unsupported_numbers", _eager_unsupported_numbers)
+    monkeypatch.setattr(answer_scoring, "_unsupported_numbers", _eager_unsupported_numbers)
     assert fast == [score_answer(q, a, rules.matching, rules.format) for q, a in pairs]
     assert sum(o.counts["unsupported_numbers"].numerator for o in fast) > 50
 

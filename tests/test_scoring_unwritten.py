@@ -1,6 +1,6 @@
 """Findings whose messages are written when first read (issue 12: per-answer scoring).
 
-``gate.measures.unwritten_finding`` makes a finding whose message is written only when
+``gate.model.outcomes.unwritten_finding`` makes a finding whose message is written only when
 something reads it; most findings of a large run are only counted by measure, code and
 language. These tests compare it with the finding made with its message written at once
 (the general path) on the examples, the made answers and a generated run, through every
@@ -18,12 +18,17 @@ from pathlib import Path
 import pytest
 from test_scoring_speed import _made_pairs, _pairs
 
-import gate.measures as measures
+import gate.model.outcomes as outcomes
+import gate.scoring.answer as answer_scoring
 from gate import figures as fig
-from gate.measures import Finding, marked, new_finding, score_answer
-from gate.records import Answer, Question, join, load_question_set, load_run
-from gate.stream import Findings
-from gate.thresholds import load_thresholds
+from gate.model.outcomes import Finding, marked, new_finding
+from gate.scoring.answer import score_answer
+from gate.model.inputs import Answer, Question
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.engine.findings import Findings
+from gate.rules.thresholds import load_thresholds
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = fig.MatchSettings()
@@ -46,7 +51,7 @@ def _generated_pairs(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def _unwritten(finding: Finding) -> bool:
-    return measures._UNWRITTEN in finding.__dict__
+    return outcomes._UNWRITTEN in finding.__dict__
 
 
 def test_findings_written_when_read_are_the_findings_written_at_once(tmp_path, monkeypatch):
@@ -55,7 +60,7 @@ def test_findings_written_when_read_are_the_findings_written_at_once(tmp_path, m
     later = [score_answer(q, a, rules.matching, rules.format) for q, a in pairs]
     assert sum(_unwritten(f) for o in later for f in o.findings) > 100  # both codes, many answers
     with monkeypatch.context() as m:
-        m.setattr(measures, "unwritten_finding", _written_at_once)
+        m.setattr(answer_scoring, "unwritten_finding", _written_at_once)
         at_once = [score_answer(q, a, rules.matching, rules.format) for q, a in pairs]
     assert not any(_unwritten(f) for o in at_once for f in o.findings)
     for o, e in zip(later, at_once):
@@ -68,11 +73,11 @@ def test_findings_written_when_read_are_the_findings_written_at_once(tmp_path, m
 def test_a_message_is_written_only_when_read_and_once(monkeypatch):
     calls: list[str] = []
     for name in ("_unsupported_message", "_mismatch_message"):
-        def counted(*args, _original=getattr(measures, name), _name=name):  # type: ignore[no-untyped-def]
+        def counted(*args, _original=getattr(answer_scoring, name), _name=name):  # type: ignore[no-untyped-def]
             calls.append(_name)
             return _original(*args)
 
-        monkeypatch.setattr(measures, name, counted)
+        monkeypatch.setattr(answer_scoring, name, counted)
     q = Question(question_id="q", language="en", text="What was unemployment?", expected_behaviour="answer",
                  expected_values=(Decimal("7.6"),), expected_ids=("S1",))
     a = Answer(question_id="q", language="en", question="", retrieved_ids=("S1",), retrieved_values=(Decimal("7.6"),),
@@ -92,7 +97,7 @@ def _fresh() -> tuple[list[Finding], list[Finding]]:
     """The made answers' findings, unwritten, and the same written at once."""
     later = [f for q, a in _made_pairs() for f in score_answer(q, a, SETTINGS).findings]
     again = [f for q, a in _made_pairs() for f in score_answer(q, a, SETTINGS).findings]
-    return later, [Finding(**{name: getattr(f, name) for name in measures._FINDING_FIELDS}) for f in again]
+    return later, [Finding(**{name: getattr(f, name) for name in outcomes._FINDING_FIELDS}) for f in again]
 
 
 @pytest.mark.parametrize(("read", "writes"), [

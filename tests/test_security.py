@@ -195,7 +195,7 @@ def test_a_stored_baseline_past_its_limit_or_not_a_file(files, cli, monkeypatch)
 
 
 def test_the_default_limits_apply_without_a_variable(files, cli, monkeypatch):
-    from gate import limits
+    from gate.core import limits
 
     monkeypatch.setitem(limits.LIMITS, "log", limits.Limit("run log", "ANSWER_GATE_MAX_LOG_BYTES", 1000))
     write_lines(files / "big.jsonl", [GOOD] + [{**GOOD, "question_id": f"x{i}"} for i in range(10)])
@@ -208,7 +208,7 @@ def test_a_limit_that_is_not_a_size_is_an_input_error(files, cli, monkeypatch):
 
 
 def test_sizes_parse_with_their_units():
-    from gate.limits import parse_size
+    from gate.core.limits import parse_size
 
     assert [parse_size(t) for t in ("1000", "64KiB", "2 MB", "1GiB", "5k", "1.5MB", "-3", "12 parsecs")] == [
         1000, 65536, 2_000_000, 1024**3, 5000, None, None, None]
@@ -313,7 +313,7 @@ def test_a_number_beyond_the_bounds_is_an_input_error_naming_its_field(files, cl
 
 
 def test_numbers_within_the_bounds_are_read_exactly(files, cli):
-    from gate.records import load_run
+    from gate.inputs.run_log import load_run
 
     line = json.dumps(GOOD).replace("[7.6]", "[0, 1e-30, 9.99e29, 123456789012345678901234567890.1234, -5, 7.60]")
     (files / "run.jsonl").write_text(line + "\n")
@@ -356,18 +356,18 @@ def test_a_baseline_with_a_5000_digit_number_is_an_input_error(files, cli):
 # --- 6. what is on disk agrees with what is said -----------------------------------------
 
 def test_an_interrupt_between_two_reports_names_what_was_written(files, cli, monkeypatch):
-    import gate.files
+    import gate.core.files
 
-    real = gate.files.atomic_write_text
+    real = gate.core.files.atomic_write_text
     calls = []
 
-    def interrupted(path, text):  # the JSON report is written first (gate.files.atomic_open), then the markdown
+    def interrupted(path, text):  # the JSON report is written first (gate.core.files.atomic_open), then the markdown
         calls.append(path)
         if len(calls) == 1:
             raise KeyboardInterrupt
         real(path, text)
 
-    monkeypatch.setattr(gate.files, "atomic_write_text", interrupted)
+    monkeypatch.setattr(gate.core.files, "atomic_write_text", interrupted)
     code, _, err = check(cli, "run.jsonl", "--markdown", "out.md")
     assert code == 130
     assert "answer-gate: interrupted; written before the interrupt: out.json" in err and "nothing was written" not in err
@@ -375,12 +375,12 @@ def test_an_interrupt_between_two_reports_names_what_was_written(files, cli, mon
 
 
 def test_an_interrupt_before_any_report_says_nothing_was_written(files, cli, monkeypatch):
-    import gate.pipeline
+    import gate.run.check
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(gate.pipeline, "check_run", interrupted)
+    monkeypatch.setattr(gate.run.check, "check_run", interrupted)
     code, _, err = check(cli)
     assert code == 130 and "answer-gate: interrupted; nothing was written" in err and not Path("out.json").exists()
 
@@ -393,7 +393,7 @@ def _github_env(files, monkeypatch) -> None:
 
 @pytest.mark.parametrize("passing", [True, False])
 def test_an_unwritable_job_summary_keeps_the_verdict(files, cli, monkeypatch, passing):
-    import gate.actions
+    import gate.ci.publish
 
     _github_env(files, monkeypatch)
     if not passing:
@@ -402,7 +402,7 @@ def test_an_unwritable_job_summary_keeps_the_verdict(files, cli, monkeypatch, pa
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device", str(files / "summary.md"))
 
-    monkeypatch.setattr(gate.actions, "write_summary", full)
+    monkeypatch.setattr(gate.ci.publish, "write_summary", full)
     code, _, err = check(cli, "run.jsonl", "--github")
     assert code == (0 if passing else 1), err
     assert (f"cannot publish to GitHub Actions {files / 'summary.md'} (No space left on device); the verdict stands: "
@@ -476,7 +476,7 @@ def test_a_surrogate_pair_escape_is_a_character(files, cli):
 
 
 def test_a_very_long_question_id_and_version_are_cut_to_fit_the_comment(files, cli):
-    from gate.github import MAX_COMMENT_CHARS
+    from gate.ci.github import MAX_COMMENT_CHARS
 
     long_id, version = "q" * 100_000, "1." + "1" * 100_000
     write_lines(files / "set.jsonl", [{**QUESTION, "question_id": long_id}])
@@ -537,7 +537,7 @@ def test_e_mail_addresses_and_tokens_are_redacted_in_every_report(files, cli):
 
 
 def test_a_token_cut_by_the_quote_is_cut_at_a_space_never_inside():
-    from gate.measures import _quote
+    from gate.scoring.answer import _quote
 
     text = "x" * 60 + " ghp_abcdefghijklmnopqrstuvwxyz0123456789 tail"
     assert _quote(text) == "x" * 60 + "..."

@@ -1,5 +1,5 @@
 """The question set read in byte ranges by worker processes (gate/set_load.py) is the set the
-one-process pass reads (gate.records.load_question_set): the same version, questions, lines,
+one-process pass reads (gate.inputs.question_set.load_question_set): the same version, questions, lines,
 notices, rejected ids and problems, on clean sets (the ranges joined) and on every other kind
 (read again in one process), ranges cut anywhere."""
 
@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, SET_12, THRESHOLDS
 
-import gate.question_index as question_index
-import gate.set_load as set_load
-from gate.errors import ProblemCollector
-from gate.pipeline import check_run
-from gate.records import load_question_set
-from gate.render.json_report import render_json
+import gate.inputs.question_index as question_index
+import gate.inputs.set_load as set_load
+from gate.core.errors import ProblemCollector
+from gate.run.check import check_run
+from gate.inputs.question_set import load_question_set
+from gate.report.json_report import render_json
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_check import generate  # noqa: E402

@@ -13,12 +13,12 @@ import pytest
 from conftest import ROOT, THRESHOLDS
 
 from gate.baseline import BaselineComparer
-from gate.cli import main
-from gate.errors import ProblemCollector
-from gate.pipeline import check_run
-from gate.records import read_lines
-from gate.render.json_report import render_json
-from gate.shards import merge_shards, score_shard
+from gate.cli.main import main
+from gate.core.errors import ProblemCollector
+from gate.run.check import check_run
+from gate.core.jsonlines import read_lines
+from gate.report.json_report import render_json
+from gate.run.shards import merge_shards, score_shard
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_check import generate  # noqa: E402
@@ -118,8 +118,8 @@ def test_a_shard_carries_every_field_of_a_finding():
     import dataclasses
     from decimal import Decimal
 
-    from gate.measures import FigureRef, Finding, QuoteRef
-    from gate.shards import _finding, _finding_from
+    from gate.model.outcomes import FigureRef, Finding, QuoteRef
+    from gate.run.shards import _finding, _finding_from
 
     full = Finding("q1", "fr", "numeric_accuracy", "numeric_mismatch", "expected 41", FigureRef("4,10", Decimal("4.10"), 3, 7),
                    "S1", QuoteRef("x", 1, 2), "generation")

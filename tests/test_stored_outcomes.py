@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from gate import stream
+from gate.engine import stream
 from gate.baseline import BaselineComparer
-from gate.pipeline import check_run
+from gate.run.check import check_run
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = "examples/answers_run_assistant-1.3_set-1.2.jsonl"

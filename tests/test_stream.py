@@ -16,15 +16,23 @@ import pytest
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
 
 from gate.baseline import BaselineComparer
-from gate.cli import main
-from gate.errors import ProblemCollector
-from gate.measures import score_run
-from gate.pipeline import check_run
-from gate.records import join, load_question_set, load_run, read_lines, schema
-from gate.render.json_report import render_json, report_from_dict
-from gate.scores import ALL, aggregate, language_slice
-from gate.stream import Context, Findings, LineResult, Tally, default_jobs, score_lines
-from gate.thresholds import load_thresholds
+from gate.cli.main import main
+from gate.core.errors import ProblemCollector
+from gate.scoring.answer import score_run
+from gate.run.check import check_run
+from gate.inputs.join import join
+from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import load_run
+from gate.core.jsonlines import read_lines
+from gate.core.schemas import schema
+from gate.report.json_report import render_json
+from gate.report.stored import report_from_dict
+from gate.model.scores import ALL, aggregate, language_slice
+from gate.engine.lines import Context, LineResult, score_lines
+from gate.engine.findings import Findings
+from gate.engine.tallies import Tally
+from gate.engine.workers import default_jobs
+from gate.rules.thresholds import load_thresholds
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_check import generate  # noqa: E402
@@ -158,7 +166,7 @@ def generated(tmp_path_factory):
     ("gen3000merged", "merged-3000.jsonl", None),
 ], ids=["in-order", "shuffled-40-missing", "merged"])
 def test_a_generated_run_streams_to_the_report_of_before_on_one_or_two_jobs(monkeypatch, generated, name, run, questions, jobs):
-    monkeypatch.setattr("gate.stream.BATCH_LINES", 700)  # five batches: two jobs use the pool
+    monkeypatch.setattr("gate.engine.workers.BATCH_LINES", 700)  # five batches: two jobs use the pool
     monkeypatch.chdir(generated)
     report = check_run(run, questions, "thresholds.yaml", compare=BaselineComparer(directory="baselines", skip=True), jobs=jobs)
     assert render_json(report) == _fixture(name)

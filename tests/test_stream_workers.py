@@ -1,5 +1,5 @@
 """Workers send a batch back as sums, flat rows for its common lines and full results for the
-others (gate.stream.ScoredBatch): the main process must read them exactly as it reads every
+others (gate.engine.rows.ScoredBatch): the main process must read them exactly as it reads every
 line scored in one process. Each test runs the same log on one job (the reference: every
 line fed one by one) and on two, in batches small enough that the unusual lines fall in the
 middle of batches, at their edges and across them."""
@@ -14,14 +14,18 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, THRESHOLDS
 
-from gate import stream
-from gate.errors import InputError
-from gate.measures import Count, Finding, Outcome
-from gate.pipeline import check_run
-from gate.records import load_question_set
-from gate.render.json_report import render_json
-from gate.stream import Findings, StoredOutcomes, StoredRows, stream_inputs
-from gate.thresholds import load_thresholds
+from gate.engine import stream
+
+from gate.engine import workers
+from gate.core.errors import InputError
+from gate.model.outcomes import Count, Finding, Outcome
+from gate.run.check import check_run
+from gate.inputs.question_set import load_question_set
+from gate.report.json_report import render_json
+from gate.engine.findings import Findings
+from gate.engine.stream import StoredOutcomes, stream_inputs
+from gate.engine.rows import StoredRows
+from gate.rules.thresholds import load_thresholds
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_check import generate  # noqa: E402
@@ -67,7 +71,7 @@ def _paths(folder: Path) -> tuple[str, str]:
 
 @pytest.mark.parametrize("max_findings", [0, 1, 50, 1000, None])
 def test_unusual_lines_give_the_same_report_on_two_jobs(monkeypatch, unusual, max_findings):
-    monkeypatch.setattr(stream, "BATCH_LINES", BATCH)
+    monkeypatch.setattr(workers, "BATCH_LINES", BATCH)
     run, questions = _paths(unusual)
     one, two = (check_run(run, questions, THRESHOLDS, jobs=jobs, max_findings=max_findings) for jobs in (1, 2))
     assert render_json(two) == render_json(one)
@@ -79,7 +83,7 @@ def test_unusual_lines_give_the_same_report_on_two_jobs(monkeypatch, unusual, ma
 
 
 def test_the_stored_counts_are_the_same_on_two_jobs(monkeypatch, unusual):
-    monkeypatch.setattr(stream, "BATCH_LINES", BATCH)
+    monkeypatch.setattr(workers, "BATCH_LINES", BATCH)
     run, questions = _paths(unusual)
     rules = load_thresholds(THRESHOLDS)
     stored = []
@@ -111,7 +115,7 @@ def faulty(tmp_path_factory) -> Path:
 
 
 def test_problems_are_the_same_and_in_the_same_order_on_two_jobs(monkeypatch, faulty):
-    monkeypatch.setattr(stream, "BATCH_LINES", BATCH)
+    monkeypatch.setattr(workers, "BATCH_LINES", BATCH)
     run, questions = _paths(faulty)
     messages = []
     for jobs in (1, 2):
@@ -169,11 +173,11 @@ def test_stored_rows_made_elsewhere_store_as_put():
 def test_the_last_batches_of_a_log_on_two_jobs_are_smaller_and_hold_the_same_lines(unusual):
     """On two jobs the lines of the last four batches come in batches of a fifth (the workers
     finish together); every line comes once, in order, as on one job."""
-    from gate.errors import ProblemCollector
+    from gate.core.errors import ProblemCollector
 
     run, _ = _paths(unusual)
-    one = list(stream.batches(run, run, ProblemCollector(), size=BATCH))
-    two = list(stream.batches(run, run, ProblemCollector(), size=BATCH, jobs=2))
+    one = list(workers.batches(run, run, ProblemCollector(), size=BATCH))
+    two = list(workers.batches(run, run, ProblemCollector(), size=BATCH, jobs=2))
     assert [len(b) for b in one] == [BATCH] * 10 + [1]
     sizes = [len(b) for b in two]
     assert sizes[0] == BATCH and BATCH // 5 in sizes and sum(sizes) == 2001
@@ -186,6 +190,6 @@ def test_the_workers_are_forked_with_the_objects_out_of_the_collector_and_they_c
     import gc
 
     before = gc.get_freeze_count()
-    with stream._frozen_objects():
+    with workers._frozen_objects():
         assert gc.get_freeze_count() > before
     assert gc.get_freeze_count() == before

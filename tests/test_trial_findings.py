@@ -11,10 +11,10 @@ import os
 import pytest
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
 
-from gate.cli import main
-from gate.pipeline import check_run
-from gate.render import digest
-from gate.render.markdown import render_markdown
+from gate.cli.main import main
+from gate.run.check import check_run
+from gate.report import digest
+from gate.report.markdown import render_markdown
 
 JUDGED = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, ROOT
-from gate.records import _fast, _validator, schema, schema_errors, schema_problems
-from gate.validation import compile_schema, fast_check
+from gate.core.schemas import _fast, _validator, schema, schema_errors, schema_problems
+from gate.core.validation import compile_schema, fast_check
 
 SCHEMAS = ("answer", "question", "run_header", "set_header")
 ODD_VALUES = [None, True, False, 0, 1, -3, Decimal("7.6"), Decimal("1e400"), "", "x", "7.6", "a\u0000b", "a\u202eb",
@@ -133,7 +133,7 @@ def test_unique_items_over_other_values_is_left_to_jsonschema():
 def test_every_thresholds_file_of_the_suite_is_checked_both_ways():
     from conftest import VALIDATION_AUDIT
 
-    from gate.thresholds import load_thresholds
+    from gate.rules.thresholds import load_thresholds
 
     before = VALIDATION_AUDIT["checked"]
     load_thresholds(ROOT / "thresholds.yaml")
@@ -155,12 +155,12 @@ def test_the_bad_input_lines_of_the_suite_are_checked_both_ways(tmp_path):
 
 
 def test_the_suite_runs_every_validated_line_through_both_paths():
-    import gate.records as records
+    import gate.core.schemas as schemas
     from conftest import VALIDATION_AUDIT
 
     before = dict(VALIDATION_AUDIT)
-    records.schema_errors("answer", {"question_id": "q1"})
-    records.schema_errors("question", {"question_id": "q1", "language": "en", "expected_behaviour": "answer"})
+    schemas.schema_errors("answer", {"question_id": "q1"})
+    schemas.schema_errors("question", {"question_id": "q1", "language": "en", "expected_behaviour": "answer"})
     assert VALIDATION_AUDIT["checked"] == before["checked"] + 2
     assert VALIDATION_AUDIT["rejected"] == before["rejected"] + 1
 

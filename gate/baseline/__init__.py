@@ -9,13 +9,13 @@ compared with it question by question. One job a module:
     versions in PEP 440 order, the baseline named or the previous version, the history.
 :mod:`gate.baseline.regression`
     the baseline's log re-scored with today's set and settings, the compared cells, and
-    their regression rules (their status decided as every rule's, in :mod:`gate.verdict`).
+    their regression rules (their status decided as every rule's, in :mod:`gate.rules.verdict`).
 :mod:`gate.baseline.stats`
     the one-sided exact McNemar test on the flips.
 :mod:`gate.baseline.comparer`
     :class:`BaselineComparer`, which ``answer-gate check`` hands to the pipeline.
 
-The comparison itself is data (:mod:`gate.comparison`); the renderers format it.
+The comparison itself is data (:mod:`gate.rules.comparison`); the renderers format it.
 Every name below is importable from ``gate.baseline``.
 """
 
@@ -41,8 +41,8 @@ from gate.baseline.storage import (
     stored_files,
 )
 from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version, previous_version
-from gate.comparison import SHOWN_IDS, ComparedCell, Comparison, Differences, HistoryPoint
-from gate.display import display_change, display_p, fraction_text
+from gate.rules.comparison import SHOWN_IDS, ComparedCell, Comparison, Differences, HistoryPoint
+from gate.rules.display import display_change, display_p, fraction_text
 
 __all__ = [
     "DEFAULT_DIR",

@@ -14,10 +14,10 @@ from packaging.version import Version
 
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, read_baseline
 from gate.baseline.versions import VERSION_HINT, parse_version, previous_version
-from gate.comparison import HistoryPoint
-from gate.errors import InputError, Problem
-from gate.records import Run
-from gate.scores import ALL
+from gate.core.errors import InputError, Problem
+from gate.model.inputs import Run
+from gate.model.scores import ALL
+from gate.rules.comparison import HistoryPoint
 
 
 def no_baseline_notice(reason: str) -> str:

@@ -10,21 +10,21 @@ from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
 from gate.baseline.regression import compare, judged_not_compared
 from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run
 from gate.baseline.versions import parse_version
-from gate.comparison import Comparison
-from gate.errors import InputError
-from gate.measures import Outcome
-from gate.records import Joined, QuestionSet, Run
-from gate.scores import Score
-from gate.thresholds import Thresholds
-from gate.verdict import RuleResult
+from gate.core.errors import InputError
+from gate.model.inputs import Joined, QuestionSet, Run
+from gate.model.outcomes import Outcome
+from gate.model.scores import Score
+from gate.rules.comparison import Comparison
+from gate.rules.thresholds import Thresholds
+from gate.rules.verdict import RuleResult
 
 if TYPE_CHECKING:  # a rubric only for a judged run
-    from gate.rubric import Rubric
+    from gate.inputs.rubric import Rubric
 
 
 @dataclass(frozen=True)
 class BaselineComparer:
-    """The :class:`gate.pipeline.Comparer` of ``answer-gate check``: finds the baseline and compares.
+    """The :class:`gate.run.check.Comparer` of ``answer-gate check``: finds the baseline and compares.
 
     Attributes:
         directory: the baselines folder (``--baselines``).
@@ -43,7 +43,7 @@ class BaselineComparer:
 
     def needs_outcomes(self) -> bool:
         """Whether a comparison may be made, so that the stream keeps every question's counts
-        (:class:`gate.stream.StoredOutcomes`): False with ``skip``, or when no baseline is
+        (:class:`gate.engine.stream.StoredOutcomes`): False with ``skip``, or when no baseline is
         named and the folder stores none (a folder that cannot be read says True: the
         comparison reports its problem)."""
         if self.skip:
@@ -90,7 +90,7 @@ def judged_rubric(path: str | None, baseline: Baseline) -> tuple[Rubric | None, 
     the notice saying why they are not compared; (None, []) for a run without judgements."""
     if path is None:
         return None, []
-    from gate.rubric import load_rubric
+    from gate.inputs.rubric import load_rubric
 
     rubric = load_rubric(path)
     why = judged_not_compared(baseline, rubric)

@@ -1,14 +1,14 @@
 """The regression rules: a run compared with its baseline, cell by cell.
 
 The baseline's log is re-scored with today's question set and matching settings (the
-pipeline's own :func:`gate.pipeline.score`), and only the questions answered in both runs
+pipeline's own :func:`gate.engine.batch.score`), and only the questions answered in both runs
 and present in today's set are compared. Per slice and measure the change is the rate now
 minus the re-scored baseline rate on those questions, in rate points; the flips are the
 questions broken and fixed; a drop beyond ``max_drop`` (a rise beyond ``max_rise`` for
 unsupported numbers) fails only when the one-sided exact McNemar test on the flips gives
 p < alpha (the drop alone decides when alpha is null), and a cell whose n is below
 ``min_n`` shows a direction only. The status of a broken rule is decided as for every
-rule, by :func:`gate.verdict.rule_status`.
+rule, by :func:`gate.rules.verdict.rule_status`.
 """
 
 from __future__ import annotations
@@ -20,17 +20,18 @@ from typing import TYPE_CHECKING
 
 from gate.baseline.stats import mcnemar_p
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
-from gate.comparison import ComparedCell, Comparison, Differences, HistoryPoint
-from gate.display import decimal_text, display_p
-from gate.measures import Count, Measure, Outcome
-from gate.pipeline import score
-from gate.records import Answer, Question, Run
-from gate.scores import ALL, language_slice, slice_language
-from gate.thresholds import REGRESSION_KINDS, Rule, Thresholds
-from gate.verdict import PASS, SKIP, WARN, RuleResult, change_holds, rule_status
+from gate.engine.batch import score
+from gate.model.inputs import Answer, Question, Run
+from gate.model.measures import Measure
+from gate.model.outcomes import Count, Outcome
+from gate.model.scores import ALL, language_slice, slice_language
+from gate.rules.comparison import ComparedCell, Comparison, Differences, HistoryPoint
+from gate.rules.display import decimal_text, display_p
+from gate.rules.thresholds import REGRESSION_KINDS, Rule, Thresholds
+from gate.rules.verdict import PASS, SKIP, WARN, RuleResult, change_holds, rule_status
 
 if TYPE_CHECKING:  # a rubric only for a judged run
-    from gate.rubric import Rubric
+    from gate.inputs.rubric import Rubric
 
 
 def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Count, broken: int, fixed: int,
@@ -109,7 +110,7 @@ def judged_not_compared(baseline: Baseline, rubric: Rubric) -> str | None:
 def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], rescored: Mapping[str, Outcome],
                    rubric: Rubric, thresholds: Thresholds) -> dict[str, Outcome]:
     """The baseline's stored judgements scored again on its re-scored outcomes, with today's
-    rubric and grader floors, as ``check`` scores a judged run (:func:`gate.review.score_rubric_run`); pure.
+    rubric and grader floors, as ``check`` scores a judged run (:func:`gate.judged.review.score_rubric_run`); pure.
 
     Returns:
         The re-scored outcomes by id with the rubric and quality counts merged in.
@@ -119,8 +120,8 @@ def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Qu
             the stored log's answer (naming the baseline file and ``judgements.items[i]``).
     """
     assert baseline.judgements is not None  # see judged_not_compared
-    from gate.judgements import JudgementSet, judgements_from_records
-    from gate.review import score_rubric_run
+    from gate.inputs.judgements import JudgementSet, judgements_from_records
+    from gate.judged.review import score_rubric_run
 
     stored = judgements_from_records(baseline.judgements.records, baseline.path, rubric, baseline_run)
     by_id = {a.question_id: a for a in baseline_run.answers}
@@ -133,7 +134,7 @@ def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Qu
 def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], set_version: str | None,
                 rescored: Mapping[str, Outcome], language_changed: Sequence[str], compared: Sequence[str],
                 current: Mapping[str, Outcome], thresholds: Thresholds) -> Differences:
-    """How the baseline and this run differ beyond the answers (see :class:`gate.comparison.Differences`)."""
+    """How the baseline and this run differ beyond the answers (see :class:`gate.rules.comparison.Differences`)."""
     answered_before = {a.question_id for a in baseline_run.answers}
     stored_ids = [o.question_id for o in baseline.outcomes]
     today_ids = [q.question_id for q in questions]

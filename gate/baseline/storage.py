@@ -34,21 +34,24 @@ from packaging.version import Version
 
 from gate import __version__
 from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version
-from gate.errors import InputError, Problem, ProblemCollector, json_error_text, key_path
+from gate.core.errors import InputError, Problem, ProblemCollector, json_error_text, key_path
+from gate.core.files import atomic_write_bytes, atomic_write_text, output_problem
+from gate.core.limits import gunzip_bounded, read_bounded
+from gate.core.schemas import schema, schema_problems
+from gate.engine.batch import Scored, load_inputs, score
 from gate.figures.model import MatchSettings
-from gate.files import atomic_write_bytes, atomic_write_text, output_problem
-from gate.limits import gunzip_bounded, read_bounded
-from gate.measures import MEASURES, Count, Outcome
-from gate.pipeline import Scored, load_inputs, score
-from gate.records import Joined, QuestionSet, Run, load_run, schema, schema_problems
-from gate.scores import Score, aggregate
-from gate.thresholds import Thresholds
+from gate.inputs.run_log import load_run
+from gate.model.inputs import Joined, QuestionSet, Run
+from gate.model.measures import MEASURES
+from gate.model.outcomes import Count, Outcome
+from gate.model.scores import Score, aggregate
+from gate.rules.thresholds import Thresholds
 
 if TYPE_CHECKING:  # judgements and a rubric only for a judged run, imported then
     from jsonschema import Draft202012Validator
 
-    from gate.judgements import Judgement
-    from gate.rubric import Rubric
+    from gate.inputs.judgements import Judgement
+    from gate.inputs.rubric import Rubric
 
 #: Format version of the baseline JSON.
 FORMAT = 1
@@ -91,8 +94,8 @@ class StoredJudgements:
         rubric_version: the rubric version they were made under.
         files: the judgement files read when saved.
         records: every judgement, as a line of a judgements file
-            (:func:`gate.judgements.judgement_record`), in the order read; checked against
-            today's rubric and the stored log when used (:func:`gate.judgements.judgements_from_records`).
+            (:func:`gate.inputs.judgements.judgement_record`), in the order read; checked against
+            today's rubric and the stored log when used (:func:`gate.inputs.judgements.judgements_from_records`).
     """
 
     rubric_path: str
@@ -181,8 +184,8 @@ def baseline_document(
     Args:
         run, question_set, joined: the loaded inputs (``joined.pairs`` aligned with
             ``outcomes``).
-        outcomes: one per question, as :func:`gate.measures.score_run` returns them.
-        scores: as :func:`gate.scores.aggregate` returns them.
+        outcomes: one per question, as :func:`gate.scoring.answer.score_run` returns them.
+        scores: as :func:`gate.model.scores.aggregate` returns them.
         settings: the matching settings the run was scored with.
         log: the run log's bytes, as read.
         log_file: the name of the gzipped log beside the JSON.
@@ -281,7 +284,7 @@ def save_baseline(
     """Score a run and store it as the baseline of its assistant version.
 
     Writes ``assistant-<v>.run-<digest>.jsonl.gz`` first and ``assistant-<v>.json`` last,
-    each atomically (:func:`gate.files.atomic_write_bytes`): the JSON is the commit point.
+    each atomically (:func:`gate.core.files.atomic_write_bytes`): the JSON is the commit point.
     Log files of the same version that the new JSON does not name are removed afterwards.
     The folder is created when missing.
 
@@ -343,9 +346,9 @@ def _judged(run: Run, joined: Joined, scored: Scored, thresholds: Thresholds, pa
     """
     if not paths:
         return scored, None, (NO_JUDGEMENTS,)
-    from gate.judgements import judgement_record, load_judgements
-    from gate.review import score_rubric_run
-    from gate.rubric import load_rubric
+    from gate.inputs.judgements import judgement_record, load_judgements
+    from gate.inputs.rubric import load_rubric
+    from gate.judged.review import score_rubric_run
 
     rubric = load_rubric(rubric_path)
     judged = load_judgements(paths, rubric, run)
@@ -415,7 +418,7 @@ def _unchanged(target: Path, run: Run, joined: Any, log: bytes, judgements: Stor
 
 def _refuse_links(folder: Path, paths: Sequence[Path]) -> None:
     """That the files a save writes are files of the folder, as every output is checked
-    (:func:`gate.files.output_problem`): no symbolic link (a baseline is written where it
+    (:func:`gate.core.files.output_problem`): no symbolic link (a baseline is written where it
     says, never through a link), no folder in their place.
 
     Raises:
@@ -688,7 +691,7 @@ def stored_examples(directory: str | Path, rubric: Rubric) -> tuple[tuple[Judgem
     person judged, in this run or an earlier one); pure but for reading the folder.
 
     An answer is known by its question id and the digest of its text
-    (:func:`gate.review.score_rubric_run` pools them so), so a person's stored judgement
+    (:func:`gate.judged.review.score_rubric_run` pools them so), so a person's stored judgement
     pairs with a grader's judgement of the same answer text now, and an answer that changed
     since pairs with nothing. Baselines whose judgements were made under another rubric
     version are left out and named.
@@ -705,7 +708,7 @@ def stored_examples(directory: str | Path, rubric: Rubric) -> tuple[tuple[Judgem
         InputError: a stored baseline that is corrupt, or a stored judgement that is bad
             under the rubric (naming the file and ``judgements.items[i]``).
     """
-    from gate.judgements import judgements_from_records
+    from gate.inputs.judgements import judgements_from_records
 
     found: list[Judgement] = []
     used, other = [], []

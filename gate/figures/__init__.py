@@ -44,7 +44,7 @@ The modules, in reading order:
   :mod:`~gate.figures.extract` (:func:`extract_figures`).
 * :mod:`~gate.figures.readings` (falls, ratios), :mod:`~gate.figures.matching`
   (evidence, intervals, :func:`check_figure`) and
-  :mod:`~gate.figures.explain`.
+  :mod:`~gate.figures.explanation`.
 
 The words of each language live in one module of :mod:`gate.figures.languages`.
 Everything here is pure: no I/O, no printing, no global mutable state other than
@@ -57,7 +57,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gate.figures.explain import explain
+    from gate.figures.explanation import explain
     from gate.figures.extract import extract_figures
     from gate.figures.locale import DEFAULT_LANGUAGE, language_known
     from gate.figures.matching import check_figure, evidence_values
@@ -78,7 +78,7 @@ _EXPORTS = {
     "Support": "model",
     "check_figure": "matching",
     "evidence_values": "matching",
-    "explain": "explain",
+    "explain": "explanation",
     "extract_figures": "extract",
     "fall_reading": "readings",
     "language_known": "locale",

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import babel.numbers
 from babel import Locale, UnknownLocaleError
 
-from gate.bcp47 import parse_tag
+from gate.core.bcp47 import parse_tag
 from gate.figures.chars import _BIDI, _CURRENCY_CHARS, _LETTERS, _SPACES
 from gate.figures.languages import (
     ARTICLE_SCALES,
@@ -40,7 +40,7 @@ DEFAULT_LANGUAGE = "en"
 
 
 def _split_tag(language: str) -> tuple[str, str | None]:
-    """The language and region subtags of a tag, read by :func:`gate.bcp47.parse_tag` (the
+    """The language and region subtags of a tag, read by :func:`gate.core.bcp47.parse_tag` (the
     ``ca`` of ``en-u-ca-gregory`` is a calendar, not a region); a tag it cannot read has its
     first subtag as language and no region."""
     try:

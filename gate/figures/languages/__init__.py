@@ -6,7 +6,7 @@ tables below are what the reader looks up: per language (``SCALE_WORDS["fr"]``),
 words read whatever the text's language, the union over all languages (``RANGE_TO``,
 ``VAGUE_PLURALS``). Signs that every language writes alike (``~``, ``k``, ``bn``,
 classification codes) are defined here once. Adding a language is adding one module and
-its name to :data:`_CODES` (see ``CONTRIBUTING.md``).
+its name to :data:`CODES` (see ``CONTRIBUTING.md``).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from typing import Any
 from gate.figures.languages.base import Language, words
 
 #: The languages, in the order their words are joined into shared tables.
-_CODES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")
+CODES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")
 
 #: Code -> language, one module of this package each.
 LANGUAGES: dict[str, Language] = {
-    code: import_module(f"gate.figures.languages.{code}").LANGUAGE for code in _CODES
+    code: import_module(f"gate.figures.languages.{code}").LANGUAGE for code in CODES
 }
 
 

@@ -1,0 +1,1 @@
+"""GitHub: the REST client for the sticky comment, workflow commands, and publishing."""

@@ -1,0 +1,1 @@
+"""The command line: parse the arguments, call one function, print, pick the exit code."""

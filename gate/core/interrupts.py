@@ -1,0 +1,133 @@
+"""Stopping cleanly on Ctrl-C (SIGINT) and SIGTERM, with or without worker processes.
+
+The main process alone decides what an interrupt does: on SIGINT it gets Python's
+``KeyboardInterrupt``, on SIGTERM :class:`Terminated` (a ``KeyboardInterrupt``, so that every
+``except KeyboardInterrupt`` and every ``finally`` that cleans up, such as
+:func:`gate.core.files.atomic_open` removing its temporary file, runs the same way). Worker
+processes ignore SIGINT (a terminal sends it to the whole process group: the workers must not
+print tracebacks nor die holding the pool's locks) and leave quietly on SIGTERM, which is what
+the main process sends them when it stops them (:func:`stop_pool`).
+
+Exit codes: 130 after SIGINT, 143 (128 + 15) after SIGTERM, as a shell reports a process
+killed by that signal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+
+from gate import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import FrameType
+    from typing import Any
+
+#: The signals a run stops on, in the main process and in its workers.
+STOPPING = (signal.SIGINT, signal.SIGTERM)
+
+#: How long the main process waits for its workers to stop before it kills them, in seconds.
+STOP_TIMEOUT = 5.0
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main process when it receives SIGTERM; ``code`` is the exit code (143)."""
+
+    code = 128 + signal.SIGTERM
+
+
+def exit_code(interrupt: KeyboardInterrupt) -> int:
+    """The exit code for an interrupt: 143 for :class:`Terminated`, else 130 (Ctrl-C)."""
+    return interrupt.code if isinstance(interrupt, Terminated) else 128 + signal.SIGINT
+
+
+_MAIN: list[int] = []  # the pid of the process that installed the handler
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    if _MAIN and os.getpid() != _MAIN[0]:  # a worker forked before it set its own handlers
+        raise SystemExit(128 + signum)  # multiprocessing's bootstrap leaves quietly with this code
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated` in this process (from the main
+    thread only; elsewhere this does nothing). The handler before is restored at the end."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _MAIN[:] = [os.getpid()]
+    before = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back from this thread while the block runs (workers are forked
+    in it and start with them held, until :func:`worker_signals`); one that arrives meanwhile
+    is delivered when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks (and no fork)
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def ignore_ctrl_c() -> None:
+    """Ignore SIGINT in this process (a Dask worker of a local cluster, from the main thread of
+    its process: the main process closes the cluster)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _leave(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _leave_at_once(unraisable: Any) -> None:
+    """``sys.unraisablehook`` of a worker: a ``SystemExit`` raised where Python can only print
+    it and go on (SIGTERM arriving in a ``__del__`` or a weak reference's callback, such as the
+    import system's module locks) ends the worker at once, with its code and nothing printed;
+    anything else is printed as usual."""
+    if isinstance(unraisable.exc_value, SystemExit):
+        code = unraisable.exc_value.code
+        os._exit(code if isinstance(code, int) else 1)
+    sys.__unraisablehook__(unraisable)
+
+
+def worker_signals() -> None:
+    """A worker process's handlers: SIGINT ignored (the main process stops the workers),
+    SIGTERM a quiet exit (``SystemExit``, which releases the locks held in ``with`` blocks and
+    prints no traceback; raised where it cannot propagate, it ends the worker at once:
+    :func:`_leave_at_once`); then both signals are let through."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _leave)
+    sys.unraisablehook = _leave_at_once
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+
+
+def stop_pool(pool: Any, timeout: float = STOP_TIMEOUT) -> None:
+    """Stop a ``multiprocessing.pool.Pool`` and its workers, waiting at most ``timeout``
+    seconds for ``pool.terminate()``; the worker processes still alive then are killed (a
+    worker that died holding one of the pool's locks would make ``terminate`` wait forever;
+    the pool's workers are then this process's only children)."""
+    stopping = threading.Thread(target=pool.terminate, name="answer-gate-stop-pool", daemon=True)
+    stopping.start()
+    stopping.join(timeout)
+    if stopping.is_alive():
+        import multiprocessing
+
+        for process in multiprocessing.active_children():
+            process.kill()
+        stopping.join(timeout)

@@ -1,0 +1,396 @@
+"""The rubric scored from judgements: per answer, pure; then the summary the report shows.
+
+Which judgements count (the combining rule, decided here and documented in the README):
+
+1. A person's judgement always counts. A grader's counts only while the grader is
+   validated against people (:func:`gate.model.agreement.validate_grader`); a failed grader
+   judgement (no valid output) never counts. Every judgement is kept and listed.
+2. Where a person judged an answer, the people decide it and the graders' labels serve only
+   to measure agreement: a person's judgement outranks a grader's.
+3. Among the judges that decide, per rubric question, ``no`` wins over ``yes``, and
+   ``yes`` over ``not_applicable``: a gate does not pass what one reader found wanting.
+   Quality scores: the lowest given per dimension. The report lists every answer where the
+   judges disagreed.
+
+Then, per answer:
+
+- a rubric question counts for an answer only where it applies (:func:`gate.inputs.rubric.applies`)
+  and the deciding label is yes or no: ``rubric_<question>`` is yes over yes-or-no;
+- ``rubric_pass``: the judged answer passes when every counted question is yes;
+- ``reviewed_share``: every logged answer counts in the denominator, the numerator when a
+  person judged it; ``grader_reviewed_share``: answers a counted grader judged, and of those
+  the ones a person judged too;
+- ``quality_<dimension>``: the deciding score is at or above the rubric's ``pass_score``;
+- the decision, groundedness first: ``fail_groundedness`` (an unsupported figure, an
+  invalid citation, or ``no`` on ``no_unsupported_claim``) whatever the quality, then
+  ``fail_quality`` (a dimension below ``pass_score``), then ``pass``; an answer without a
+  quality score on every dimension and not failing groundedness is undecided, counted in
+  no denominator. ``decision_pass`` is pass over decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gate.inputs.judgements import FAILED, GRADER, PERSON, Judge, Judgement, JudgementSet
+from gate.inputs.rubric import NO, NOT_APPLICABLE, YES, Rubric, applies
+from gate.model.agreement import Kappa, Validation, validate_grader
+from gate.model.inputs import Answer, Question
+from gate.model.outcomes import Count, Finding, Outcome
+from gate.model.scores import ALL, language_slice
+
+FAIL_GROUNDEDNESS, FAIL_QUALITY, PASS = "fail_groundedness", "fail_quality", "pass"
+_RANK = {NO: 2, YES: 1, NOT_APPLICABLE: 0}
+
+
+@dataclass(frozen=True)
+class RubricOutcome:
+    """The rubric's verdict on one answer.
+
+    Attributes:
+        counts: rubric and quality measure name -> Count.
+        findings: readers' ``no`` answers (with their notes) and the decision's failures.
+        labels: the deciding label per rubric question (only questions judged).
+        scores: the deciding quality score per dimension.
+        decision: ``fail_groundedness``, ``fail_quality``, ``pass``, or None (undecided).
+        disagreement: per rubric question where the counted judges differ, ``judge -> label``.
+        ignored: rubric questions labelled yes or no where the rubric says they do not
+            apply (not counted; the report says so).
+    """
+
+    counts: Mapping[str, Count]
+    findings: tuple[Finding, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)
+    scores: Mapping[str, int] = field(default_factory=dict)
+    decision: str | None = None
+    disagreement: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    ignored: tuple[str, ...] = ()
+
+
+def combine(judgements: Sequence[Judgement], rubric: Rubric) -> tuple[dict[str, str], dict[str, int]]:
+    """The deciding labels and quality scores of judgements of one answer: per question
+    ``no`` over ``yes`` over ``not_applicable``; per dimension the lowest score."""
+    labels: dict[str, str] = {}
+    for q in rubric.question_ids:
+        given = [j.labels[q] for j in judgements if q in j.labels]
+        if given:
+            labels[q] = max(given, key=lambda label: _RANK[label])
+    scores: dict[str, int] = {}
+    for d in rubric.dimension_ids:
+        given_scores = [j.quality[d] for j in judgements if d in j.quality]
+        if given_scores:
+            scores[d] = min(given_scores)
+    return labels, scores
+
+
+def deciding(judgements: Sequence[Judgement], counted: set[tuple[str, str, str, str]]) -> list[Judgement]:
+    """The judgements that decide an answer: the people's, else the counted graders'."""
+    ok = [j for j in judgements if j.status != FAILED]
+    people = [j for j in ok if j.judge.kind == PERSON]
+    return people or [j for j in ok if j.judge.kind == GRADER and j.judge.identity in counted]
+
+
+def score_rubric(question: Question, answer: Answer | None, judgements: Sequence[Judgement],
+                 automatic: Outcome, rubric: Rubric, counted: set[tuple[str, str, str, str]]) -> RubricOutcome:
+    """Score one answer's rubric from its judgements and its automatic outcome; pure.
+
+    Args:
+        question, answer: the joined pair (answer None: no answer was logged).
+        judgements: every judgement of this answer (any judge, any status).
+        automatic: the answer's automatic outcome (for the groundedness decision).
+        rubric: the rubric.
+        counted: identities of the graders whose judgements count.
+
+    Returns:
+        Counts on every rubric and quality measure, findings, and the decision.
+    """
+    qid, lang = question.question_id, question.language
+    counts: dict[str, Count] = {}
+    findings: list[Finding] = []
+    if answer is not None:
+        counts["reviewed_share"] = Count(int(any(j.judge.kind == PERSON and j.status != FAILED for j in judgements)), 1)
+    graded = any(j.judge.kind == GRADER and j.judge.identity in counted and j.status != FAILED for j in judgements)
+    if graded:
+        counts["grader_reviewed_share"] = Count(counts.get("reviewed_share", Count()).numerator, 1)
+    decide = deciding(judgements, counted) if answer is not None else []
+    if not decide:
+        return RubricOutcome(counts)
+    labels, scores = combine(decide, rubric)
+    passed_all = True
+    any_counted = False
+    ignored = []
+    for rq in rubric.questions:
+        label = labels.get(rq.id)
+        if label in (YES, NO) and not applies(rq, question, answer):
+            ignored.append(rq.id)
+            continue
+        if label not in (YES, NO):
+            continue
+        any_counted = True
+        counts[f"rubric_{rq.id}"] = Count(int(label == YES), 1)
+        if label == NO:
+            passed_all = False
+            said = [j for j in decide if j.labels.get(rq.id) == NO]
+            who = ", ".join(sorted({j.judge.label for j in said}))
+            notes = "; ".join(dict.fromkeys(j.note for j in said if j.note))
+            message = f"{who} answered no to \"{rq.text(lang)}\"" + (f": {notes}" if notes else "")
+            findings.append(Finding(qid, lang, f"rubric_{rq.id}", "reader_no", message))
+    if any_counted:
+        counts["rubric_pass"] = Count(int(passed_all), 1)
+    for d in rubric.dimension_ids:
+        if d in scores:
+            counts[f"quality_{d}"] = Count(int(scores[d] >= (rubric.pass_score or 0)), 1)
+    decision = _decision(automatic, labels, scores, rubric)
+    if decision is not None:
+        counts["decision_pass"] = Count(int(decision == PASS), 1)
+        if decision != PASS:
+            findings.append(Finding(qid, lang, "decision_pass", decision, _decision_reason(decision, automatic, labels, scores, rubric)))
+    return RubricOutcome(counts, tuple(findings), labels, scores, decision, _disagreement(judgements, counted, rubric), tuple(ignored))
+
+
+def _grounded_failures(automatic: Outcome, labels: Mapping[str, str]) -> list[str]:
+    reasons = []
+    unsupported = automatic.counts.get("unsupported_numbers", Count())
+    if unsupported.numerator:
+        reasons.append(f"{unsupported.numerator} unsupported figure(s)")
+    citations = automatic.counts.get("citation_validity", Count())
+    if citations.numerator < citations.denominator:
+        reasons.append(f"{citations.denominator - citations.numerator} invalid citation(s)")
+    if labels.get("no_unsupported_claim") == NO:
+        reasons.append("a reader found an unsupported claim")
+    return reasons
+
+
+def _decision(automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str, int], rubric: Rubric) -> str | None:
+    if _grounded_failures(automatic, labels):
+        return FAIL_GROUNDEDNESS
+    if not rubric.dimension_ids or any(d not in scores for d in rubric.dimension_ids):
+        return None
+    if any(scores[d] < (rubric.pass_score or 0) for d in rubric.dimension_ids):
+        return FAIL_QUALITY
+    return PASS
+
+
+def _decision_reason(decision: str, automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str, int], rubric: Rubric) -> str:
+    if decision == FAIL_GROUNDEDNESS:
+        return "fails groundedness whatever its quality: " + ", ".join(_grounded_failures(automatic, labels))
+    low = [f"{d} {scores[d]}" for d in rubric.dimension_ids if scores[d] < (rubric.pass_score or 0)]
+    return f"grounded, but fails quality: {', '.join(low)} below the pass score {rubric.pass_score}"
+
+
+def _disagreement(judgements: Sequence[Judgement], counted: set[tuple[str, str, str, str]], rubric: Rubric) -> dict[str, dict[str, str]]:
+    voters = [j for j in judgements if j.status != FAILED and (j.judge.kind == PERSON or j.judge.identity in counted)]
+    out: dict[str, dict[str, str]] = {}
+    for q in rubric.question_ids:
+        given = {j.judge.label: j.labels[q] for j in voters if q in j.labels}
+        if len(set(given.values())) > 1:
+            out[q] = dict(sorted(given.items()))
+    return out
+
+
+# -- the run as a whole -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JudgeSummary:
+    """One judge as the report shows it.
+
+    Attributes:
+        judge: who.
+        judgements: how many judgements it gave this run (failed ones included).
+        failed: how many of them failed (no valid output).
+        counted: whether its judgements count.
+        validation: for a grader, the validation against people; None for a person.
+        reviewed: for a grader, how many of the answers it judged a person judged too.
+    """
+
+    judge: Judge
+    judgements: int
+    failed: int
+    counted: bool
+    validation: Validation | None = None
+    reviewed: int = 0
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """An answer on which the counted judges gave different labels to a rubric question."""
+
+    question_id: str
+    rubric_question: str
+    labels: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class QualityMean:
+    """The mean deciding score of a quality dimension in a slice, exact, with n."""
+
+    slice: str
+    dimension: str
+    total: int
+    n: int
+
+    @property
+    def mean(self) -> Fraction | None:
+        return Fraction(self.total, self.n) if self.n else None
+
+
+@dataclass(frozen=True)
+class RubricSummary:
+    """The rubric part of a Report (data only; renderers format it).
+
+    Attributes:
+        path, version: the rubric file and its version.
+        files: the judgement files read.
+        judgements: how many judgements were read.
+        judges: every judge, people first, then graders, by name.
+        disagreements: where counted judges differ.
+        quality_means: per slice and dimension.
+        decisions: decision -> number of answers.
+        pass_score: the quality pass score.
+        min_kappa, min_overlap: the grader floors in force.
+        notices: what the report must say about the judgements (labels not counted).
+    """
+
+    path: str
+    version: str
+    files: tuple[str, ...]
+    judgements: int
+    judges: tuple[JudgeSummary, ...]
+    disagreements: tuple[Disagreement, ...]
+    quality_means: tuple[QualityMean, ...]
+    decisions: Mapping[str, int]
+    pass_score: int | None
+    min_kappa: Fraction
+    min_overlap: int
+    notices: tuple[str, ...] = ()
+
+
+def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubric,
+                     min_kappa: Fraction, min_overlap: int) -> dict[tuple[str, str, str, str], Validation]:
+    """Each grader's validation on the answers both it and a person judged; pure."""
+    graders = sorted({j.judge.identity for js in by_answer.values() for j in js if j.judge.kind == GRADER})
+    out = {}
+    for identity in graders:
+        pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in rubric.question_ids}
+        overlap = 0
+        for qid in sorted(by_answer):
+            js = [j for j in by_answer[qid] if j.status != FAILED]
+            people = [j for j in js if j.judge.kind == PERSON]
+            mine = [j for j in js if j.judge.identity == identity]
+            if not people or not mine:
+                continue
+            overlap += 1
+            person_labels, _ = combine(people, rubric)
+            grader_labels, _ = combine(mine, rubric)
+            for q in rubric.question_ids:
+                if q in person_labels and q in grader_labels:
+                    pairs[q].append((person_labels[q], grader_labels[q]))
+        out[identity] = validate_grader(pairs, overlap, min_kappa, min_overlap)
+    return out
+
+
+def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: Sequence[Outcome],
+                     judged: JudgementSet, rubric: Rubric, min_kappa: Fraction,
+                     min_overlap: int, calibration: Sequence[Judgement] = ()) -> tuple[list[Outcome], RubricSummary]:
+    """Add the rubric's counts and findings to every outcome, and summarise; pure.
+
+    Args:
+        pairs: the joined pairs, aligned with ``outcomes``.
+        outcomes: the automatic outcomes.
+        judged: every judgement read.
+        rubric: the rubric.
+        min_kappa, min_overlap: the grader floors.
+        calibration: judgements of human-labelled examples (earlier runs, a calibration
+            file), used only to validate graders: an answer is known by its question id and
+            digest, so an example that is also this run's answer counts once.
+
+    Returns:
+        The outcomes with rubric and quality counts merged in (automatic counts unchanged),
+        and the summary for the report.
+    """
+    by_answer: dict[str, list[Judgement]] = {}
+    for j in judged.judgements:
+        by_answer.setdefault(j.question_id, []).append(j)
+    validations = validate_graders(_pool(judged.judgements, calibration), rubric, min_kappa, min_overlap)
+    counted = {identity for identity, v in validations.items() if v.validated}
+    merged: list[Outcome] = []
+    disagreements: list[Disagreement] = []
+    means: dict[tuple[str, str], tuple[int, int]] = {}
+    decisions: dict[str, int] = {}
+    ignored: list[str] = []
+    for (question, answer), outcome in zip(pairs, outcomes):
+        result = score_rubric(question, answer, by_answer.get(question.question_id, ()), outcome, rubric, counted)
+        ignored += [f"{question.question_id} {q}" for q in result.ignored]
+        counts = dict(outcome.counts)
+        counts.update(result.counts)
+        merged.append(Outcome(outcome.question_id, outcome.language, counts, outcome.findings + result.findings))
+        for q, labels in result.disagreement.items():
+            disagreements.append(Disagreement(question.question_id, q, labels))
+        for d, score in result.scores.items():
+            for s in (ALL, language_slice(outcome.language)):
+                total, n = means.get((s, d), (0, 0))
+                means[(s, d)] = (total + score, n + 1)
+        if result.decision is not None:
+            decisions[result.decision] = decisions.get(result.decision, 0) + 1
+    judges = _judges(judged.judgements, by_answer, validations, counted)
+    slices = [ALL] + sorted({language_slice(o.language) for o in outcomes})
+    quality_means = tuple(QualityMean(s, d, *means.get((s, d), (0, 0))) for s in slices for d in rubric.dimension_ids)
+    summary = RubricSummary(rubric.path, rubric.version, judged.files, len(judged.judgements), judges,
+                            tuple(disagreements), quality_means, dict(sorted(decisions.items())),
+                            rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs))
+    return merged, summary
+
+
+def _pool(judgements: Sequence[Judgement], calibration: Sequence[Judgement]) -> dict[str, list[Judgement]]:
+    """Judgements by answer judged (question id and digest) for validating graders; a
+    judgement given twice (the same judge, answer and labels) counts once."""
+    pool: dict[str, list[Judgement]] = {}
+    seen: set[tuple[object, ...]] = set()
+    for j in list(judgements) + list(calibration):
+        key = (j.judge.identity, j.question_id, j.answer_digest, tuple(sorted(j.labels.items())), j.status)
+        if key in seen:
+            continue
+        seen.add(key)
+        pool.setdefault(f"{j.question_id} {j.answer_digest}", []).append(j)
+    return pool
+
+
+def _notices(ignored: Sequence[str], by_answer: Mapping[str, Sequence[Judgement]],
+             pairs: Sequence[tuple[Question, Answer | None]]) -> tuple[str, ...]:
+    out = []
+    if ignored:
+        out.append(f"{len(ignored)} label(s) of yes or no on a rubric question that does not apply to the answer, not counted: {', '.join(ignored)}")
+    unanswered = sorted(qid for qid in by_answer if not any(q.question_id == qid and a is not None for q, a in pairs))
+    if unanswered:
+        out.append(f"judgements of question(s) the set does not score, not counted: {', '.join(unanswered)}")
+    return tuple(out)
+
+
+def _judges(judgements: Iterable[Judgement], by_answer: Mapping[str, Sequence[Judgement]],
+            validations: Mapping[tuple[str, str, str, str], Validation], counted: set[tuple[str, str, str, str]]) -> tuple[JudgeSummary, ...]:
+    seen: dict[tuple[str, str, str, str], Judge] = {}
+    given: dict[tuple[str, str, str, str], int] = {}
+    failed: dict[tuple[str, str, str, str], int] = {}
+    for j in judgements:
+        seen.setdefault(j.judge.identity, j.judge)
+        given[j.judge.identity] = given.get(j.judge.identity, 0) + 1
+        failed[j.judge.identity] = failed.get(j.judge.identity, 0) + (j.status == FAILED)
+    out = []
+    for identity in sorted(seen, key=lambda i: (i[0] != PERSON, i[1], i[2], i[3])):
+        judge = seen[identity]
+        if judge.kind == PERSON:
+            out.append(JudgeSummary(judge, given[identity], failed[identity], True))
+            continue
+        reviewed = sum(1 for js in by_answer.values()
+                       if any(j.judge.identity == identity and j.status != FAILED for j in js)
+                       and any(j.judge.kind == PERSON and j.status != FAILED for j in js))
+        out.append(JudgeSummary(judge, given[identity], failed[identity], identity in counted, validations.get(identity), reviewed))
+    return tuple(out)
+
+
+def kappa_rows(summary: RubricSummary) -> list[tuple[str, str, Kappa]]:
+    """``(grader label, rubric question, kappa)`` for every grader, in report order."""
+    return [(js.judge.label, q, k) for js in summary.judges if js.validation is not None for q, k in js.validation.kappas.items()]
