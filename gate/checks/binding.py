@@ -35,7 +35,7 @@ from decimal import Decimal
 
 from gate import figures as fig
 from gate.checks import Supports
-from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, word_start
+from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, says
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
 from gate.checks.words import EN, words_for
@@ -257,11 +257,8 @@ def _caveats_of(o: Observation) -> list[tuple[str, str]]:
 
 
 def caveat_said(text: str, language: str, kind: str) -> bool:
-    """Whether the answer says a caveat of this kind, in its language (or in English)."""
+    """Whether the answer says a caveat of this kind, in its language (with its clitics:
+    Arabic "والتقديرات") or in English; once for the whole answer, however many figures."""
     low = text.casefold()
-    words = words_for(language).caveats.get(kind, ()) + EN.caveats.get(kind, ())
-    return any(_has(low, w) for w in words)
-
-
-def _has(text: str, word: str) -> bool:
-    return word_start(word).search(text) is not None
+    own = words_for(language)
+    return says(low, own.caveats.get(kind, ()), own.clitics) or says(low, EN.caveats.get(kind, ()))

@@ -299,6 +299,13 @@ class CheckWords:
         per: words for a rate's base after a figure ("per", "pour", "pro").
         points: words for index points ("points", "Punkte").
         currency: currency words -> ISO 4217 code ("euros" -> EUR).
+        respectively: words that pair the figures of a sentence with its periods in order
+            ("respectively", "respectivement", "beziehungsweise", "على التوالي").
+        relative: words that state a figure's period relative to another ("a year earlier",
+            "the previous month", "im Vorjahr", "del trimestre anterior"): such a figure
+            takes no period stated for another one.
+        clitics: prefixes glued to a word that may come before a caveat word (Arabic "ال",
+            "و", "ب": "التقديرات" says "تقديرات").
     """
 
     quarter: tuple[str, ...]
@@ -315,3 +322,6 @@ class CheckWords:
     per: tuple[str, ...] = ()
     points: tuple[str, ...] = ()
     currency: dict[str, str] = field(default_factory=dict)
+    respectively: tuple[str, ...] = ()
+    relative: tuple[str, ...] = ()
+    clitics: tuple[str, ...] = ()
