@@ -29,6 +29,7 @@ use them too) and are re-exported here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -37,7 +38,7 @@ from gate import figures as fig
 from gate.checks import Supports
 from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, says
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
-from gate.checks.units import describe_unit, unit_class, unit_fault, written_unit
+from gate.checks.units import UnitClass, describe_unit, unit_class, unit_fault, written_unit
 from gate.checks.words import EN, words_for
 from gate.measures import Count, FigureRef, Finding, count_of
 from gate.records import Answer, Observation, Question
@@ -159,8 +160,7 @@ def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[
         if len(classes) != 1:
             continue
         unit = classes.pop()
-        limit = min([s for s in starts if s > b.figure.start], default=len(text))
-        written = written_unit(text, b.figure, answer.language, limit)
+        written = _unit_written(text, bound, bound.index(b), answer.language, starts)
         fault = unit_fault(unit, written)
         unit_n += 1
         if fault is None:
@@ -174,6 +174,27 @@ def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[
                        f"{_list(_obs(o) for o in b.chosen)} is in {units}")
         findings.append(Finding(qid, lang, "unit_stated", fault, message, figure=_ref(b.figure)))
     return count_of(unit_ok, unit_n)
+
+
+#: What may stand between figures that share the unit written after the last of them
+#: ("51.200 millones y 48.900 millones de euros", "5,4 et 5,1 %"): commas and words of "and",
+#: "or" and "respectively" in the eight languages.
+_LIST_JOIN = re.compile(
+    r"(?i)^\s*(?:[,،]|\b(?:and|or|et|ou|y|o|e|und|oder|bzw\.?|beziehungsweise|en|of|respectively|respectivement|"
+    r"respectivamente|respetivamente|rispettivamente|respectievelijk)\b|و|\s)*$")
+
+
+def _unit_written(text: str, bound: Sequence[Bound], i: int, language: str, starts: Sequence[int]) -> UnitClass | None:
+    """The unit written with the i-th bound figure, up to the next bound figure; when none
+    is, the unit of the next figure of a list it heads ("51.200 millones y 48.900 millones
+    de euros": one unit said once for several figures)."""
+    while True:
+        f = bound[i].figure
+        limit = min([s for s in starts if s > f.start], default=len(text))
+        written = written_unit(text, f, language, limit)
+        if written is not None or i + 1 >= len(bound) or not _LIST_JOIN.match(text[f.end:bound[i + 1].figure.start]):
+            return written
+        i += 1
 
 
 def _check_caveats(question: Question, answer: Answer, text: str, bound: Sequence[Bound], findings: list[Finding]) -> Count:

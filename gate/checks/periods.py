@@ -195,6 +195,34 @@ def month_names(language: str) -> dict[str, int]:
     return {k: v for k, v in out.items() if len(k) >= 3}
 
 
+@cache
+def wide_month_names(language: str) -> dict[str, tuple[int, bool]]:
+    """The full month names of a language alone (CLDR wide, format and stand-alone):
+    lowercased name -> (month number, whether the language capitalises it). Read without a
+    year ("against 13,002 in February"), so neither abbreviations nor English names in
+    other languages: "mar", "set", "may" are words too."""
+    out: dict[str, tuple[int, bool]] = {}
+    primary = language.split("-")[0].lower()
+    for context in ("format", "stand-alone"):
+        try:
+            names = get_month_names("wide", context, locale=primary)
+        except Exception:  # a language Babel does not know: English names
+            names = get_month_names("wide", context, locale="en")
+        for number, name in names.items():
+            if len(name) >= 3:
+                out.setdefault(name.lower(), (number, name[:1].isupper()))
+    return out
+
+
+def _phrases(words: Iterable[str]) -> re.Pattern[str] | None:
+    """Whole words or phrases (a final dot kept: "bzw."), case-insensitive; None for none."""
+    words = tuple(words)
+    if not words:
+        return None
+    return re.compile(r"(?i)(?<![^\W_])(?:" + _alt(words) + r")(?![^\W_])" if not any(w.endswith(".") for w in words)
+                      else r"(?i)(?<![^\W_])(?:" + _alt(words) + r")(?:(?<=\.)|(?![^\W_]))")
+
+
 def _alt(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
@@ -242,11 +270,23 @@ class _Grammar:
                 r"(?i)" + _B + y.format("y") + r"[- ]?(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + _E)),
             ("year", re.compile(_B + y.format("y") + _E)),
         ]
-        # Year-less forms ("in Q1", "en mars"), read with the year of the period before.
+        # Year-less forms ("in Q1", "en février", "au premier"), read with the year of the
+        # period before them, or of the dated month ending a list they head ("April, May
+        # and June 2025").
+        self.wide = wide_month_names(language)
+        words_alone = [o for o in w.ordinals if o.isalpha() and len(o) >= 4]
         self.yearless: list[tuple[str, re.Pattern[str]]] = [
             ("noun", re.compile(r"(?i)" + _B + noun + _E)),
             ("label", re.compile(r"(?i)" + _B + r"(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + _E)),
+            ("month_alone", re.compile(r"(?i)" + _B + r"(?P<month>" + _alt(self.wide) + r")" + _E)),
         ]
+        if words_alone:
+            # An ordinal whose noun is left out after a quarter or half-year ("up from 4.1%
+            # in the first", "après 4,1 % au premier."): it ends its clause.
+            self.yearless.append(("ordinal_alone", re.compile(
+                r"(?i)" + _B + r"(?P<ord>" + _alt(words_alone) + r")(?=\s*(?:[,;:.!?)]|$))")))
+        self.respectively = _phrases(w.respectively)
+        self.relative = _phrases(w.relative)
         self.year_to = re.compile(r"(?i)(?:" + _alt(w.year_to) + r")\s+(?:(?:the|le|la|el|o|il|de|het)\s+)?$") if w.year_to else None
         self.since = re.compile(r"(?i)(?:" + _alt(w.since) + r")\s*$") if w.since else None
 
@@ -274,6 +314,9 @@ def _period_of(kind: str, m: re.Match[str], g: _Grammar, text: str, year: int | 
             return Period(day, day, label)
         if kind == "month":
             start, end = _months(int(m["y"]), g.months[m["month"].lower().rstrip(".")], 1)
+            return Period(start, end, label)
+        if kind == "month_alone" and year is not None:
+            start, end = _months(year, g.wide[m["month"].lower()][0], 1)
             return Period(start, end, label)
         y = year if year is not None else int(m["y"]) if len(m["y"]) == 4 else 2000 + int(m["y"])
         if kind == "noun":
@@ -343,20 +386,55 @@ def stated_periods(text: str, language: str) -> list[StatedPeriod]:
                     period = Period(_add_months(period.end + timedelta(days=1), -12), period.end, text[s:e])
             found.append(StatedPeriod(period, text[s:e], s, e))
     found.sort(key=lambda p: p.start)
+    dated = list(found)
     for kind, pattern in g.yearless:
         for m in pattern.finditer(plain):
             s, e = m.span()
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            earlier = [p for p in found if p.end <= s and not p.period.fiscal]
-            if not earlier:
-                continue
-            period = _period_of(kind, m, g, plain, year=earlier[-1].period.end.year)
+            period = _yearless(kind, m, g, plain, dated)
             if period is not None:
                 taken.append((s, e))
                 found.append(StatedPeriod(period, text[s:e], s, e))
     found.sort(key=lambda p: p.start)
     return found
+
+
+def _yearless(kind: str, m: re.Match[str], g: _Grammar, text: str, dated: Sequence[StatedPeriod]) -> Period | None:
+    """The period of a form stated without its year, or None: a month alone takes the year
+    of the dated month ending a list it heads ("April, May and June 2025"), else of the
+    period before it; an ordinal alone ("in the first") is a quarter or half-year like the
+    period before it in its sentence; the other forms take the year of the period before."""
+    s, e = m.span()
+    earlier = [p for p in dated if p.end <= s and not p.period.fiscal]
+    if kind == "month_alone":
+        name = m["month"]
+        if g.wide[name.lower()][1] and not name[:1].isupper():
+            return None  # "may", "march" as words, where months are capitalised
+        later = next((p for p in dated if p.start >= e), None)
+        if later is not None and _month_list(text[e:later.start], g):
+            return _period_of(kind, m, g, text, year=later.period.start.year)
+    if not earlier:
+        return None
+    if kind == "ordinal_alone":
+        before = earlier[-1]
+        months = _months_between(before.period.start, before.period.end)
+        n = g.words.ordinals.get(m["ord"].lower())
+        if months not in (3, 6) or n is None or (months == 6 and n > 2) or _SENTENCE_END.search(text[before.end:s]):
+            return None
+        start, end = _months(before.period.end.year, 1 + months * (n - 1), months)
+        return Period(start, end, m.group(0))
+    return _period_of(kind, m, g, text, year=earlier[-1].period.end.year)
+
+
+_JOINERS = re.compile(r"(?i)^(?:[\s,،]|\b(?:and|et|y|e|und|en|or|ou|o|oder|of)\b|و)*$")
+
+
+def _month_list(gap: str, g: _Grammar) -> bool:
+    """Whether the text between a month alone and a dated month holds only other months
+    and the words joining a list ("April, May and June 2025")."""
+    names = re.sub(r"(?i)" + _B + r"(?:" + _alt(g.wide) + r")" + _E, " ", gap) if g.wide else gap
+    return bool(_JOINERS.match(names))
 
 
 def _in_identifier(text: str, s: int, e: int) -> bool:
