@@ -88,7 +88,7 @@ def bind(text: str, language: str, figures: Sequence[fig.Figure], observations: 
     if not observations or not figures:
         return []
     periods = stated_periods(text, language)
-    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods) if periods else [None] * len(figures)
+    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods, language) if periods else [None] * len(figures)
     out = []
     values = tuple(o.value for o in observations)
     for f, p in zip(figures, stated):

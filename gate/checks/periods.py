@@ -251,6 +251,9 @@ class _Grammar:
         else:
             noun = rf"(?P<ord>{ords})\s+(?P<noun>{quarter}|{half})"
         day = r"(?P<day>0?[1-9]|[12]\d|3[01])(?:\.|º|er|st|nd|rd|th)?"
+        # A year may carry a one-letter clitic glued to it (Arabic "و٢٠٢٤", "and 2024").
+        singles = "".join(c for c in w.clitics if len(c) == 1)
+        glued = r"(?:" + _B + r"|(?<=(?<![\w\d])[" + singles + r"]))" if singles else _B
         self.patterns: list[tuple[str, re.Pattern[str]]] = [
             ("iso_day", re.compile(_B + y.format("y") + r"-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])" + _E)),
             ("fiscal", re.compile(
@@ -268,7 +271,7 @@ class _Grammar:
                 + r"(?P<y>(?:18|19|20)\d\d|\d\d)" + _E)),
             ("year_label", re.compile(
                 r"(?i)" + _B + y.format("y") + r"[- ]?(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + _E)),
-            ("year", re.compile(_B + y.format("y") + _E)),
+            ("year", re.compile(glued + y.format("y") + _E)),
         ]
         # Year-less forms ("in Q1", "en février", "au premier"), read with the year of the
         # period before them, or of the dated month ending a list they head ("April, May
@@ -462,7 +465,8 @@ def sentence_bounds(text: str) -> list[tuple[int, int]]:
     return bounds
 
 
-def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod]) -> list[StatedPeriod | None]:
+def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod],
+                      language: str | None = None) -> list[StatedPeriod | None]:
     """The period stated for each figure, by the rules of this module's docstring.
 
     A period between two figures of a sentence belongs to the nearer one: fewer commas
@@ -470,14 +474,32 @@ def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequ
     Quartal bei 6,8 % und im ersten Quartal bei 7,1 %" gives the first quarter to 7,1); a
     tie goes to the figure before.
 
+    With the answer's language, three more rules of how answers are written
+    (:func:`_as_written`): a sentence with "respectively" and as many periods as figures
+    pairs them in order; a figure said relative to another ("a year earlier", "im
+    Vormonat") takes no period stated for another figure; and a period stated at the head
+    of a paragraph, the only one stated in it, is the period of its figures.
+
     Args:
         text: the answer.
         spans: the figures' ``(start, end)`` spans, in reading order.
         periods: :func:`stated_periods` of the text.
+        language: the answer's BCP 47 tag, for the words of those three rules; None to
+            read by position only.
 
     Returns:
         One stated period or None per figure, in the order of ``spans``.
     """
+    out, trailing = _by_position(text, spans, periods)
+    if language is None:
+        return out
+    return _as_written(text, spans, periods, _grammar(language), out, trailing)
+
+
+def _by_position(text: str, spans: Sequence[tuple[int, int]],
+                 periods: Sequence[StatedPeriod]) -> tuple[list[StatedPeriod | None], set[int]]:
+    """The period of each figure by the three rules of position, and the figures that took
+    the period after them (rule 1)."""
     sentences = sentence_bounds(text)
 
     def sentence_of(pos: int) -> tuple[int, int]:
@@ -527,7 +549,58 @@ def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequ
                 out[i] = trailing[later]
                 break
             e = spans[later][1]
+    return out, set(trailing)
+
+
+def _as_written(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod], g: _Grammar,
+                out: list[StatedPeriod | None], trailing: set[int]) -> list[StatedPeriod | None]:
+    """The periods by position, corrected by "respectively", relative periods and a
+    period heading a paragraph (:func:`period_of_figures`)."""
+    out = list(out)
+    sentences = sentence_bounds(text)
+    order = sorted(range(len(spans)), key=lambda i: spans[i][0])
+    if g.respectively is not None:
+        for s0, s1 in sentences:
+            if not g.respectively.search(text, s0, s1):
+                continue
+            figs = [i for i in order if s0 <= spans[i][0] < s1]
+            said = [p for p in periods if s0 <= p.start < s1]
+            if len(said) >= 2 and len(said) == len(figs):
+                for i, p in zip(figs, said):
+                    out[i] = p
+                    trailing.add(i)
+    relative = set()
+    if g.relative is not None:
+        for rank, i in enumerate(order):
+            s0, s1 = next(((a, b) for a, b in sentences if a <= spans[i][0] < b), (0, len(text)))
+            lo = max(s0, spans[order[rank - 1]][1]) if rank else s0
+            hi = min(s1, spans[order[rank + 1]][0]) if rank + 1 < len(order) else s1
+            if i not in trailing and g.relative.search(text, lo, hi):
+                out[i] = None
+                relative.add(i)
+    for p0, p1 in _paragraphs(text):
+        figs = [i for i in order if p0 <= spans[i][0] < p1]
+        said = [p for p in periods if p0 <= p.start < p1]
+        if not figs or not said or said[0].end > spans[figs[0]][0]:
+            continue
+        if all(p.period.matches(said[0].period) for p in said):
+            for i in figs:
+                if out[i] is None and i not in relative:
+                    out[i] = said[0]
     return out
+
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    """The spans of the paragraphs of a text (a blank line ends one)."""
+    bounds, start = [], 0
+    for m in _PARAGRAPH.finditer(text):
+        bounds.append((start, m.start()))
+        start = m.end()
+    bounds.append((start, len(text)))
+    return bounds
 
 
 def _distance(gap: str) -> tuple[int, int]:
