@@ -515,7 +515,11 @@ def _by_position(text: str, spans: Sequence[tuple[int, int]],
             continue
         if any(p.end <= q.start and q.end <= after[0][0] for q in periods):
             continue  # another period stands between it and the next figure
-        if not before or _distance(text[p.end:after[0][0]]) < _distance(text[before[-1][1]:p.start]):
+        ahead, behind = _distance(text[p.end:after[0][0]]), _distance(text[before[-1][1]:p.start]) if before else (0, 0)
+        # A tie goes to the figure after when the sentence already put a period before
+        # its figure ("2026 um 1,8 % und 2027 um 2,2 %": one clause built like the other).
+        parallel = any(j in leading and sent[0] <= periods[j].start for j in range(k))
+        if not before or ahead < behind or (parallel and ahead == behind):
             leading.add(k)
     out: list[StatedPeriod | None] = [None] * len(spans)
     trailing: dict[int, StatedPeriod] = {}
