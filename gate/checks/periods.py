@@ -26,7 +26,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
@@ -286,8 +286,11 @@ class _Grammar:
         if words_alone:
             # An ordinal whose noun is left out after a quarter or half-year ("up from 4.1%
             # in the first", "après 4,1 % au premier."): it ends its clause.
+            # Where nouns are capitalised (German), a lowercase word after it is no noun
+            # either ("im vierten bei 4,4 %").
+            lower = r"|\s+(?-i:[^\W\d_A-ZÄÖÜ])" if w.nouns_capitalised else ""
             self.yearless.append(("ordinal_alone", re.compile(
-                r"(?i)" + _B + r"(?P<ord>" + _alt(words_alone) + r")(?=\s*(?:[,;:.!?)]|$))")))
+                r"(?i)" + _B + r"(?P<ord>" + _alt(words_alone) + r")(?=\s*(?:[,;:.!?)]|$)" + lower + ")")))
         self.respectively = _phrases(w.respectively)
         self.relative = _phrases(w.relative)
         self.year_to = re.compile(r"(?i)(?:" + _alt(w.year_to) + r")\s+(?:(?:the|le|la|el|o|il|de|het)\s+)?$") if w.year_to else None
@@ -521,6 +524,7 @@ def _by_position(text: str, spans: Sequence[tuple[int, int]],
         parallel = any(j in leading and sent[0] <= periods[j].start for j in range(k))
         if not before or ahead < behind or (parallel and ahead == behind):
             leading.add(k)
+    _keep_one_each(text, spans, periods, order, leading, sentence_of)
     out: list[StatedPeriod | None] = [None] * len(spans)
     trailing: dict[int, StatedPeriod] = {}
     for rank, i in enumerate(order):
@@ -554,6 +558,29 @@ def _by_position(text: str, spans: Sequence[tuple[int, int]],
                 break
             e = spans[later][1]
     return out, set(trailing)
+
+
+def _keep_one_each(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod], order: Sequence[int],
+                   leading: set[int], sentence_of: Callable[[int], tuple[int, int]]) -> None:
+    """A period nearer the figure after it goes back to the figure before when that one has
+    no other and the figure after has its own period after it ("١٢٣٤٥ ولادة في مارس ٢٠٢٥
+    مقابل ١٣٠٠٢ في فبراير": 12345 in March, 13002 in February); in place."""
+    for k in sorted(leading):
+        p = periods[k]
+        s0, s1 = sentence_of(p.start)
+        before = [i for i in order if s0 <= spans[i][0] and spans[i][1] <= p.start]
+        after = [i for i in order if p.end <= spans[i][0] < s1]
+        if not before or not after:
+            continue
+        first = spans[after[0]]
+        limit = spans[after[1]][0] if len(after) > 1 else s1
+        own = any(first[1] <= q.start < limit and j not in leading for j, q in enumerate(periods))
+        last = spans[before[-1]]
+        start = spans[before[-2]][1] if len(before) > 1 else s0
+        other = any(last[1] <= q.start < p.start or (start <= q.start < last[0] and j in leading)
+                    for j, q in enumerate(periods) if j != k)
+        if own and not other:
+            leading.discard(k)
 
 
 def _as_written(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod], g: _Grammar,

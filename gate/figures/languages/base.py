@@ -304,6 +304,8 @@ class CheckWords:
         relative: words that state a figure's period relative to another ("a year earlier",
             "the previous month", "im Vorjahr", "del trimestre anterior"): such a figure
             takes no period stated for another one.
+        nouns_capitalised: the language capitalises every noun (German), so an ordinal
+            followed by a lowercase word stands without its noun ("im vierten bei 4,4 %").
         clitics: prefixes glued to a word that may come before a caveat word (Arabic "ال",
             "و", "ب": "التقديرات" says "تقديرات").
     """
@@ -325,3 +327,4 @@ class CheckWords:
     respectively: tuple[str, ...] = ()
     relative: tuple[str, ...] = ()
     clitics: tuple[str, ...] = ()
+    nouns_capitalised: bool = False

@@ -183,6 +183,7 @@ CHECKS = CheckWords(
     points=("punkte", "punkten", "punkt", "indexpunkte"),
     currency={"euro": "EUR", "dollar": "USD", "franken": "CHF"},
     respectively=("beziehungsweise", "bzw."),
+    nouns_capitalised=True,
     relative=("vorjahr", "vorjahres", "vorjahresmonat", "vorjahresmonats", "vorjahresquartal", "vorjahresquartals",
               "vorjahreszeitraum", "vormonat", "vormonats", "vorquartal", "vorquartals", "vorwoche", "zuvor", "vorher",
               "davor", "früher", "letzten jahr", "vergangenen jahr"),
