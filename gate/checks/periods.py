@@ -18,6 +18,14 @@ An answer states periods as statisticians write them, in its own language: "in 2
 3. else the period that ends a list the figure is in ("5.1% for men and 5.6% for women
    in 2024").
 
+With the answer's language, as answers write them: a sentence with "respectively"
+("respectivement", "beziehungsweise", "على التوالي") and as many periods as figures pairs
+them in order; a figure said relative to another ("a year earlier", "im Vormonat") takes no
+other figure's period; a period heading a paragraph, the only one stated in it, is the
+period of its figures. A month or an ordinal stated without its year ("against 13,002 in
+February", "up from 4.1% in the first") takes the year of the period before it, or of the
+dated month ending the list it heads ("April, May and June 2025").
+
 A figure with no period by these rules has none: it is counted apart, never guessed.
 """
 
