@@ -174,6 +174,9 @@ WRITTEN = [
     # A figure said relative to another takes no other figure's period.
     ("de", "Die Inflationsrate lag im Juni 2025 bei 2,9 %, nach 3,1 % im Vormonat.", "3,1 %", None),
     ("es", "El paro fue del 4,3 % en el segundo trimestre de 2025, frente al 4,1 % del trimestre anterior.", "4,1 %", None),
+    # ... but a period of its own, taken by no other figure, stays its period.
+    ("en", "Before the pandemic, in 2019, unemployment was 3.5%.", "3.5%", "2019"),
+    ("fr", "Auparavant, en 2019, le taux était de 3,5 %.", "3,5 %", "2019"),
     # A period heading a paragraph, the only one in it, is its figures' period ...
     ("fr", "Données de 2024. Le taux des hommes était de 5,1 %. Celui des femmes était de 5,6 %.", "5,6 %", "2024"),
     ("en", "In 2024:\n- men: 5.1%;\n- women: 5.6%.", "5.6%", "2024"),

@@ -34,6 +34,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -610,13 +611,16 @@ def _as_written(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[S
                     trailing.add(i)
     relative = set()
     if g.relative is not None:
+        shared = Counter(id(p) for p in out if p is not None)
         for rank, i in enumerate(order):
             s0, s1 = next(((a, b) for a, b in sentences if a <= spans[i][0] < b), (0, len(text)))
             lo = max(s0, spans[order[rank - 1]][1]) if rank else s0
             hi = min(s1, spans[order[rank + 1]][0]) if rank + 1 < len(order) else s1
-            if i not in trailing and g.relative.search(text, lo, hi):
-                out[i] = None
-                relative.add(i)
+            if i in trailing or not g.relative.search(text, lo, hi):
+                continue
+            relative.add(i)  # never given the period heading its paragraph
+            if out[i] is not None and shared[id(out[i])] > 1:
+                out[i] = None  # another figure's period ("2,9 % im Juni 2025, nach 3,1 % im Vormonat")
     for p0, p1 in _paragraphs(text):
         figs = [i for i in order if p0 <= spans[i][0] < p1]
         said = [p for p in periods if p0 <= p.start < p1]
