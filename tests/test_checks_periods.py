@@ -188,6 +188,11 @@ WRITTEN = [
     ("de", "Laut Prognose wächst das BIP 2026 um 1,8 % und 2027 um 2,2 %.", "1,8 %", "2026"),
     # A period nearer the next figure goes back to the one before when the next has its own.
     ("ar", "سُجلت ١٢٣٤٥ ولادة في مارس ٢٠٢٥ مقابل ١٣٠٠٢ في فبراير.", "١٢٣٤٥", "2025-03"),
+    # Weeks, with their year or with the year of the week before.
+    ("en", "Initial claims rose to 231,000 in week 10 of 2025, from 224,000 in week 9.", "224,000", "2025-W09"),
+    ("de", "In KW 10/2025 gab es 231.000 Erstanträge.", "231.000", "2025-W10"),
+    ("en", "Initial claims were 231,000 in 2025-W10.", "231,000", "2025-W10"),
+    ("en", "Initial claims were 231,000 over the past week.", "231,000", None),
     # Age bands are not periods.
     ("de", "2024 lag die Erwerbstätigenquote der 25- bis 54-Jährigen bei 81,3 %.", "81,3 %", "2024"),
     ("es", "En 2024, el 21,4 % de la población tenía 65 años y más.", "21,4 %", "2024"),

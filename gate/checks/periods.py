@@ -9,7 +9,7 @@ Each is the closed interval of days it covers (:class:`Period`).
 
 An answer states periods as statisticians write them, in its own language: "in 2024",
 "Q2 2025", "au deuxième trimestre 2025", "im 2. Quartal 2025", "en junio de 2025",
-"2024/25", "the year to June 2025". :func:`stated_periods` finds them with their spans;
+"2024/25", "the year to June 2025", "week 10 of 2025", "KW 10/2025". :func:`stated_periods` finds them with their spans;
 :func:`period_of_figures` gives each figure the period stated for it, or None:
 
 1. the first period after the figure and before the next figure ("7.6% in 2024");
@@ -282,6 +282,14 @@ class _Grammar:
                 r"(?i)" + _B + y.format("y") + r"[- ]?(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + _E)),
             ("year", re.compile(glued + y.format("y") + _E)),
         ]
+        weeks_alone: list[tuple[str, re.Pattern[str]]] = []
+        if w.week:
+            # Weeks: "week 10 of 2025", "KW 10/2025", "la semaine 10 de 2025", "2025-W10".
+            week = r"(?:" + _alt(w.week) + r")\.?\s*(?P<n>[1-9]|[1-4]\d|5[0-3])" + _E
+            self.patterns.insert(0, ("week", re.compile(
+                r"(?i)" + _B + week + r"(?:" + of + r",?\s*|\s*[/,]\s*|\s+)" + y.format("y") + _E)))
+            weeks_alone = [("week", re.compile(r"(?i)" + _B + week))]
+        self.patterns.insert(0, ("week", re.compile(_B + y.format("y") + r"-?W(?P<n>0[1-9]|[1-4]\d|5[0-3])" + _E)))
         # Year-less forms ("in Q1", "en février", "au premier"), read with the year of the
         # period before them, or of the dated month ending a list they head ("April, May
         # and June 2025").
@@ -300,6 +308,7 @@ class _Grammar:
             lower = r"|\s+(?-i:[^\W\d_A-ZÄÖÜ])" if w.nouns_capitalised else ""
             self.yearless.append(("ordinal_alone", re.compile(
                 r"(?i)" + _B + r"(?P<ord>" + _alt(words_alone) + r")(?=\s*(?:[,;:.!?)]|$)" + lower + ")")))
+        self.yearless[:0] = weeks_alone
         self.respectively = _phrases(w.respectively)
         self.relative = _phrases(w.relative)
         self.year_to = re.compile(r"(?i)(?:" + _alt(w.year_to) + r")\s+(?:(?:the|le|la|el|o|il|de|het)\s+)?$") if w.year_to else None
@@ -341,6 +350,9 @@ def _period_of(kind: str, m: re.Match[str], g: _Grammar, text: str, year: int | 
                 return None
             start, end = _months(y, 1 + (3 if is_quarter else 6) * (n - 1), 3 if is_quarter else 6)
             return Period(start, end, label)
+        if kind == "week":
+            start = date.fromisocalendar(y, int(m["n"]), 1)
+            return Period(start, start + timedelta(days=6), label)
         if kind in ("label", "year_label"):
             n = int(m["n"])
             is_quarter = g.words.labels.get(m["letter"].lower(), "quarter" if m["letter"].lower() == "q" else "half") == "quarter"

@@ -304,6 +304,7 @@ class CheckWords:
         relative: words that state a figure's period relative to another ("a year earlier",
             "the previous month", "im Vorjahr", "del trimestre anterior"): such a figure
             takes no period stated for another one.
+        week: nouns for a week before its number ("week", "semaine", "KW", "Kalenderwoche").
         nouns_capitalised: the language capitalises every noun (German), so an ordinal
             followed by a lowercase word stands without its noun ("im vierten bei 4,4 %").
         clitics: prefixes glued to a word that may come before a caveat word (Arabic "ال",
@@ -328,3 +329,4 @@ class CheckWords:
     relative: tuple[str, ...] = ()
     clitics: tuple[str, ...] = ()
     nouns_capitalised: bool = False
+    week: tuple[str, ...] = ()

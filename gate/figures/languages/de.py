@@ -187,4 +187,5 @@ CHECKS = CheckWords(
     relative=("vorjahr", "vorjahres", "vorjahresmonat", "vorjahresmonats", "vorjahresquartal", "vorjahresquartals",
               "vorjahreszeitraum", "vormonat", "vormonats", "vorquartal", "vorquartals", "vorwoche", "zuvor", "vorher",
               "davor", "früher", "letzten jahr", "vergangenen jahr"),
+    week=("kalenderwoche", "woche", "kw"),
 )

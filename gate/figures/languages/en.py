@@ -187,4 +187,5 @@ CHECKS = CheckWords(
     respectively=("respectively", "resp."),
     relative=("earlier", "before", "previous", "preceding", "prior year", "prior month", "prior quarter", "ago",
               "last year", "last month", "last quarter", "last week"),
+    week=("week",),
 )

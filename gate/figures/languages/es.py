@@ -170,4 +170,5 @@ CHECKS = CheckWords(
     currency={"euros": "EUR", "euro": "EUR", "dólares": "USD", "dólar": "USD", "pesos": "MXN"},
     respectively=("respectivamente",),
     relative=("anterior", "anteriores", "antes", "previo", "previa", "pasado", "pasada"),
+    week=("semana",),
 )

@@ -166,4 +166,5 @@ CHECKS = CheckWords(
     relative=("précédent", "précédente", "précédents", "précédentes", "auparavant", "plus tôt", "l'an dernier",
               "l'année dernière", "le mois dernier", "le trimestre dernier", "la semaine dernière", "un an avant",
               "d'avant", "l'an passé", "l'année passée"),
+    week=("semaine",),
 )

@@ -163,4 +163,5 @@ CHECKS = CheckWords(
     currency={"euro": "EUR", "dollari": "USD", "dollaro": "USD"},
     respectively=("rispettivamente",),
     relative=("precedente", "precedenti", "prima", "scorso", "scorsa", "addietro"),
+    week=("settimana",),
 )

@@ -159,4 +159,5 @@ CHECKS = CheckWords(
     currency={"euro": "EUR", "dollar": "USD"},
     respectively=("respectievelijk", "resp."),
     relative=("eerder", "daarvoor", "ervoor", "vorige", "vorig", "voorgaande", "voorafgaande"),
+    week=("week",),
 )

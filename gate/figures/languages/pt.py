@@ -168,4 +168,5 @@ CHECKS = CheckWords(
     currency={"euros": "EUR", "euro": "EUR", "reais": "BRL", "real": "BRL", "dólares": "USD"},
     respectively=("respectivamente", "respetivamente"),
     relative=("anterior", "anteriores", "antes", "passado", "passada", "prévio", "prévia"),
+    week=("semana",),
 )
