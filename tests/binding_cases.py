@@ -108,7 +108,7 @@ if __name__ == "__main__":
     import sys
 
     show_held_out = "--show-held-out" in sys.argv  # the held-out cases are read for their counts only
-    for file in ("kinds.jsonl", "held_out.jsonl", "held_out_2.jsonl"):
+    for file in ("kinds.jsonl", "held_out.jsonl", "held_out_2.jsonl", "held_out_3.jsonl"):
         if not (HERE / file).exists():
             continue
         cases = load(file)
