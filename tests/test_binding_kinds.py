@@ -16,7 +16,7 @@ import pytest
 from binding_cases import KINDS, LANGUAGES, Case, findings, load, measure
 
 TUNED = load("kinds.jsonl")
-HELD_OUT = ("held_out.jsonl", "held_out_2.jsonl")
+HELD_OUT = ("held_out.jsonl", "held_out_2.jsonl", "held_out_3.jsonl")
 
 
 @pytest.mark.parametrize("case", TUNED, ids=[c.name for c in TUNED])
@@ -50,7 +50,7 @@ def test_the_wrong_answers_of_each_kind_are_there_and_say_their_fault() -> None:
 def test_held_out_cases_are_decided_right_with_no_false_alarm(file: str) -> None:
     cases = load(file)
     result, wrong = measure(cases)
-    assert result.cases >= 39 and result.correct >= 30
+    assert result.cases >= 33 and result.correct >= 27
     assert result.false_alarms == 0, [(c.name, sorted(got)) for c, got in wrong]
     assert result.share_right >= 0.95, [(c.name, sorted(got)) for c, got in wrong]
     assert {c.kind for c in cases} == set(KINDS)

@@ -25,6 +25,11 @@ SAID = [
     ("nl", "estimated", "Naar schatting 1,3%."), ("nl", "forecast", "De groei wordt verwacht op 1,8%."),
     ("ar", "estimated", "نما بنسبة ١٫٣٪ وفق التقديرات."), ("ar", "provisional", "وفق البيانات الأولية."),
     ("ar", "forecast", "من المتوقع أن ينمو بنسبة ١٫٨٪."), ("ar", "break", "مع انقطاع في السلسلة."),
+    # Not comparable: a word of "not" up to four words before one of "comparable".
+    ("it", "break", "Il dato non è confrontabile con gli anni precedenti."),
+    ("de", "break", "Der Wert ist nicht mit früheren Jahren vergleichbar."),
+    ("fr", "break", "Le chiffre n'est pas comparable aux années antérieures."),
+    ("en", "break", "It cannot be compared with earlier years."),
 ]
 
 
@@ -39,6 +44,9 @@ def test_a_caveat_said_in_the_language_is_heard(language, kind, text):
     ("it", "estimated", "Il PIL è cresciuto dell'1,3% nel 2024."),
     ("de", "break", "Die Quote lag 2021 bei 72,5 %."),
     ("es", "estimated", "El PIB creció un 1,3 % en 2024."),
+    ("en", "break", "Not surprisingly, the figures are comparable."),
+    ("de", "break", "Es ist nicht so, dass die Zahl vergleichbar wäre."),
+    ("en", "break", "The figure is comparable with 2020."),
 ])
 def test_an_answer_that_says_no_caveat_is_not_heard_to(language, kind, text):
     assert not caveat_said(text, language, kind)

@@ -36,7 +36,7 @@ from decimal import Decimal
 
 from gate import figures as fig
 from gate.checks import Supports
-from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, says
+from gate.checks.caveats import CAVEAT_KINDS, caveat_kind, not_comparable, says
 from gate.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.checks.units import UnitClass, describe_unit, unit_class, unit_fault, written_unit
 from gate.checks.words import EN, words_for
@@ -282,4 +282,6 @@ def caveat_said(text: str, language: str, kind: str) -> bool:
     Arabic "والتقديرات") or in English; once for the whole answer, however many figures."""
     low = text.casefold()
     own = words_for(language)
-    return says(low, own.caveats.get(kind, ()), own.clitics) or says(low, EN.caveats.get(kind, ()))
+    if says(low, own.caveats.get(kind, ()), own.clitics) or says(low, EN.caveats.get(kind, ())):
+        return True
+    return kind == "break" and (not_comparable(low, own) or not_comparable(low, EN))

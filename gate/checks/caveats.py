@@ -15,7 +15,7 @@ import difflib
 import re
 from functools import cache, lru_cache
 
-from gate.checks.words import WORDS
+from gate.checks.words import WORDS, Words
 
 CAVEAT_KINDS = ("provisional", "estimated", "break", "forecast")
 
@@ -37,6 +37,23 @@ def says(text: str, words: tuple[str, ...], clitics: tuple[str, ...] = ()) -> bo
     """Whether a casefolded text holds one of the words where a word starts (after a clitic
     of ``clitics``)."""
     return any(_has(text, w, clitics) for w in words)
+
+
+def not_comparable(text: str, words: Words) -> bool:
+    """Whether a casefolded text says a figure is not comparable (a break in series): a
+    word of "not" up to four words before a word of "comparable" ("non è confrontabile",
+    "n'est pas comparable", "nicht mit früheren Jahren vergleichbar")."""
+    pattern = _not_comparable(words.negations, words.comparable)
+    return pattern is not None and pattern.search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _not_comparable(negations: tuple[str, ...], comparable: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not negations or not comparable:
+        return None
+    neg = "|".join(re.escape(w.casefold()) for w in sorted(negations, key=len, reverse=True))
+    comp = "|".join(re.escape(w.casefold()) for w in sorted(comparable, key=len, reverse=True))
+    return re.compile(r"(?<![^\W\d_])(?:" + neg + r")(?![^\W\d_])(?:[\s’'\-]+[^\W\d_]+){0,4}?[\s’'\-]+(?:" + comp + ")")
 
 
 def caveat_kind(text: str) -> str | None:

@@ -304,6 +304,10 @@ class CheckWords:
         relative: words that state a figure's period relative to another ("a year earlier",
             "the previous month", "im Vorjahr", "del trimestre anterior"): such a figure
             takes no period stated for another one.
+        negations: words of "not" ("not", "pas", "nicht", "non", "غير").
+        comparable: words of "comparable" ("comparable", "vergleichbar", "confrontabil"): a
+            word of ``negations`` up to four words before one says a break in series
+            ("non è confrontabile", "nicht mit früheren Jahren vergleichbar").
         week: nouns for a week before its number ("week", "semaine", "KW", "Kalenderwoche").
         nouns_capitalised: the language capitalises every noun (German), so an ordinal
             followed by a lowercase word stands without its noun ("im vierten bei 4,4 %").
@@ -330,3 +334,5 @@ class CheckWords:
     clitics: tuple[str, ...] = ()
     nouns_capitalised: bool = False
     week: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
+    comparable: tuple[str, ...] = ()

@@ -188,4 +188,6 @@ CHECKS = CheckWords(
               "vorjahreszeitraum", "vormonat", "vormonats", "vorquartal", "vorquartals", "vorwoche", "zuvor", "vorher",
               "davor", "früher", "letzten jahr", "vergangenen jahr"),
     week=("kalenderwoche", "woche", "kw"),
+    negations=("nicht", "kaum", "nur eingeschränkt", "nur bedingt"),
+    comparable=("vergleichbar", "vergleichen"),
 )

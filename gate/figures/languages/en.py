@@ -188,4 +188,6 @@ CHECKS = CheckWords(
     relative=("earlier", "before", "previous", "preceding", "prior year", "prior month", "prior quarter", "ago",
               "last year", "last month", "last quarter", "last week"),
     week=("week",),
+    negations=("not", "no longer", "cannot be"),
+    comparable=("comparable", "compared"),
 )

@@ -171,4 +171,6 @@ CHECKS = CheckWords(
     respectively=("respectivamente",),
     relative=("anterior", "anteriores", "antes", "previo", "previa", "pasado", "pasada"),
     week=("semana",),
+    negations=("no", "ni"),
+    comparable=("comparable", "comparables", "comparars"),
 )

@@ -167,4 +167,6 @@ CHECKS = CheckWords(
               "l'année dernière", "le mois dernier", "le trimestre dernier", "la semaine dernière", "un an avant",
               "d'avant", "l'an passé", "l'année passée"),
     week=("semaine",),
+    negations=("pas", "non", "plus"),
+    comparable=("comparable", "comparables", "comparée", "comparés", "comparé"),
 )

@@ -164,4 +164,6 @@ CHECKS = CheckWords(
     respectively=("rispettivamente",),
     relative=("precedente", "precedenti", "prima", "scorso", "scorsa", "addietro"),
     week=("settimana",),
+    negations=("non", "né"),
+    comparable=("confrontabil", "comparabil", "confrontat", "paragonabil"),
 )

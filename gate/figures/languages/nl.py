@@ -160,4 +160,6 @@ CHECKS = CheckWords(
     respectively=("respectievelijk", "resp."),
     relative=("eerder", "daarvoor", "ervoor", "vorige", "vorig", "voorgaande", "voorafgaande"),
     week=("week",),
+    negations=("niet", "geen"),
+    comparable=("vergelijkbaar", "vergelijken", "vergeleken"),
 )

@@ -169,4 +169,6 @@ CHECKS = CheckWords(
     respectively=("respectivamente", "respetivamente"),
     relative=("anterior", "anteriores", "antes", "passado", "passada", "prévio", "prévia"),
     week=("semana",),
+    negations=("não", "nem"),
+    comparable=("comparável", "comparáveis", "comparad"),
 )
