@@ -416,7 +416,7 @@ def test_a_report_read_back_from_json_keeps_the_quote_at_fault():
 
     from gate.model.outcomes import Finding, QuoteRef
     from gate.report.json_report import render_json
-from gate.report.stored import report_from_dict
+    from gate.report.stored import report_from_dict
     from gate.report.markdown import render_markdown
     report = check_run(RUN_14, SET_12, THRESHOLDS)
     quoted = Finding("a01", "en", "quote_grounding", "quote_not_found", "the quote ...", quote=QuoteRef("a b c", 1, 6))

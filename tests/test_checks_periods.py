@@ -149,3 +149,65 @@ def test_a_fiscal_year_matches_any_twelve_months_from_its_first_year():
     assert stated.matches(parse_sdmx_period("2024-07-01/P1Y"))
     assert not stated.matches(parse_sdmx_period("2024"))
     assert not stated.matches(parse_sdmx_period("2023-04-01/P1Y"))
+
+
+# ------------------------------------------------------------------ periods as answers write them
+# With the language: "respectively", periods said relative to another, a period heading a
+# paragraph, months and ordinals without their year; and where each rule stops.
+
+WRITTEN = [
+    # A month alone takes the year before it, or of the dated month ending its list.
+    ("en", "There were 12,345 births in March 2025, against 13,002 in February.", "13,002", "2025-02"),
+    ("en", "Inflation was 3.3%, 3.1% and 2.9% in April, May and June 2025 respectively.", "3.3%", "2025-04"),
+    ("en", "Inflation was 3.3%, 3.1% and 2.9% in April, May and June 2025 respectively.", "3.1%", "2025-05"),
+    ("de", "Im März 2025 wurden 12.345 Geburten registriert, im Februar 13.002.", "13.002", "2025-02"),
+    # "may" is a word where months are capitalised: no month, no period.
+    ("en", "Inflation was 2.9% in June 2025; the rate of 3.1% may be revised.", "3.1%", None),
+    # An ordinal alone after a quarter is a quarter of the same year; after a year it is nothing.
+    ("fr", "Le taux atteint 4,3 % au deuxième trimestre 2025, après 4,1 % au premier.", "4,1 %", "2025-Q1"),
+    ("de", "Im dritten Quartal 2024 lag die Quote bei 4,6 %, im vierten bei 4,4 %.", "4,4 %", "2024-Q4"),
+    ("en", "GDP grew 1.3% in 2024, after 0.7% in the first.", "0.7%", None),
+    # "Respectively" pairs in order only when the periods are as many as the figures.
+    ("nl", "De werkloosheid bedroeg 5,4% en 5,1% in respectievelijk 2023 en 2024.", "5,4%", "2023"),
+    ("de", "Die Quote lag 2023 bzw. 2024 bei 15,7 % bzw. 14,2 %.", "14,2 %", "2024"),
+    ("ar", "بلغت الصادرات ٤٩٫٨ مليار يورو و٥١٫٢ مليار يورو في عامي ٢٠٢٣ و٢٠٢٤ على التوالي.", "٤٩٫٨ مليار يورو", "2023"),
+    ("en", "In 2024 the rates of men and women were 5.1% and 5.6% respectively.", "5.6%", "2024"),
+    # A figure said relative to another takes no other figure's period.
+    ("de", "Die Inflationsrate lag im Juni 2025 bei 2,9 %, nach 3,1 % im Vormonat.", "3,1 %", None),
+    ("es", "El paro fue del 4,3 % en el segundo trimestre de 2025, frente al 4,1 % del trimestre anterior.", "4,1 %", None),
+    # ... but a period of its own, taken by no other figure, stays its period.
+    ("en", "Before the pandemic, in 2019, unemployment was 3.5%.", "3.5%", "2019"),
+    ("fr", "Auparavant, en 2019, le taux était de 3,5 %.", "3,5 %", "2019"),
+    # A period heading a paragraph, the only one in it, is its figures' period ...
+    ("fr", "Données de 2024. Le taux des hommes était de 5,1 %. Celui des femmes était de 5,6 %.", "5,6 %", "2024"),
+    ("en", "In 2024:\n- men: 5.1%;\n- women: 5.6%.", "5.6%", "2024"),
+    # ... not one after the first figure, nor when the paragraph states another period, nor past a blank line.
+    ("en", "Exports reached €51.2 billion in 2024. A year earlier they were €49.8 billion.", "€49.8 billion", None),
+    ("en", "In 2024, men: 5.1%. Women: 5.6%, against 5.9% in 2023.", "5.6%", None),
+    ("en", "In 2024 men's rate was 5.1%.\n\nWomen's rate was 5.6%.", "5.6%", None),
+    # A tie goes to the figure after when the sentence already put a period before its figure.
+    ("de", "Laut Prognose wächst das BIP 2026 um 1,8 % und 2027 um 2,2 %.", "1,8 %", "2026"),
+    # A period nearer the next figure goes back to the one before when the next has its own.
+    ("ar", "سُجلت ١٢٣٤٥ ولادة في مارس ٢٠٢٥ مقابل ١٣٠٠٢ في فبراير.", "١٢٣٤٥", "2025-03"),
+    # Weeks, with their year or with the year of the week before.
+    ("en", "Initial claims rose to 231,000 in week 10 of 2025, from 224,000 in week 9.", "224,000", "2025-W09"),
+    ("de", "In KW 10/2025 gab es 231.000 Erstanträge.", "231.000", "2025-W10"),
+    ("en", "Initial claims were 231,000 in 2025-W10.", "231,000", "2025-W10"),
+    ("en", "Initial claims were 231,000 over the past week.", "231,000", None),
+    # Age bands are not periods.
+    ("de", "2024 lag die Erwerbstätigenquote der 25- bis 54-Jährigen bei 81,3 %.", "81,3 %", "2024"),
+    ("es", "En 2024, el 21,4 % de la población tenía 65 años y más.", "21,4 %", "2024"),
+]
+
+
+@pytest.mark.parametrize("language, text, figure_text, expected", WRITTEN, ids=[f"{c[0]}-{i}" for i, c in enumerate(WRITTEN)])
+def test_the_period_bound_to_a_figure_as_answers_write_it(language, text, figure_text, expected):
+    figures = fig.extract_figures(text, language)
+    assert figure_text in [f.text for f in figures], [f.text for f in figures]
+    stated = period_of_figures(text, [(f.start, f.end) for f in figures], stated_periods(text, language), language)
+    got = dict(zip([f.text for f in figures], stated))[figure_text]
+    if expected is None:
+        assert got is None, got
+    else:
+        assert got is not None, f"no period bound to {figure_text!r}"
+        assert got.period.matches(parse_sdmx_period(expected)), (got.text, got.period)

@@ -15,7 +15,7 @@ import difflib
 import re
 from functools import cache, lru_cache
 
-from gate.model.check_words import WORDS
+from gate.model.check_words import WORDS, Words
 
 CAVEAT_KINDS = ("provisional", "estimated", "break", "forecast")
 
@@ -25,15 +25,40 @@ STATUS_CAVEATS = {"P": "provisional", "V": "provisional", "E": "estimated", "I":
                   "F": "forecast"}
 
 
-def _has(text: str, word: str) -> bool:
-    return word_start(word).search(text) is not None
+def _has(text: str, word: str, clitics: tuple[str, ...] = ()) -> bool:
+    return word_start(word, clitics).search(text) is not None
 
 
-@lru_cache(maxsize=1024)
-def word_start(word: str) -> re.Pattern[str]:
-    """The pattern of a word (casefolded) where a word starts, compiled once per word (the
-    words are those of the languages' tables: a few hundred)."""
-    return re.compile(r"(?<![^\W\d_])" + re.escape(word.casefold()))
+@lru_cache(maxsize=2048)
+def word_start(word: str, clitics: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """The pattern of a word (casefolded) where a word starts, or after one of the
+    language's clitics glued to it (Arabic "ال", "و", "ب": "والتقديرات" holds "تقديرات");
+    compiled once per word (the words are those of the languages' tables: a few hundred)."""
+    glued = "(?:" + "|".join(re.escape(c) for c in sorted(clitics, key=len, reverse=True)) + ")?" if clitics else ""
+    return re.compile(r"(?<![^\W\d_])" + glued + re.escape(word.casefold()))
+
+
+def says(text: str, words: tuple[str, ...], clitics: tuple[str, ...] = ()) -> bool:
+    """Whether a casefolded text holds one of the words where a word starts (after a clitic
+    of ``clitics``)."""
+    return any(_has(text, w, clitics) for w in words)
+
+
+def not_comparable(text: str, words: Words) -> bool:
+    """Whether a casefolded text says a figure is not comparable (a break in series): a
+    word of "not" up to four words before a word of "comparable" ("non è confrontabile",
+    "n'est pas comparable", "nicht mit früheren Jahren vergleichbar")."""
+    pattern = _not_comparable(words.negations, words.comparable)
+    return pattern is not None and pattern.search(text) is not None
+
+
+@lru_cache(maxsize=64)
+def _not_comparable(negations: tuple[str, ...], comparable: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not negations or not comparable:
+        return None
+    neg = "|".join(re.escape(w.casefold()) for w in sorted(negations, key=len, reverse=True))
+    comp = "|".join(re.escape(w.casefold()) for w in sorted(comparable, key=len, reverse=True))
+    return re.compile(r"(?<![^\W\d_])(?:" + neg + r")(?![^\W\d_])(?:[\s’'\-]+[^\W\d_]+){0,4}?[\s’'\-]+(?:" + comp + ")")
 
 
 def caveat_kind(text: str) -> str | None:
@@ -44,7 +69,7 @@ def caveat_kind(text: str) -> str | None:
         return low
     for kind in CAVEAT_KINDS:
         for words in WORDS.values():
-            if any(_has(low, w) for w in words.caveats.get(kind, ())):
+            if says(low, words.caveats.get(kind, ()), words.clitics):
                 return kind
     return None
 

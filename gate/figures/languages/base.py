@@ -299,6 +299,20 @@ class CheckWords:
         per: words for a rate's base after a figure ("per", "pour", "pro").
         points: words for index points ("points", "Punkte").
         currency: currency words -> ISO 4217 code ("euros" -> EUR).
+        respectively: words that pair the figures of a sentence with its periods in order
+            ("respectively", "respectivement", "beziehungsweise", "على التوالي").
+        relative: words that state a figure's period relative to another ("a year earlier",
+            "the previous month", "im Vorjahr", "del trimestre anterior"): such a figure
+            takes no period stated for another one.
+        negations: words of "not" ("not", "pas", "nicht", "non", "غير").
+        comparable: words of "comparable" ("comparable", "vergleichbar", "confrontabil"): a
+            word of ``negations`` up to four words before one says a break in series
+            ("non è confrontabile", "nicht mit früheren Jahren vergleichbar").
+        week: nouns for a week before its number ("week", "semaine", "KW", "Kalenderwoche").
+        nouns_capitalised: the language capitalises every noun (German), so an ordinal
+            followed by a lowercase word stands without its noun ("im vierten bei 4,4 %").
+        clitics: prefixes glued to a word that may come before a caveat word (Arabic "ال",
+            "و", "ب": "التقديرات" says "تقديرات").
     """
 
     quarter: tuple[str, ...]
@@ -315,3 +329,10 @@ class CheckWords:
     per: tuple[str, ...] = ()
     points: tuple[str, ...] = ()
     currency: dict[str, str] = field(default_factory=dict)
+    respectively: tuple[str, ...] = ()
+    relative: tuple[str, ...] = ()
+    clitics: tuple[str, ...] = ()
+    nouns_capitalised: bool = False
+    week: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
+    comparable: tuple[str, ...] = ()

@@ -29,16 +29,17 @@ use them too) and are re-exported here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from gate import figures as fig
-from gate.model.caveats import CAVEAT_KINDS, STATUS_CAVEATS, caveat_kind, word_start
+from gate.model.caveats import CAVEAT_KINDS, STATUS_CAVEATS, caveat_kind, not_comparable, says
 from gate.model.check_words import EN, words_for
 from gate.model.inputs import Answer, Observation, Question
 from gate.model.outcomes import Count, FigureRef, Finding, count_of
-from gate.model.units import unit_class
+from gate.model.units import UnitClass, unit_class
 from gate.scoring.checks.periods import StatedPeriod, period_of_figures, stated_periods
 from gate.scoring.checks.units import describe_unit, unit_fault, written_unit
 
@@ -88,7 +89,7 @@ def bind(text: str, language: str, figures: Sequence[fig.Figure], observations: 
     if not observations or not figures:
         return []
     periods = stated_periods(text, language)
-    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods) if periods else [None] * len(figures)
+    stated = period_of_figures(text, [(f.start, f.end) for f in figures], periods, language) if periods else [None] * len(figures)
     out = []
     values = tuple(o.value for o in observations)
     for f, p in zip(figures, stated):
@@ -160,8 +161,7 @@ def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[
         if len(classes) != 1:
             continue
         unit = classes.pop()
-        limit = min([s for s in starts if s > b.figure.start], default=len(text))
-        written = written_unit(text, b.figure, answer.language, limit)
+        written = _unit_written(text, bound, bound.index(b), answer.language, starts)
         fault = unit_fault(unit, written)
         unit_n += 1
         if fault is None:
@@ -175,6 +175,27 @@ def _check_units(question: Question, answer: Answer, text: str, bound: Sequence[
                        f"{_list(_obs(o) for o in b.chosen)} is in {units}")
         findings.append(Finding(qid, lang, "unit_stated", fault, message, figure=_ref(b.figure)))
     return count_of(unit_ok, unit_n)
+
+
+#: What may stand between figures that share the unit written after the last of them
+#: ("51.200 millones y 48.900 millones de euros", "5,4 et 5,1 %"): commas and words of "and",
+#: "or" and "respectively" in the eight languages.
+_LIST_JOIN = re.compile(
+    r"(?i)^\s*(?:[,،]|\b(?:and|or|et|ou|y|o|e|und|oder|bzw\.?|beziehungsweise|en|of|respectively|respectivement|"
+    r"respectivamente|respetivamente|rispettivamente|respectievelijk)\b|و|\s)*$")
+
+
+def _unit_written(text: str, bound: Sequence[Bound], i: int, language: str, starts: Sequence[int]) -> UnitClass | None:
+    """The unit written with the i-th bound figure, up to the next bound figure; when none
+    is, the unit of the next figure of a list it heads ("51.200 millones y 48.900 millones
+    de euros": one unit said once for several figures)."""
+    while True:
+        f = bound[i].figure
+        limit = min([s for s in starts if s > f.start], default=len(text))
+        written = written_unit(text, f, language, limit)
+        if written is not None or i + 1 >= len(bound) or not _LIST_JOIN.match(text[f.end:bound[i + 1].figure.start]):
+            return written
+        i += 1
 
 
 def _check_caveats(question: Question, answer: Answer, text: str, bound: Sequence[Bound], findings: list[Finding]) -> Count:
@@ -258,11 +279,10 @@ def _caveats_of(o: Observation) -> list[tuple[str, str]]:
 
 
 def caveat_said(text: str, language: str, kind: str) -> bool:
-    """Whether the answer says a caveat of this kind, in its language (or in English)."""
+    """Whether the answer says a caveat of this kind, in its language (with its clitics:
+    Arabic "والتقديرات") or in English; once for the whole answer, however many figures."""
     low = text.casefold()
-    words = words_for(language).caveats.get(kind, ()) + EN.caveats.get(kind, ())
-    return any(_has(low, w) for w in words)
-
-
-def _has(text: str, word: str) -> bool:
-    return word_start(word).search(text) is not None
+    own = words_for(language)
+    if says(low, own.caveats.get(kind, ()), own.clitics) or says(low, EN.caveats.get(kind, ())):
+        return True
+    return kind == "break" and (not_comparable(low, own) or not_comparable(low, EN))

@@ -9,7 +9,7 @@ Each is the closed interval of days it covers (:class:`Period`).
 
 An answer states periods as statisticians write them, in its own language: "in 2024",
 "Q2 2025", "au deuxième trimestre 2025", "im 2. Quartal 2025", "en junio de 2025",
-"2024/25", "the year to June 2025". :func:`stated_periods` finds them with their spans;
+"2024/25", "the year to June 2025", "week 10 of 2025", "KW 10/2025". :func:`stated_periods` finds them with their spans;
 :func:`period_of_figures` gives each figure the period stated for it, or None:
 
 1. the first period after the figure and before the next figure ("7.6% in 2024");
@@ -18,6 +18,14 @@ An answer states periods as statisticians write them, in its own language: "in 2
 3. else the period that ends a list the figure is in ("5.1% for men and 5.6% for women
    in 2024").
 
+With the answer's language, as answers write them: a sentence with "respectively"
+("respectivement", "beziehungsweise", "على التوالي") and as many periods as figures pairs
+them in order; a figure said relative to another ("a year earlier", "im Vormonat") takes no
+other figure's period; a period heading a paragraph, the only one stated in it, is the
+period of its figures. A month or an ordinal stated without its year ("against 13,002 in
+February", "up from 4.1% in the first") takes the year of the period before it, or of the
+dated month ending the list it heads ("April, May and June 2025").
+
 A figure with no period by these rules has none: it is counted apart, never guessed.
 """
 
@@ -25,7 +33,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
@@ -33,7 +42,7 @@ from functools import cache
 from babel.dates import get_month_names
 
 from gate.model.check_words import Words, words_for
-from gate.model.periods import Period, _add_months, _months, _year
+from gate.model.periods import Period, _add_months, _months, _months_between, _year
 
 # ----------------------------------------------------------------------------------------
 # Periods stated in prose
@@ -86,6 +95,34 @@ def month_names(language: str) -> dict[str, int]:
     return {k: v for k, v in out.items() if len(k) >= 3}
 
 
+@cache
+def wide_month_names(language: str) -> dict[str, tuple[int, bool]]:
+    """The full month names of a language alone (CLDR wide, format and stand-alone):
+    lowercased name -> (month number, whether the language capitalises it). Read without a
+    year ("against 13,002 in February"), so neither abbreviations nor English names in
+    other languages: "mar", "set", "may" are words too."""
+    out: dict[str, tuple[int, bool]] = {}
+    primary = language.split("-")[0].lower()
+    for context in ("format", "stand-alone"):
+        try:
+            names = get_month_names("wide", context, locale=primary)
+        except Exception:  # a language Babel does not know: English names
+            names = get_month_names("wide", context, locale="en")
+        for number, name in names.items():
+            if len(name) >= 3:
+                out.setdefault(name.lower(), (number, name[:1].isupper()))
+    return out
+
+
+def _phrases(words: Iterable[str]) -> re.Pattern[str] | None:
+    """Whole words or phrases (a final dot kept: "bzw."), case-insensitive; None for none."""
+    words = tuple(words)
+    if not words:
+        return None
+    return re.compile(r"(?i)(?<![^\W_])(?:" + _alt(words) + r")(?![^\W_])" if not any(w.endswith(".") for w in words)
+                      else r"(?i)(?<![^\W_])(?:" + _alt(words) + r")(?:(?<=\.)|(?![^\W_]))")
+
+
 def _alt(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
@@ -114,6 +151,9 @@ class _Grammar:
         else:
             noun = rf"(?P<ord>{ords})\s+(?P<noun>{quarter}|{half})"
         day = r"(?P<day>0?[1-9]|[12]\d|3[01])(?:\.|º|er|st|nd|rd|th)?"
+        # A year may carry a one-letter clitic glued to it (Arabic "و٢٠٢٤", "and 2024").
+        singles = "".join(c for c in w.clitics if len(c) == 1)
+        glued = r"(?:" + _B + r"|(?<=(?<![\w\d])[" + singles + r"]))" if singles else _B
         self.patterns: list[tuple[str, re.Pattern[str]]] = [
             ("iso_day", re.compile(_B + y.format("y") + r"-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])" + _E)),
             ("fiscal", re.compile(
@@ -131,13 +171,37 @@ class _Grammar:
                 + r"(?P<y>(?:18|19|20)\d\d|\d\d)" + _E)),
             ("year_label", re.compile(
                 r"(?i)" + _B + y.format("y") + r"[- ]?(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + _E)),
-            ("year", re.compile(_B + y.format("y") + _E)),
+            ("year", re.compile(glued + y.format("y") + _E)),
         ]
-        # Year-less forms ("in Q1", "en mars"), read with the year of the period before.
+        weeks_alone: list[tuple[str, re.Pattern[str]]] = []
+        if w.week:
+            # Weeks: "week 10 of 2025", "KW 10/2025", "la semaine 10 de 2025", "2025-W10".
+            week = r"(?:" + _alt(w.week) + r")\.?\s*(?P<n>[1-9]|[1-4]\d|5[0-3])" + _E
+            self.patterns.insert(0, ("week", re.compile(
+                r"(?i)" + _B + week + r"(?:" + of + r",?\s*|\s*[/,]\s*|\s+)" + y.format("y") + _E)))
+            weeks_alone = [("week", re.compile(r"(?i)" + _B + week))]
+        self.patterns.insert(0, ("week", re.compile(_B + y.format("y") + r"-?W(?P<n>0[1-9]|[1-4]\d|5[0-3])" + _E)))
+        # Year-less forms ("in Q1", "en février", "au premier"), read with the year of the
+        # period before them, or of the dated month ending a list they head ("April, May
+        # and June 2025").
+        self.wide = wide_month_names(language)
+        words_alone = [o for o in w.ordinals if o.isalpha() and len(o) >= 4]
         self.yearless: list[tuple[str, re.Pattern[str]]] = [
             ("noun", re.compile(r"(?i)" + _B + noun + _E)),
             ("label", re.compile(r"(?i)" + _B + r"(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + _E)),
+            ("month_alone", re.compile(r"(?i)" + _B + r"(?P<month>" + _alt(self.wide) + r")" + _E)),
         ]
+        if words_alone:
+            # An ordinal whose noun is left out after a quarter or half-year ("up from 4.1%
+            # in the first", "après 4,1 % au premier."): it ends its clause.
+            # Where nouns are capitalised (German), a lowercase word after it is no noun
+            # either ("im vierten bei 4,4 %").
+            lower = r"|\s+(?-i:[^\W\d_A-ZÄÖÜ])" if w.nouns_capitalised else ""
+            self.yearless.append(("ordinal_alone", re.compile(
+                r"(?i)" + _B + r"(?P<ord>" + _alt(words_alone) + r")(?=\s*(?:[,;:.!?)]|$)" + lower + ")")))
+        self.yearless[:0] = weeks_alone
+        self.respectively = _phrases(w.respectively)
+        self.relative = _phrases(w.relative)
         self.year_to = re.compile(r"(?i)(?:" + _alt(w.year_to) + r")\s+(?:(?:the|le|la|el|o|il|de|het)\s+)?$") if w.year_to else None
         self.since = re.compile(r"(?i)(?:" + _alt(w.since) + r")\s*$") if w.since else None
 
@@ -166,6 +230,9 @@ def _period_of(kind: str, m: re.Match[str], g: _Grammar, text: str, year: int | 
         if kind == "month":
             start, end = _months(int(m["y"]), g.months[m["month"].lower().rstrip(".")], 1)
             return Period(start, end, label)
+        if kind == "month_alone" and year is not None:
+            start, end = _months(year, g.wide[m["month"].lower()][0], 1)
+            return Period(start, end, label)
         y = year if year is not None else int(m["y"]) if len(m["y"]) == 4 else 2000 + int(m["y"])
         if kind == "noun":
             n = _ordinal(g.words, m["ord"])
@@ -174,6 +241,9 @@ def _period_of(kind: str, m: re.Match[str], g: _Grammar, text: str, year: int | 
                 return None
             start, end = _months(y, 1 + (3 if is_quarter else 6) * (n - 1), 3 if is_quarter else 6)
             return Period(start, end, label)
+        if kind == "week":
+            start = date.fromisocalendar(y, int(m["n"]), 1)
+            return Period(start, start + timedelta(days=6), label)
         if kind in ("label", "year_label"):
             n = int(m["n"])
             is_quarter = g.words.labels.get(m["letter"].lower(), "quarter" if m["letter"].lower() == "q" else "half") == "quarter"
@@ -234,20 +304,55 @@ def stated_periods(text: str, language: str) -> list[StatedPeriod]:
                     period = Period(_add_months(period.end + timedelta(days=1), -12), period.end, text[s:e])
             found.append(StatedPeriod(period, text[s:e], s, e))
     found.sort(key=lambda p: p.start)
+    dated = list(found)
     for kind, pattern in g.yearless:
         for m in pattern.finditer(plain):
             s, e = m.span()
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            earlier = [p for p in found if p.end <= s and not p.period.fiscal]
-            if not earlier:
-                continue
-            period = _period_of(kind, m, g, plain, year=earlier[-1].period.end.year)
+            period = _yearless(kind, m, g, plain, dated)
             if period is not None:
                 taken.append((s, e))
                 found.append(StatedPeriod(period, text[s:e], s, e))
     found.sort(key=lambda p: p.start)
     return found
+
+
+def _yearless(kind: str, m: re.Match[str], g: _Grammar, text: str, dated: Sequence[StatedPeriod]) -> Period | None:
+    """The period of a form stated without its year, or None: a month alone takes the year
+    of the dated month ending a list it heads ("April, May and June 2025"), else of the
+    period before it; an ordinal alone ("in the first") is a quarter or half-year like the
+    period before it in its sentence; the other forms take the year of the period before."""
+    s, e = m.span()
+    earlier = [p for p in dated if p.end <= s and not p.period.fiscal]
+    if kind == "month_alone":
+        name = m["month"]
+        if g.wide[name.lower()][1] and not name[:1].isupper():
+            return None  # "may", "march" as words, where months are capitalised
+        later = next((p for p in dated if p.start >= e), None)
+        if later is not None and _month_list(text[e:later.start], g):
+            return _period_of(kind, m, g, text, year=later.period.start.year)
+    if not earlier:
+        return None
+    if kind == "ordinal_alone":
+        before = earlier[-1]
+        months = _months_between(before.period.start, before.period.end)
+        n = g.words.ordinals.get(m["ord"].lower())
+        if months not in (3, 6) or n is None or (months == 6 and n > 2) or _SENTENCE_END.search(text[before.end:s]):
+            return None
+        start, end = _months(before.period.end.year, 1 + months * (n - 1), months)
+        return Period(start, end, m.group(0))
+    return _period_of(kind, m, g, text, year=earlier[-1].period.end.year)
+
+
+_JOINERS = re.compile(r"(?i)^(?:[\s,،]|\b(?:and|et|y|e|und|en|or|ou|o|oder|of)\b|و)*$")
+
+
+def _month_list(gap: str, g: _Grammar) -> bool:
+    """Whether the text between a month alone and a dated month holds only other months
+    and the words joining a list ("April, May and June 2025")."""
+    names = re.sub(r"(?i)" + _B + r"(?:" + _alt(g.wide) + r")" + _E, " ", gap) if g.wide else gap
+    return bool(_JOINERS.match(names))
 
 
 def _in_identifier(text: str, s: int, e: int) -> bool:
@@ -275,7 +380,8 @@ def sentence_bounds(text: str) -> list[tuple[int, int]]:
     return bounds
 
 
-def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod]) -> list[StatedPeriod | None]:
+def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod],
+                      language: str | None = None) -> list[StatedPeriod | None]:
     """The period stated for each figure, by the rules of this module's docstring.
 
     A period between two figures of a sentence belongs to the nearer one: fewer commas
@@ -283,14 +389,32 @@ def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequ
     Quartal bei 6,8 % und im ersten Quartal bei 7,1 %" gives the first quarter to 7,1); a
     tie goes to the figure before.
 
+    With the answer's language, three more rules of how answers are written
+    (:func:`_as_written`): a sentence with "respectively" and as many periods as figures
+    pairs them in order; a figure said relative to another ("a year earlier", "im
+    Vormonat") takes no period stated for another figure; and a period stated at the head
+    of a paragraph, the only one stated in it, is the period of its figures.
+
     Args:
         text: the answer.
         spans: the figures' ``(start, end)`` spans, in reading order.
         periods: :func:`stated_periods` of the text.
+        language: the answer's BCP 47 tag, for the words of those three rules; None to
+            read by position only.
 
     Returns:
         One stated period or None per figure, in the order of ``spans``.
     """
+    out, trailing = _by_position(text, spans, periods)
+    if language is None:
+        return out
+    return _as_written(text, spans, periods, _grammar(language), out, trailing)
+
+
+def _by_position(text: str, spans: Sequence[tuple[int, int]],
+                 periods: Sequence[StatedPeriod]) -> tuple[list[StatedPeriod | None], set[int]]:
+    """The period of each figure by the three rules of position, and the figures that took
+    the period after them (rule 1)."""
     sentences = sentence_bounds(text)
 
     def sentence_of(pos: int) -> tuple[int, int]:
@@ -306,8 +430,13 @@ def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequ
             continue
         if any(p.end <= q.start and q.end <= after[0][0] for q in periods):
             continue  # another period stands between it and the next figure
-        if not before or _distance(text[p.end:after[0][0]]) < _distance(text[before[-1][1]:p.start]):
+        ahead, behind = _distance(text[p.end:after[0][0]]), _distance(text[before[-1][1]:p.start]) if before else (0, 0)
+        # A tie goes to the figure after when the sentence already put a period before
+        # its figure ("2026 um 1,8 % und 2027 um 2,2 %": one clause built like the other).
+        parallel = any(j in leading and sent[0] <= periods[j].start for j in range(k))
+        if not before or ahead < behind or (parallel and ahead == behind):
             leading.add(k)
+    _keep_one_each(text, spans, periods, order, leading, sentence_of)
     out: list[StatedPeriod | None] = [None] * len(spans)
     trailing: dict[int, StatedPeriod] = {}
     for rank, i in enumerate(order):
@@ -340,7 +469,84 @@ def period_of_figures(text: str, spans: Sequence[tuple[int, int]], periods: Sequ
                 out[i] = trailing[later]
                 break
             e = spans[later][1]
+    return out, set(trailing)
+
+
+def _keep_one_each(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod], order: Sequence[int],
+                   leading: set[int], sentence_of: Callable[[int], tuple[int, int]]) -> None:
+    """A period nearer the figure after it goes back to the figure before when that one has
+    no other and the figure after has its own period after it ("١٢٣٤٥ ولادة في مارس ٢٠٢٥
+    مقابل ١٣٠٠٢ في فبراير": 12345 in March, 13002 in February); in place."""
+    for k in sorted(leading):
+        p = periods[k]
+        s0, s1 = sentence_of(p.start)
+        before = [i for i in order if s0 <= spans[i][0] and spans[i][1] <= p.start]
+        after = [i for i in order if p.end <= spans[i][0] < s1]
+        if not before or not after:
+            continue
+        first = spans[after[0]]
+        limit = spans[after[1]][0] if len(after) > 1 else s1
+        own = any(first[1] <= q.start < limit and j not in leading for j, q in enumerate(periods))
+        last = spans[before[-1]]
+        start = spans[before[-2]][1] if len(before) > 1 else s0
+        other = any(last[1] <= q.start < p.start or (start <= q.start < last[0] and j in leading)
+                    for j, q in enumerate(periods) if j != k)
+        if own and not other:
+            leading.discard(k)
+
+
+def _as_written(text: str, spans: Sequence[tuple[int, int]], periods: Sequence[StatedPeriod], g: _Grammar,
+                out: list[StatedPeriod | None], trailing: set[int]) -> list[StatedPeriod | None]:
+    """The periods by position, corrected by "respectively", relative periods and a
+    period heading a paragraph (:func:`period_of_figures`)."""
+    out = list(out)
+    sentences = sentence_bounds(text)
+    order = sorted(range(len(spans)), key=lambda i: spans[i][0])
+    if g.respectively is not None:
+        for s0, s1 in sentences:
+            if not g.respectively.search(text, s0, s1):
+                continue
+            figs = [i for i in order if s0 <= spans[i][0] < s1]
+            said = [p for p in periods if s0 <= p.start < s1]
+            if len(said) >= 2 and len(said) == len(figs):
+                for i, p in zip(figs, said):
+                    out[i] = p
+                    trailing.add(i)
+    relative = set()
+    if g.relative is not None:
+        shared = Counter(id(p) for p in out if p is not None)
+        for rank, i in enumerate(order):
+            s0, s1 = next(((a, b) for a, b in sentences if a <= spans[i][0] < b), (0, len(text)))
+            lo = max(s0, spans[order[rank - 1]][1]) if rank else s0
+            hi = min(s1, spans[order[rank + 1]][0]) if rank + 1 < len(order) else s1
+            if i in trailing or not g.relative.search(text, lo, hi):
+                continue
+            relative.add(i)  # never given the period heading its paragraph
+            if out[i] is not None and shared[id(out[i])] > 1:
+                out[i] = None  # another figure's period ("2,9 % im Juni 2025, nach 3,1 % im Vormonat")
+    for p0, p1 in _paragraphs(text):
+        figs = [i for i in order if p0 <= spans[i][0] < p1]
+        said = [p for p in periods if p0 <= p.start < p1]
+        if not figs or not said or said[0].end > spans[figs[0]][0]:
+            continue
+        if all(p.period.matches(said[0].period) for p in said):
+            for i in figs:
+                if out[i] is None and i not in relative:
+                    out[i] = said[0]
     return out
+
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    """The spans of the paragraphs of a text (a blank line ends one)."""
+    bounds, start = [], 0
+    for m in _PARAGRAPH.finditer(text):
+        bounds.append((start, m.start()))
+        start = m.end()
+    bounds.append((start, len(text)))
+    return bounds
 
 
 def _distance(gap: str) -> tuple[int, int]:

@@ -60,14 +60,23 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
     for word in _WORD.findall(figure.text):
         if word.lower() in table:
             return table[word.lower()]
-    m = _NEXT_WORD.match(after)
-    if m:
-        word = m.group(1).lower()
-        if word in table:
-            return table[word]
-        if m.group(1).upper() in _ISO and m.group(1).isupper():
-            return m.group(1).upper()
+    for m in (_NEXT_WORD.match(after), _of_next_word(language).match(after)):
+        if m:
+            word = m.group(1).lower()
+            if word in table:
+                return table[word]
+            if m.group(1).upper() in _ISO and m.group(1).isupper():
+                return m.group(1).upper()
     return None
+
+
+@cache
+def _of_next_word(language: str) -> re.Pattern[str]:
+    """The next word after a word of "of" ("51,2 milliards d'euros", "48.900 millones de
+    euros", "51,2 miliardi di euro"): the currency after a scale word."""
+    words = set(words_for(language).of + EN.of) | {"d'", "d’"}
+    alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(r"(?i)\s*(?:" + alternation + r")(?:\s+|(?<=['’]))([^\W\d_]+)")
 
 
 @cache
