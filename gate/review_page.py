@@ -56,8 +56,9 @@ button{font:inherit;padding:.3rem .7rem}input,select,textarea{font:inherit;max-w
 .badge{font-size:.8rem;font-weight:normal;border:1px solid #666;border-radius:1rem;padding:0 .5rem;white-space:nowrap}
 .table-wrap{overflow-x:auto}table{border-collapse:collapse;font-size:.88rem}
 caption{text-align:start;font-weight:bold;padding:.2rem 0}
-th,td{border:1px solid #bbb;padding:.15rem .35rem;text-align:start;vertical-align:top;overflow-wrap:normal;white-space:nowrap}
-td.caveats{white-space:normal;min-width:10rem}
+th,td{border:1px solid #bbb;padding:.15rem .35rem;text-align:start;vertical-align:top;overflow-wrap:normal}
+td.series,td.period,td.value{white-space:nowrap}td.caveats{min-width:9rem}td.status{min-width:8rem}
+.item,.item h2,fieldset.q{scroll-margin-top:6rem}
 dl{margin:.4rem 0}dt{font-weight:bold}dd{margin:0 0 .3rem 0}
 dl.scale{display:grid;grid-template-columns:auto minmax(0,1fr);gap:0 .6rem}dl.scale dd{margin:0}
 mark{padding:0 .15rem;border-radius:3px;border-bottom:3px solid;color:#111}
@@ -160,7 +161,7 @@ _SCRIPT = r"""
       for (const o of item.observations) {
         const tr = el('tr');
         for (const c of columns) {
-          const td = el('td', c[0] === 'status' ? {lang: item.language, dir: 'auto'} : {class: c[0]}, o[c[0]] || '');
+          const td = el('td', c[0] === 'status' ? {class: 'status', lang: item.language, dir: 'auto'} : {class: c[0]}, o[c[0]] || '');
           if (c[0] === 'status' && o.status_code) td.setAttribute('data-code', o.status_code);
           tr.append(td);
         }
