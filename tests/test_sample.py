@@ -220,3 +220,20 @@ def test_a_figure_two_findings_quote_takes_the_worse_state():
         ("wrong_period", ["caveat_missing", "wrong_period"])]
     assert [m["state"] for m in figure_marks(text, "en", [unit])] == ["flagged"]
     assert [m["state"] for m in figure_marks(text, "en", [])] == ["supported"]
+
+
+def test_a_spanish_or_arabic_answer_gets_the_rubric_in_its_language():
+    from gate.review_page import page_data
+    from gate.rubric import load_rubric
+    from gate.sample import Sample, sheet_items
+
+    rubric = load_rubric(RUBRIC)
+    pairs = tuple((Question(qid, lang, "q", "answer"), Answer(qid, lang, "q", (), (), "a", (), False))
+                  for qid, lang in (("s1", "es"), ("s2", "ar"), ("s3", "sw")))
+    items = sheet_items(Sample(pairs, 1), rubric)
+    assert [i["rubric"][0]["text"] for i in items] == ["¿Es esta la serie correcta para la pregunta?",
+                                                       "هل هذه هي السلسلة الصحيحة للسؤال؟",
+                                                       "Is this the right series for the question?"]
+    data = page_data(items, rubric)
+    assert data["dimensions"]["es"][3]["text"] == "¿Puede un lector entenderla en la primera lectura?"
+    assert data["dimensions"]["sw"][3]["text"] == "Can a reader understand it at first reading?"
