@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from gate import figures as fig
+from gate.checks.periods import period_of_figures, stated_periods
 from gate.measures import Finding, score_answer
 from gate.records import Answer, Question
 from gate.review_words import status_name
@@ -40,9 +41,11 @@ def figure_marks(text: str, language: str, findings: Sequence[Finding]) -> list[
     """Every figure of an answer text with its state, in text order.
 
     Returns:
-        ``{"start", "end", "text", "state", "codes"}`` per figure: its span in ``text``
-        (characters), as written, its state (:data:`STATES`) and the codes of the findings
-        that quote it. A finding's figure the reader did not read as a figure is marked too.
+        ``{"start", "end", "text", "state", "codes", "kind"}`` per figure: its span in
+        ``text`` (characters), as written, its state (:data:`STATES`), the codes of the
+        findings that quote it and ``kind`` ``figure``. A finding's figure the reader did not
+        read as a figure is marked too. The period stated for a figure of the wrong period
+        is marked as well (``kind`` ``period``, with ``figure``: the figure it is stated for).
     """
     quoted: dict[tuple[int, int], list[Finding]] = {}
     for f in findings:
@@ -51,13 +54,30 @@ def figure_marks(text: str, language: str, findings: Sequence[Finding]) -> list[
     spans = {(f.start, f.end): f.text for f in (fig.extract_figures(text, language) if text else [])}
     for (start, end), found in quoted.items():
         spans.setdefault((start, end), found[0].figure.text if found[0].figure else text[start:end])
-    marks = []
+    marks: list[dict[str, Any]] = []
     for (start, end), written in sorted(spans.items()):
         codes = [f.code for f in quoted.get((start, end), [])]
         states = [_STATE_OF.get(code, FLAGGED) for code in codes] or [SUPPORTED]
         marks.append({"start": start, "end": end, "text": written, "state": min(states, key=STATES.index),
-                      "codes": list(dict.fromkeys(codes))})
-    return _without_overlaps(marks)
+                      "codes": list(dict.fromkeys(codes)), "kind": "figure"})
+    wrong = {(m["start"], m["end"]): m["text"] for m in marks if "wrong_period" in m["codes"]}
+    if wrong:
+        marks += _stated_period_marks(text, language, sorted(spans), wrong)
+    return _without_overlaps(sorted(marks, key=lambda m: (m["start"], m["kind"] != "figure")))
+
+
+def _stated_period_marks(text: str, language: str, spans: Sequence[tuple[int, int]],
+                         wrong: dict[tuple[int, int], str]) -> list[dict[str, Any]]:
+    """The period stated for each figure of the wrong period ("in 2023"), marked
+    ``wrong_period`` with ``kind`` ``period`` and ``figure``, the figure it is stated for
+    (read as the period check reads it: :func:`gate.checks.periods.period_of_figures`)."""
+    periods = stated_periods(text, language)
+    out = []
+    for span, stated in zip(spans, period_of_figures(text, spans, periods) if periods else []):
+        if span in wrong and stated is not None:
+            out.append({"start": stated.start, "end": stated.end, "text": stated.text, "state": WRONG_PERIOD,
+                        "codes": ["wrong_period"], "kind": "period", "figure": wrong[span]})
+    return out
 
 
 def _without_overlaps(marks: list[dict[str, Any]]) -> list[dict[str, Any]]:

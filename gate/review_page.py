@@ -65,7 +65,7 @@ mark{padding:0 .15rem;border-radius:3px;border-bottom:3px solid;color:#111}
 mark .sym{font-size:.78em;margin-inline-start:.2em}
 mark.supported{background:#d7f0df;border-color:#1b7a45}mark.unsupported{background:#fbd9d7;border-color:#b3261e}
 mark.wrong_period{background:#ffedb3;border-color:#a05a00}mark.caveat_missing{background:#e7ddff;border-color:#5b3cc4}
-mark.flagged{background:#dde8f6;border-color:#1a56c4}
+mark.flagged{background:#dde8f6;border-color:#1a56c4}mark.period{border-bottom-style:dashed}
 fieldset.q{border:1px solid #ccc;border-radius:4px;margin:.4rem 0;padding:.2rem .5rem}
 fieldset.q.current{border-color:#1a56c4;box-shadow:0 0 0 2px #1a56c4}
 fieldset.q legend{padding:0 .2rem}fieldset.q label{margin-inline-end:.7rem}
@@ -120,8 +120,10 @@ _SCRIPT = r"""
     for (const m of item.figures) {
       if (m.start < at) continue;
       span.append(chars.slice(at, m.start).join(''));
-      const [sym, words] = data.states[m.state];
-      const mark = el('mark', {class: m.state, 'data-state': m.state, title: words + (m.codes.length ? ' (' + m.codes.join(', ') + ')' : '')});
+      const [sym, stateWords] = data.states[m.state];
+      const words = m.kind === 'period' ? 'period stated for ' + m.figure : stateWords;
+      const mark = el('mark', {class: m.state + (m.kind === 'period' ? ' period' : ''), 'data-state': m.state, 'data-kind': m.kind || 'figure',
+                               title: words + (m.codes.length ? ' (' + m.codes.join(', ') + ')' : '')});
       mark.append(chars.slice(m.start, m.end).join(''));
       mark.append(el('span', {class: 'sym', 'aria-hidden': 'true'}, m.state === 'supported' ? sym : sym + ' ' + words));
       mark.append(el('span', {class: 'sr'}, ' (' + words + ')'));
@@ -379,7 +381,9 @@ def _help(rubric: Rubric) -> str:
                  + f"</dl><p>Quality is scored apart from the rubric questions.{passes}</p>")
     return (
         "<details class=\"help\" open><summary>How to read and judge</summary>"
-        f"<h3>Figures in the answers, marked by what the gate found</h3><ul class=\"legend\">{marks}</ul>"
+        f"<h3>Figures in the answers, marked by what the gate found</h3><ul class=\"legend\">{marks}"
+        "<li><mark class=\"wrong_period period\">2023 <span class=\"sym\" aria-hidden=\"true\">⚠</span></mark> "
+        "the period stated for a figure of the wrong period</li></ul>"
         f"{scale}"
         "<h3>Keys</h3><p><kbd>y</kbd> yes, <kbd>n</kbd> no, <kbd>a</kbd> n.a. for the outlined question (then the next "
         "that applies); <kbd>j</kbd> next answer, <kbd>k</kbd> previous answer. Keys do nothing while you type in a "

@@ -158,7 +158,7 @@ def test_figures_are_marked_with_the_gates_state_on_the_running_examples(tmp_pat
     open_page(browser, sample_page(tmp_path, RUN_14, "obs"), By)
     marks = dict(browser.execute_script(MARKS))
     assert marks == {
-        "a01": [["7.6%", "supported"], ["8.4%", "wrong_period"]],  # 8.4 is 2022's value, stated for 2023
+        "a01": [["7.6%", "supported"], ["8.4%", "wrong_period"], ["2023", "wrong_period"]],  # 8.4 is 2022's value, stated for 2023
         "a02": [["68.2", "supported"]], "a03": [["41", "supported"]],
         "a04": [["6,8 %", "caveat_missing"]],  # provisional (status P), never said
         "a05": [], "a06": [], "a07": [["92.5%", "supported"]], "a08": [["1 234 567", "supported"]],
@@ -167,6 +167,9 @@ def test_figures_are_marked_with_the_gates_state_on_the_running_examples(tmp_pat
     mark = a01.find_element(By.CSS_SELECTOR, "mark.wrong_period")
     assert mark.find_element(By.CSS_SELECTOR, ".sym").text == "⚠ wrong period"  # seen
     assert mark.find_element(By.CSS_SELECTOR, ".sr").get_attribute("textContent") == " (wrong period)"  # heard
+    year = a01.find_element(By.CSS_SELECTOR, "mark[data-kind='period']")
+    assert (year.get_attribute("data-state"), year.find_element(By.CSS_SELECTOR, ".sym").text) == (
+        "wrong_period", "⚠ period stated for 8.4%")
     findings = [li.text for li in a01.find_elements(By.CSS_SELECTOR, ".findings li")]
     assert findings == ["wrong_period (period match): '8.4%' is stated for '2023', but it matches FS_UNDERNOURISH_PCT 2022; "
                         "FS_UNDERNOURISH_PCT 2023 is 7.9"]

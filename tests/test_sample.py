@@ -190,10 +190,12 @@ def test_the_gates_view_of_each_answer_marks_figures_by_state():
 
     obs = join(load_run(ROOT / "examples" / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"), load_question_set(SET_12))
     views = {q.question_id: gate_view(q, a) for q, a in obs.pairs}
-    assert [(m["text"], m["state"], m["codes"]) for m in views["a01"]["figures"]] == [
-        ("7.6%", "supported", []), ("8.4%", "wrong_period", ["wrong_period"])]
+    assert [(m["text"], m["state"], m["codes"], m["kind"]) for m in views["a01"]["figures"]] == [
+        ("7.6%", "supported", [], "figure"), ("8.4%", "wrong_period", ["wrong_period"], "figure"),
+        ("2023", "wrong_period", ["wrong_period"], "period")]  # the year 8.4% is stated for: 2022's value
+    assert views["a01"]["figures"][2]["figure"] == "8.4%"
     answer = next(a for q, a in obs.pairs if q.question_id == "a01").answer
-    assert [answer[m["start"]:m["end"]] for m in views["a01"]["figures"]] == ["7.6%", "8.4%"]
+    assert [answer[m["start"]:m["end"]] for m in views["a01"]["figures"]] == ["7.6%", "8.4%", "2023"]
     assert [(m["text"], m["state"]) for m in views["a04"]["figures"]] == [("6,8 %", "caveat_missing")]
     assert [f["code"] for f in views["a04"]["findings"]] == ["caveat_missing"]
     assert views["a04"]["observations"][0]["status"] == "valeur provisoire (P)"
@@ -216,8 +218,9 @@ def test_a_figure_two_findings_quote_takes_the_worse_state():
     caveat = Finding("q", "en", "caveat_stated", "caveat_missing", "m", figure)
     period = Finding("q", "en", "period_match", "wrong_period", "m", figure)
     unit = Finding("q", "en", "unit_stated", "unit_mismatch", "m", figure)
-    assert [(m["state"], m["codes"]) for m in figure_marks(text, "en", [caveat, period])] == [
-        ("wrong_period", ["caveat_missing", "wrong_period"])]
+    assert [(m["text"], m["state"], m["codes"], m["kind"]) for m in figure_marks(text, "en", [caveat, period])] == [
+        ("6.8%", "wrong_period", ["caveat_missing", "wrong_period"], "figure"),
+        ("2024", "wrong_period", ["wrong_period"], "period")]
     assert [m["state"] for m in figure_marks(text, "en", [unit])] == ["flagged"]
     assert [m["state"] for m in figure_marks(text, "en", [])] == ["supported"]
 
