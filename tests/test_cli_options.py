@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from gate.cli import main as cli_module
+from gate.cli.main import main as cli_module
 from gate.run.shards import score_shard
 
 RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"

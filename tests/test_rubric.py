@@ -47,7 +47,8 @@ def test_shipped_rubric_has_the_five_questions_and_four_dimensions():
     assert rubric.dimension_ids == ("answer_correctness", "completeness", "instruction_following", "clarity")
     assert rubric.question("caveat").applies == "caveat"
     assert rubric.question("unit").text("fr-CA") == "L'unité est-elle indiquée ?"
-    assert rubric.question("unit").text("de") == "Is the unit stated?"
+    assert rubric.question("unit").text("de") == "Ist die Einheit angegeben?"
+    assert rubric.question("unit").text("sw") == "Is the unit stated?"  # no Swahili text: English
     assert rubric.pass_score == 4 and rubric.digest.startswith("sha256:")
 
 
@@ -251,7 +252,9 @@ def test_a_bad_judgement_is_exit_2_naming_file_line_and_field(workdir, cli, bad,
 
 
 def test_a_rubric_question_the_rubric_lacks(workdir, cli, tmp_path):
-    text = RUBRIC.read_text().replace("  unit:\n    applies: answered\n    text:\n      en: Is the unit stated?\n      fr: L'unité est-elle indiquée ?\n", "")
+    text = RUBRIC.read_text()
+    start = text.index("  unit:\n")
+    text = text[:start] + text[text.index("  caveat:\n"):]
     (workdir / "rubric.yaml").write_text(text, encoding="utf-8")
     (workdir / "j.jsonl").write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
     code, _, err = cli("check", "examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl",
@@ -261,12 +264,12 @@ def test_a_rubric_question_the_rubric_lacks(workdir, cli, tmp_path):
 
 
 BAD_RUBRICS = [
-    (lambda t: t.replace('version: "1"', "version: 1"), "rubric.yaml:5: version: expected a string, found the number 1 (quote it"),
-    (lambda t: t.replace('labels: ["yes", "no", "not_applicable"]', "labels: [yes, no, not_applicable]"), "rubric.yaml:9: labels: expected [\"yes\", \"no\", \"not_applicable\"], found true or false"),
-    (lambda t: t.replace('labels: ["yes", "no", "not_applicable"]', 'labels: ["yes", "no"]'), "rubric.yaml:9: labels: expected [\"yes\", \"no\", \"not_applicable\"], found [\"yes\", \"no\"]"),
+    (lambda t: t.replace('version: "1"', "version: 1"), "rubric.yaml:10: version: expected a string, found the number 1 (quote it"),
+    (lambda t: t.replace('labels: ["yes", "no", "not_applicable"]', "labels: [yes, no, not_applicable]"), "rubric.yaml:14: labels: expected [\"yes\", \"no\", \"not_applicable\"], found true or false"),
+    (lambda t: t.replace('labels: ["yes", "no", "not_applicable"]', 'labels: ["yes", "no"]'), "rubric.yaml:14: labels: expected [\"yes\", \"no\", \"not_applicable\"], found [\"yes\", \"no\"]"),
     (lambda t: t.replace("  period:\n", "  periode:\n"), "questions.periode: unknown rubric question 'periode'; did you mean 'period'?"),
     (lambda t: t.replace("    applies: caveat\n", "    applies: sometimes\n"), "questions.caveat.applies: expected one of \"answered\", \"always\", \"caveat\", found the string \"sometimes\""),
-    (lambda t: t.replace("  unit:\n", "  series:\n"), "questions.series: duplicate key: already set on line 18"),
+    (lambda t: t.replace("  unit:\n", "  series:\n"), "questions.series: duplicate key: already set on line 23"),
     (lambda t: t.replace("  pass_score: 4", "  pass_score: 6"), "quality.pass_score: expected a number from 1 to 5, found the number 6"),
     (lambda t: t.replace("    clarity:\n", "    clearness:\n"), "quality.dimensions.clearness: unknown quality dimension 'clearness'"),
     (lambda t: t.replace("questions:", "questoins:"), "questoins: unknown key 'questoins'; did you mean 'questions'?"),
@@ -410,3 +413,82 @@ def test_an_empty_judgements_file_is_said_in_a_notice(tmp_path, cli):
     assert code == 1
     assert "no judgement in this file" in stdout + err
     assert "reviewed share" in stdout
+
+
+# -- translations: the version follows the English text, labels and applicability ----------
+
+LANGUAGES = {"en", "fr", "es", "de", "pt", "it", "nl", "ar"}
+#: The digest of each shipped rubric version (:func:`gate.inputs.rubric.versioned_digest`). A
+#: change of an English text, a label, an applicability or the pass score changes it: then
+#: raise ``version`` in rubric.yaml and add the new version's digest here.
+VERSION_DIGESTS = {"1": "sha256:a2723e0a152acd8e931a0002fdb27ef012baeaae4c1de2654c6cfd00d0b7cda6"}
+STORED = {FIXTURES / "judgements_reader_1.3.jsonl": RUN_13,
+          FIXTURES / "judgements_reader_1.4.jsonl": ROOT / "examples" / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"}
+
+
+def only_languages(text: str, keep: set[str]) -> str:
+    """rubric.yaml with the text lines of every other language dropped."""
+    lines = text.splitlines(keepends=True)
+    return "".join(line for line in lines
+                   if not (line.startswith("      ") and line.strip()[:3].rstrip(":") not in keep and line.strip()[2:3] == ":"))
+
+
+def test_the_shipped_rubric_speaks_eight_languages():
+    rubric = load_rubric(RUBRIC)
+    for item in (*rubric.questions, *rubric.dimensions):
+        assert set(item.texts) == LANGUAGES, item.id
+    assert rubric.question("period").text("es-MX") == "¿Es este el período correcto?"
+    assert rubric.question("series").text("ar") == "هل هذه هي السلسلة الصحيحة للسؤال؟"
+    assert rubric.dimensions[-1].text("nl") == "Begrijpt een lezer het bij de eerste lezing?"
+
+
+def test_the_shipped_rubric_version_follows_its_versioned_content():
+    rubric = load_rubric(RUBRIC)
+    assert VERSION_DIGESTS.get(rubric.version) == rubric.digest, (
+        "an English text, a label, an applicability or the pass score changed: raise version in rubric.yaml "
+        "and pin the new version's digest in VERSION_DIGESTS")
+
+
+@pytest.mark.parametrize("edit, same", [
+    (lambda t: only_languages(t, {"en"}), True),
+    (lambda t: only_languages(t, {"en", "fr"}), True),  # the rubric as shipped before es, de, pt, it, nl, ar
+    (lambda t: t.replace("      ar: هل وحدة القياس مذكورة؟\n", "      ar: هل الوحدة مذكورة؟\n      sw: Je, kipimo kimetajwa?\n"), True),
+    (lambda t: t.replace("en: Is the unit stated?", "en: Is the unit of measure stated?"), False),
+    (lambda t: t.replace("  unit:\n    applies: answered", "  unit:\n    applies: always"), False),
+    (lambda t: t.replace("pass_score: 4", "pass_score: 3"), False),
+    (lambda t: t.replace("en: Can a reader understand it at first reading?", "en: Is it clear?"), False),
+], ids=["english-only", "english-and-french", "a-translation-changed-and-one-added", "english-text", "applies",
+        "pass-score", "dimension-english-text"])
+def test_a_translation_keeps_the_digest_an_english_text_does_not(tmp_path, edit, same):
+    shipped = load_rubric(RUBRIC)
+    path = tmp_path / "rubric.yaml"
+    path.write_text(edit(RUBRIC.read_text(encoding="utf-8")), encoding="utf-8")
+    edited = load_rubric(path)
+    assert edited.version == shipped.version
+    assert (edited.digest == shipped.digest) is same
+
+
+def test_stored_judgements_stay_valid_under_the_translated_rubric(tmp_path):
+    from gate.baseline import read_baseline
+    from gate.judged.grader import prompt_digest
+    from gate.inputs.judgements import judgements_from_records, load_judgements
+
+    before = tmp_path / "rubric.yaml"
+    before.write_text(only_languages(RUBRIC.read_text(encoding="utf-8"), {"en", "fr"}), encoding="utf-8")
+    old, new = load_rubric(before), load_rubric(RUBRIC)
+    assert {q.id: set(q.texts) for q in old.questions} == {q: {"en", "fr"} for q in QUESTION_IDS}
+    assert (old.version, old.digest, prompt_digest(old)) == (new.version, new.digest, prompt_digest(new))
+    counted = 0
+    for path, run_path in STORED.items():
+        run = load_run(run_path)
+        under_old = load_judgements([path], old, run)
+        under_new = load_judgements([path], new, run)  # raises on any problem
+        assert [(j.question_id, dict(j.labels)) for j in under_new.judgements] == \
+               [(j.question_id, dict(j.labels)) for j in under_old.judgements]
+        counted += len(under_new.judgements)
+    assert counted == 16  # 8 answers of 1.3 and 8 of 1.4, one reader each
+    for path in sorted((ROOT / "baselines").glob("assistant-*.json")):
+        stored = read_baseline(path, verify=False).judgements
+        if stored is not None:
+            assert stored.rubric_version == new.version, path
+            judgements_from_records(stored.records, str(path), new, None)  # raises on any problem

@@ -169,3 +169,77 @@ def test_the_page_shows_the_quality_dimensions_in_the_answers_language_else_engl
     # and the page carries that data
     page = review_html(sheet_items(sample, shipped), shipped, "t")
     assert "Un lecteur la comprend-il à la première lecture ?" in page
+
+
+def test_status_names_spell_every_sdmx_code_in_every_language_of_the_rubric():
+    from gate.model.inputs import OBS_STATUS
+    from gate.judged.review_words import LANGUAGES, STATUS_NAMES, status_name
+    from gate.inputs.rubric import load_rubric
+
+    assert set(STATUS_NAMES) == set(OBS_STATUS)
+    for code, names in STATUS_NAMES.items():
+        assert set(names) == set(LANGUAGES), code
+    spoken = {lang for q in load_rubric(RUBRIC).questions for lang in q.texts}
+    assert spoken == {"en", *LANGUAGES}
+    assert status_name("P", "fr-CA") == "valeur provisoire"
+    assert status_name("P", "sw") == "provisional value"  # no Swahili: English
+    assert status_name("B", "ar") == "انقطاع في السلسلة الزمنية"
+
+
+def test_the_gates_view_of_each_answer_marks_figures_by_state():
+    """What the page marks, read without a browser: every figure with the state the gate
+    gave it, the findings, the observations as rows (the browser test shows them drawn)."""
+    from gate.judged.review_marks import gate_view
+
+    obs = join(load_run(ROOT / "examples" / "observations" / "answers_run_assistant-1.4_set-1.2.jsonl"), load_question_set(SET_12))
+    views = {q.question_id: gate_view(q, a) for q, a in obs.pairs}
+    assert [(m["text"], m["state"], m["codes"], m["kind"]) for m in views["a01"]["figures"]] == [
+        ("7.6%", "supported", [], "figure"), ("8.4%", "wrong_period", ["wrong_period"], "figure"),
+        ("2023", "wrong_period", ["wrong_period"], "period")]  # the year 8.4% is stated for: 2022's value
+    assert views["a01"]["figures"][2]["figure"] == "8.4%"
+    answer = next(a for q, a in obs.pairs if q.question_id == "a01").answer
+    assert [answer[m["start"]:m["end"]] for m in views["a01"]["figures"]] == ["7.6%", "8.4%", "2023"]
+    assert [(m["text"], m["state"]) for m in views["a04"]["figures"]] == [("6,8 %", "caveat_missing")]
+    assert [f["code"] for f in views["a04"]["findings"]] == ["caveat_missing"]
+    assert views["a04"]["observations"][0]["status"] == "valeur provisoire (P)"
+    assert views["a04"]["observations"][0]["caveats"] == "provisional: revised with the next quarterly release"
+    assert views["a02"]["findings"] == []
+    published = {q.question_id: gate_view(q, a) for q, a in pairs_13()}
+    assert [(m["text"], m["state"]) for m in published["a03"]["figures"]] == [("35", "unsupported")]
+    assert [(m["text"], m["state"]) for m in published["a06"]["figures"]] == [("31%", "unsupported")]
+    assert published["a03"]["observations"] == []
+
+
+def test_a_figure_two_findings_quote_takes_the_worse_state():
+    from decimal import Decimal
+
+    from gate.model.outcomes import FigureRef, Finding
+    from gate.judged.review_marks import figure_marks
+
+    text = "Unemployment was 6.8% in 2024."
+    figure = FigureRef("6.8%", Decimal("6.8"), 17, 21)
+    caveat = Finding("q", "en", "caveat_stated", "caveat_missing", "m", figure)
+    period = Finding("q", "en", "period_match", "wrong_period", "m", figure)
+    unit = Finding("q", "en", "unit_stated", "unit_mismatch", "m", figure)
+    assert [(m["text"], m["state"], m["codes"], m["kind"]) for m in figure_marks(text, "en", [caveat, period])] == [
+        ("6.8%", "wrong_period", ["caveat_missing", "wrong_period"], "figure"),
+        ("2024", "wrong_period", ["wrong_period"], "period")]
+    assert [m["state"] for m in figure_marks(text, "en", [unit])] == ["flagged"]
+    assert [m["state"] for m in figure_marks(text, "en", [])] == ["supported"]
+
+
+def test_a_spanish_or_arabic_answer_gets_the_rubric_in_its_language():
+    from gate.judged.review_page import page_data
+    from gate.inputs.rubric import load_rubric
+    from gate.judged.sample import Sample, sheet_items
+
+    rubric = load_rubric(RUBRIC)
+    pairs = tuple((Question(qid, lang, "q", "answer"), Answer(qid, lang, "q", (), (), "a", (), False))
+                  for qid, lang in (("s1", "es"), ("s2", "ar"), ("s3", "sw")))
+    items = sheet_items(Sample(pairs, 1), rubric)
+    assert [i["rubric"][0]["text"] for i in items] == ["¿Es esta la serie correcta para la pregunta?",
+                                                       "هل هذه هي السلسلة الصحيحة للسؤال؟",
+                                                       "Is this the right series for the question?"]
+    data = page_data(items, rubric)
+    assert data["dimensions"]["es"][3]["text"] == "¿Puede un lector entenderla en la primera lectura?"
+    assert data["dimensions"]["sw"][3]["text"] == "Can a reader understand it at first reading?"

@@ -19,9 +19,14 @@ model + prompt digest: a changed prompt is a new grader), and a grader's judgeme
 structured output, recorded and never guessed. CSV columns carry the same fields flat:
 ``question_id, judge_kind, judge_name, judge_version, judge_model, judge_prompt_digest,
 rubric_version, answer_digest``, one column per rubric question and quality dimension,
-``note``, ``status``, ``error``. A CSV row with no judge's name and no yes or no label (the review sheet as written, where
-questions that do not apply read not_applicable) is a row nobody has judged yet: skipped,
-and said so in a notice.
+``note``, ``status``, ``error``. A CSV file is read as spreadsheets save it
+(:mod:`gate.inputs.judgement_sheet`): the separator (``,``, ``;`` or tab) read from its header
+line, a byte order mark and CRLF accepted, labels read without regard to case and spaces
+around them. A row is judged once it holds a yes or no label, a quality score or the status
+``failed``; any other row (a reader's name alone, the sheet's not_applicable where a question
+does not apply) is not judged yet: skipped, and counted in a notice. A judged row with an
+empty label cell is an error naming its empty cells. The review sheet's ``review.jsonl`` or
+``review.html`` passed as judgements is one problem that says what the file is.
 
 Every bad judgement is a problem naming file, line and field, all at once: an unknown
 question id, a label outside yes/no/not_applicable, a rubric question the rubric does not
@@ -46,6 +51,7 @@ from gate.core.errors import InputError, ProblemCollector
 from gate.core.jsonlines import RejectedLine, read_jsonl
 from gate.core.limits import read_bounded
 from gate.core.schemas import describe
+from gate.inputs import judgement_sheet as sheet
 from gate.inputs.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
 from gate.inputs.yaml_input import utf8_text
 from gate.model.inputs import Answer, Run
@@ -232,7 +238,16 @@ def judgements_from_records(records: Iterable[Mapping[str, Any]], display: str, 
 
 
 def _jsonl_rows(path: Path, display: str, problems: ProblemCollector) -> Iterator[tuple[int, dict[str, Any]]]:
+    kind = _review_file(path)
+    if kind is not None:
+        problems.add(display, None, None, sheet.review_file_message(kind))
+        return
+    first = True
     for line, value in read_jsonl(path, display, problems, kind="judgements", rejected=True):
+        if first and sheet.review_item(value):  # the review sheet's review.jsonl: one problem, not one a field
+            problems.add(display, None, None, sheet.review_file_message("review.jsonl"))
+            return
+        first = False
         if not isinstance(value, dict):
             problems.add(display, line, None, f"expected a JSON object (one judgement), found {describe(value)}")
             continue
@@ -251,9 +266,13 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
     except OSError as exc:
         problems.add(display, None, None, f"cannot be read as UTF-8 text: {exc}")
         return
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=sheet.separator(text))
     header = reader.fieldnames or []
     known = set(CSV_FIXED) | set(CSV_TAIL) | set(QUESTION_IDS) | set(DIMENSION_IDS)
+    unseparated = sheet.unseparated(header, known | set(_SHEET_COLUMNS))
+    if unseparated:
+        problems.add(display, 1, None, unseparated)
+        return
     extra = [h for h in header if h not in known and h not in _SHEET_COLUMNS]
     for name in extra:
         close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
@@ -265,25 +284,36 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
             problems.add(display, 1, name, "missing required column")
     if extra or "question_id" not in header:
         return
-    skipped = []
+    skipped: list[str] = []
+    named = 0
     for row in reader:
         line = reader.line_num
         if None in row:
             problems.add(display, line, None, f"expected {len(header)} columns, found more")
             continue
-        labels = {q: (row.get(q) or "").strip() for q in QUESTION_IDS if q in header}
+        labels = {q: sheet.read_label(row.get(q)) for q in QUESTION_IDS if q in header}
         quality = {d: (row.get(d) or "").strip() for d in DIMENSION_IDS if d in header}
         judge = {k: (row.get(f"judge_{k}") or "").strip() for k in JUDGE_FIELDS if f"judge_{k}" in header}
         status = (row.get("status") or "").strip()
-        if not judge.get("name") and not any(v in ("yes", "no") for v in labels.values()) and status != FAILED:
-            skipped.append(row.get("question_id") or f"line {line}")
+        qid = (row.get("question_id") or "").strip()
+        if not sheet.row_judged(labels, quality, status):
+            skipped.append(qid or f"line {line}")
+            named += bool(judge.get("name"))
             continue
+        empty = sheet.empty_cells(labels, rubric.question_ids) if status != FAILED else []
+        if empty:
+            problems.add(display, line, ", ".join(empty),
+                         f"{qid or 'this row'} is judged in part: {len(empty)} empty cell(s) among its rubric questions; "
+                         f"give each {sheet.ACCEPTED}, or empty the row's labels and scores to leave it unjudged")
+        for q, label in labels.items():
+            if sheet.unknown_label(label):
+                problems.add(display, line, q, f"expected {sheet.ACCEPTED}, found {describe(label)}")
         value: dict[str, Any] = {
-            "question_id": (row.get("question_id") or "").strip(),
+            "question_id": qid,
             "judge": {k: (v or None) if k == "version" else v for k, v in judge.items()},
             "rubric_version": (row.get("rubric_version") or "").strip(),
             "answer_digest": (row.get("answer_digest") or "").strip(),
-            "labels": {q: v for q, v in labels.items() if v or q in rubric.question_ids},
+            "labels": {q: v for q, v in labels.items() if (v or q in rubric.question_ids) and not sheet.unknown_label(v) and q not in empty},
             "quality": {d: _int_or_text(v) for d, v in quality.items() if v},
             "note": row.get("note") or "",
         }
@@ -291,9 +321,20 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
             value["status"] = status
         if (row.get("error") or "").strip():
             value["error"] = row["error"].strip()
+        if empty or any(sheet.unknown_label(v) for v in labels.values()):
+            value = RejectedLine(value, tuple(f"labels.{q}" for q in labels if q in empty or sheet.unknown_label(labels[q])))
         yield line, value
     if skipped:
-        notices.append(f"{display}: {len(skipped)} row(s) not judged yet, skipped: {', '.join(skipped)}")
+        notices.append(sheet.not_judged_notice(display, skipped, named))
+
+
+def _review_file(path: Path) -> str | None:
+    """``review.html`` when the file is the review page (read from its first bytes), else None."""
+    try:
+        with open(path, "rb") as handle:
+            return sheet.review_file_kind(handle.read(256))
+    except OSError:  # said when the file is read
+        return None
 
 
 #: Columns of the review sheet (gate/sample.py) that a judgements CSV may keep and the gate ignores.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -86,7 +86,8 @@ class Rubric:
         questions: in file order.
         dimensions: the quality dimensions, in file order (empty without a quality section).
         pass_score: a quality dimension passes at this score or above (None without one).
-        digest: ``sha256:`` of the rubric's content (ids, texts, applicability, labels), so
+        digest: ``sha256:`` of what the version follows (:func:`versioned_digest`: ids,
+            English texts, applicability, labels, pass score; not the translations), so
             that a grader prompt built from it changes digest when the rubric does.
     """
 
@@ -201,11 +202,22 @@ def _build(display: str, data: Mapping[str, Any]) -> Rubric:
     questions = tuple(RubricQuestion(str(qid), spec["applies"], _texts(spec)) for qid, spec in data["questions"].items())
     quality = data.get("quality") or {}
     dimensions = tuple(Dimension(str(did), _texts(spec)) for did, spec in (quality.get("dimensions") or {}).items())
+    pass_score = quality.get("pass_score")
+    return Rubric(display, str(data["version"]), questions, dimensions, pass_score,
+                  versioned_digest(str(data["version"]), questions, dimensions, pass_score))
+
+
+def versioned_digest(version: str, questions: Sequence[RubricQuestion], dimensions: Sequence[Dimension],
+                     pass_score: int | None) -> str:
+    """``sha256:`` of what the rubric's version follows: the version, the labels, each
+    question's id, applicability and English text, the pass score and each dimension's id
+    and English text; pure. The other languages' texts are translations and are left out,
+    so that adding one changes neither the version nor the digest (nor a grader's prompt
+    digest, built from it: the grader is shown the English texts)."""
     content = {
-        "version": data["version"],
+        "version": version,
         "labels": list(LABELS),
-        "questions": [{"id": q.id, "applies": q.applies, "text": dict(sorted(q.texts.items()))} for q in questions],
-        "quality": {"pass_score": quality.get("pass_score"), "dimensions": [{"id": d.id, "text": dict(sorted(d.texts.items()))} for d in dimensions]},
+        "questions": [{"id": q.id, "applies": q.applies, "text": q.texts["en"]} for q in questions],
+        "quality": {"pass_score": pass_score, "dimensions": [{"id": d.id, "text": d.texts["en"]} for d in dimensions]},
     }
-    digest = "sha256:" + hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
-    return Rubric(display, str(data["version"]), questions, dimensions, quality.get("pass_score"), digest)
+    return "sha256:" + hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()

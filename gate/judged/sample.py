@@ -26,8 +26,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from gate.figures.model import MatchSettings
 from gate.inputs.judgements import CSV_FIXED, PERSON, answer_digest
 from gate.inputs.rubric import DIMENSION_IDS, QUESTION_IDS, Rubric, applies, caveats_known
+from gate.judged.review_marks import gate_view
 from gate.model.inputs import Answer, Question
 
 
@@ -119,13 +121,16 @@ def _metadata(answer: Answer) -> list[dict[str, Any]]:
     return out
 
 
-def sheet_items(sample: Sample, rubric: Rubric) -> list[dict[str, Any]]:
+def sheet_items(sample: Sample, rubric: Rubric, settings: MatchSettings | None = None) -> list[dict[str, Any]]:
     """One item per sampled answer: the question, the answer and its evidence, the rubric
-    questions that apply (with their text in the answer's language), and the digest a
-    judgement must carry."""
+    questions that apply (with their text in the answer's language), the digest a
+    judgement must carry, and what the gate found (:func:`gate.judged.review_marks.gate_view`:
+    ``figures`` with their states, ``findings``, ``observations`` as rows), scored with
+    ``settings`` (default: those of the shipped thresholds.yaml)."""
     items = []
     for q, a in sample.pairs:
         items.append({
+            **gate_view(q, a, settings),
             "question_id": q.question_id,
             "language": a.language,
             "question": a.question or q.text,
