@@ -138,6 +138,11 @@ BAD_VALUES: dict[str, tuple[str, str]] = {
     "--seed": ("x", "--seed: expected a whole number, found 'x'"),
     "--timeout": ("x", "--timeout: expected a number, found 'x'"),
     "--retries": ("x", "--retries: expected a whole number, found 'x'"),
+    "--connect-timeout": ("x", "--connect-timeout: expected a number, found 'x'"),
+    "--max-failures": ("x", "--max-failures: expected a whole number, found 'x'"),
+    "--cache": ("", "--cache: expected a path, found an empty string"),
+    "--budget": ("x", "--budget: expected a whole number, found 'x'"),
+    "--concurrency": ("x", "--concurrency: expected a whole number, found 'x'"),
 }
 
 
