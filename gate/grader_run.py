@@ -191,6 +191,7 @@ class _Sender:
         self.budget = budget
         self.watch = watch
         self.lock = threading.Lock()
+        self.turn = threading.Condition(self.lock)
         self.stop = threading.Event()
         self.stopped = ""
         self.next = 0
@@ -202,15 +203,30 @@ class _Sender:
             threading.Thread(target=self._work, daemon=True, name="answer-gate-grader").start()
 
     def _take(self) -> tuple[Item | None, bool]:
-        with self.lock:
-            if self.next >= len(self.items):
-                return None, False
-            item = self.items[self.next]
-            self.next += 1
-            if self.stop.is_set() or (self.budget is not None and self.sent >= self.budget):
-                return item, False
-            self.sent += 1
-            return item, True
+        """The next item, and whether to send it. Until a request has been judged, no more
+        than the early stop's count are sent: a dead endpoint costs that many, never more."""
+        with self.turn:
+            while True:
+                if self.next >= len(self.items):
+                    return None, False
+                probing = not self.watch.judged and self.sent >= self.watch.fail_fast
+                if probing and not self.stop.is_set():
+                    self.turn.wait()
+                    continue
+                item = self.items[self.next]
+                self.next += 1
+                if self.stop.is_set() or (self.budget is not None and self.sent >= self.budget):
+                    return item, False
+                self.sent += 1
+                return item, True
+
+    def halt(self, why: str) -> None:
+        """Stop taking requests (those in flight finish); the first reason given is kept."""
+        with self.turn:
+            if why and not self.stopped:
+                self.stopped = why
+            self.stop.set()
+            self.turn.notify_all()
 
     def _work(self) -> None:
         while True:
@@ -224,14 +240,14 @@ class _Sender:
                 sent = self.grader.send(item.body)
                 judgement, dropped = self.grader.judgement(item.question, item.answer, sent.reply, sent.error)
             except BaseException as exc:  # a GraderError (401, 404): the main thread raises it
-                self.stop.set()
+                self.halt("")
                 self.results.put(_Done(item, error=exc))
                 continue
-            with self.lock:
+            with self.turn:
                 why = self.watch.see(sent, judgement)
-                if why and not self.stopped:
-                    self.stopped = why
-                    self.stop.set()
+                self.turn.notify_all()
+            if why:
+                self.halt(why)
             self.results.put(_Done(item, sent, judgement, dropped))
 
 
@@ -271,7 +287,7 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
                     if not warnings:
                         warnings.append(f"the cache could not store a reply: {exc.strerror or exc} ({cache.folder})")
     finally:
-        sender.stop.set()
+        sender.halt("")
     stopped = sender.stopped
     if stopped and watch.reasons:
         stopped += f" ({'; '.join(watch.reasons[:3])})"
