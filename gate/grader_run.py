@@ -262,7 +262,7 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
     """
     the_plan = plan(pairs, grader, cache)
     judged: dict[int, Judgement] = {item.index: j for item, j, _ in the_plan.cached}
-    dropped = [f"{item.question.question_id} {q}" for item, _, d in the_plan.cached for q in d]
+    dropped: dict[int, tuple[str, ...]] = {item.index: d for item, _, d in the_plan.cached if d}
     watch = _Watch(fail_fast)
     sender = _Sender(grader, the_plan.to_send, budget, watch)
     not_sent: list[Item] = []
@@ -279,7 +279,8 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
                 not_sent.append(done.item)
                 continue
             judged[done.item.index] = done.judgement
-            dropped += [f"{done.item.question.question_id} {q}" for q in done.dropped]
+            if done.dropped:
+                dropped[done.item.index] = done.dropped
             if done.judgement.status == OK and cache is not None:
                 try:
                     cache.put(done.item.key, grader.settings.endpoint, grader.settings.model, done.sent.reply)
@@ -296,7 +297,8 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
     if progress is not None:
         progress.end(len(judged), total, sum(j.status != OK for j in judged.values()))
     not_sent.sort(key=lambda item: item.index)
-    return GradingResult(tuple(judged[i] for i in sorted(judged)), tuple(dropped), len(the_plan.cached), sender.sent,
+    said = tuple(f"{judged[i].question_id} {q}" for i in sorted(dropped) for q in dropped[i])
+    return GradingResult(tuple(judged[i] for i in sorted(judged)), said, len(the_plan.cached), sender.sent,
                          tuple(item.question.question_id for item in not_sent), stopped, tuple(warnings))
 
 
