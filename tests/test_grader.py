@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
+from loopback_llm import Reply, completion, serve
+
 from gate.grader import MAX_RETRY_AFTER, Grader, GraderSettings, prompt_digest
 from gate.judgements import FAILED, OK
 from gate.pipeline import check_run
 from gate.records import join, load_question_set, load_run
 from gate.rubric import load_rubric
-from loopback_llm import Reply, completion, serve
 
 RUBRIC = ROOT / "rubric.yaml"
 KEY = "sk-test-5ecret-never-shown"

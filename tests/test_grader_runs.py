@@ -17,15 +17,15 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from conftest import ROOT, RUN_13, SET_12
+from loopback_llm import Reply, completion, refused, serve, unreachable
+
 from gate import grader_run
 from gate.agreement import GraderChange, grader_changes
 from gate.grader import Grader, GraderSettings
 from gate.grader_cache import ReplyCache, request_key
 from gate.grader_run import Progress
 from gate.rubric import load_rubric
-from loopback_llm import Reply, completion, refused, serve, unreachable
 
 RUBRIC = ROOT / "rubric.yaml"
 READER = ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"
@@ -348,8 +348,8 @@ def test_a_budget_of_nothing_with_nothing_cached_judges_nothing_exit_2(tmp_path,
     with serve(good) as server:
         code, _, err = cli(*grade_args(server.url, "--out", str(tmp_path / "g.jsonl"), "--budget", "0"))
     assert code == 2 and server.requests == [] and not (tmp_path / "g.jsonl").exists()
-    assert (f"--budget: expected the grader to judge at least one answer, found none: the budget of 0 new request(s) was reached; "
-            f"tried 0 request(s)") in err
+    assert ("--budget: expected the grader to judge at least one answer, found none: the budget of 0 new request(s) was reached; "
+            "tried 0 request(s)") in err
 
 
 @pytest.mark.parametrize("concurrency", [1, 3])
