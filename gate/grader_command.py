@@ -21,7 +21,7 @@ from gate.errors import InputError, Problem, ProblemCollector, say_notices
 from gate.files import atomic_write_text, output_problem
 from gate.grader import Grader, GraderSettings, judgement_dict
 from gate.grader_cache import ReplyCache, cache_problem
-from gate.grader_run import Progress, plan, run_grading
+from gate.grader_run import GradingResult, Progress, plan, run_grading
 from gate.judgements import FAILED, OK, Judgement
 from gate.records import Answer, Question, join, load_question_set, load_run
 from gate.rubric import NO, YES, Rubric, applies, load_rubric
@@ -114,7 +114,7 @@ def _progress() -> Progress:
     return Progress(lambda line: print(f"answer-gate: {line}", file=sys.stderr, flush=True))
 
 
-def _say_result(result: Any, warn: Callable[[str], None]) -> None:
+def _say_result(result: GradingResult, warn: Callable[[str], None]) -> None:
     """The run's notices and warnings on standard error: labels dropped, failures with why,
     answers not sent and why."""
     if result.dropped:
@@ -132,16 +132,16 @@ def _say_result(result: Any, warn: Callable[[str], None]) -> None:
         warn(f"stopped: {result.stopped}; {len(result.not_sent)} answer(s) not sent, not judged: {ids}")
 
 
-def _nothing_judged(args: Any, grader: Grader, result: Any) -> Problem:
-    """Why a run judged nothing, with what it tried: the URL, the requests, the timeouts."""
+def _nothing_judged(args: Any, grader: Grader, result: GradingResult) -> Problem:
+    """Why a run judged nothing, with what it tried: the URL, the requests, the timeouts, and
+    the reasons the requests failed (the first three distinct ones)."""
     s = grader.settings
     tried = (f"tried {result.sent} request(s) to {grader.url} (model {s.model}; connect timeout {s.connect_timeout:g}s, "
              f"read timeout {s.timeout:g}s, {s.retries} retries once the endpoint answers)")
     failed = [j for j in result.judgements if j.status == FAILED]
-    why = result.stopped or (f"every one of the {len(failed):,} requests failed (first: {failed[0].question_id}: {failed[0].error})"
-                             if failed else "no request was sent")
-    if result.stopped and failed and "(" not in result.stopped:
-        why += f" (first: {failed[0].question_id}: {failed[0].error})"
+    why = result.stopped or (f"every one of the {len(failed):,} requests failed" if failed else "no request was sent")
+    if result.reasons:
+        why += f" ({'; '.join(result.reasons[:3])})"
     field = "--budget" if not result.sent and args.budget is not None else "--endpoint"
     return Problem(args.endpoint, None, field, f"expected the grader to judge at least one answer, found none: {why}; {tried}; "
                    f"nothing written")
@@ -151,8 +151,9 @@ def _verdict(args: Any, judged: int, failed: int, not_sent: int, warn: Callable[
     """Exit 1 when more judgements failed than --max-failures allows, or answers were left unjudged."""
     code = EXIT_PASS
     if failed > args.max_failures:
-        warn(f"{failed} judgement(s) failed, more than --max-failures {args.max_failures} allows: exit 1 "
-             f"({judged} good judgement(s) written, the failures recorded as failed)")
+        kept = (f"{judged} good judgement(s) written, the failures recorded as failed" if args.out
+                else f"{judged} good judgement(s) measured, the failures not counted")
+        warn(f"{failed} judgement(s) failed, more than --max-failures {args.max_failures} allows: exit 1 ({kept})")
         code = EXIT_FAIL
     if not_sent:
         warn(f"{not_sent} answer(s) left unjudged: exit 1 (with --cache, the next run sends only those)")

@@ -73,6 +73,7 @@ class GradingResult:
         sent: new requests sent.
         not_sent: question ids of answers left unjudged (the budget, or an early stop).
         stopped: why the run stopped sending before the end ("" when it did not).
+        reasons: the distinct reasons the requests sent failed, in the order met.
         warnings: what went wrong on the side (an entry the cache could not store).
     """
 
@@ -82,6 +83,7 @@ class GradingResult:
     sent: int
     not_sent: tuple[str, ...]
     stopped: str
+    reasons: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
 
 
@@ -290,8 +292,6 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
     finally:
         sender.halt("")
     stopped = sender.stopped
-    if stopped and watch.reasons:
-        stopped += f" ({'; '.join(watch.reasons[:3])})"
     if not stopped and budget is not None and len(the_plan.to_send) > budget:
         stopped = f"the budget of {budget} new request(s) was reached"
     if progress is not None:
@@ -299,7 +299,7 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
     not_sent.sort(key=lambda item: item.index)
     said = tuple(f"{judged[i].question_id} {q}" for i in sorted(dropped) for q in dropped[i])
     return GradingResult(tuple(judged[i] for i in sorted(judged)), said, len(the_plan.cached), sender.sent,
-                         tuple(item.question.question_id for item in not_sent), stopped, tuple(warnings))
+                         tuple(item.question.question_id for item in not_sent), stopped, tuple(watch.reasons), tuple(warnings))
 
 
 def _next_result(sender: _Sender, progress: Progress | None, judged: dict[int, Judgement], total: int, cached: int,

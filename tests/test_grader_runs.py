@@ -129,7 +129,7 @@ def test_a_server_whose_first_replies_all_fail_stops_the_run(tmp_path, cli):
     assert not (tmp_path / "g.jsonl").exists()
 
 
-def test_an_endpoint_that_dies_mid_run_stops_and_keeps_what_was_judged(tmp_path, cli):
+def test_failures_after_good_replies_do_not_stop_the_run_each_is_listed_and_the_good_ones_written(tmp_path, cli):
     def dies(body):
         return good() if qid_of(body) in ("a01", "a02") else Reply(503, {"error": "gone"})
 
@@ -487,3 +487,10 @@ def test_calibrate_without_the_run_names_it(tmp_path, cli):
     assert (code, out) == (2, "")
     assert ("RUN: expected the run log whose answers the grader judges (with --calibrate too: the run the people's judgements "
             "are of)") in err
+
+
+def test_calibrate_against_a_dead_endpoint_stops_fast_and_exits_2(cli):
+    url = refused()
+    code, out, err = cli(*grade_args(url, "--calibrate", str(READER)))
+    assert (code, out) == (2, "")
+    assert "--endpoint: expected the grader to judge at least one answer, found none: 3 requests in a row could not connect" in err
