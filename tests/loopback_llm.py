@@ -54,6 +54,19 @@ class LoopbackLLM:
         self.url = ""
         self.in_flight = 0
         self.most_in_flight = 0
+        self.server: ThreadingHTTPServer | None = None
+
+    def go_away(self) -> None:
+        """Stop listening, from a reply function: the replies under way are still sent; new
+        connections are refused."""
+        server = self.server
+        assert server is not None
+
+        def close() -> None:
+            server.shutdown()
+            server.server_close()
+
+        threading.Thread(target=close, daemon=True).start()
 
     def next_reply(self, body: Any) -> Reply:
         if callable(self.replies):
@@ -110,6 +123,7 @@ def serve(replies: list[Reply] | Callable[[Any], Reply]) -> Iterator[LoopbackLLM
     state = LoopbackLLM(replies)
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
     server.daemon_threads = True
+    state.server = server
     state.url = f"http://127.0.0.1:{server.server_address[1]}{state.prefix}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -144,6 +144,29 @@ def test_failures_after_good_replies_do_not_stop_the_run_each_is_listed_and_the_
     assert "6 judgement(s) failed, more than --max-failures 0 allows: exit 1 (2 good judgement(s) written" in err
 
 
+def test_an_endpoint_that_goes_away_mid_run_stops_it_and_the_good_judgements_are_written(tmp_path, cli):
+    state = {}
+
+    def goes_away(body):
+        if qid_of(body) == "a03":
+            state["server"].go_away()
+            return Reply(200, completion(json.dumps(GOOD)), delay=1.0)  # the socket is closed before the next request
+        return good()
+
+    out = tmp_path / "g.jsonl"
+    with serve(goes_away) as server:
+        state["server"] = server
+        code, _, err = cli(*grade_args(server.url, "--out", str(out), "--concurrency", "1", "--retries", "1"))
+    assert code == 1
+    refused_twice = "could not connect: [Errno 111] Connection refused; gave up after 2 attempt(s)"  # retried: it had answered
+    assert [(j["question_id"], j.get("status", "ok"), j.get("error")) for j in lines_of(out)] == [
+        ("a01", "ok", None), ("a02", "ok", None), ("a03", "ok", None),
+        ("a04", "failed", refused_twice), ("a05", "failed", refused_twice), ("a06", "failed", refused_twice)]
+    assert ("answer-gate: warning: stopped: 3 requests in a row could not connect; 2 answer(s) not sent, not judged: a07, a08\n"
+            in err)
+    assert "2 answer(s) left unjudged: exit 1" in err
+
+
 # 2. partial failures --------------------------------------------------------------------
 
 
