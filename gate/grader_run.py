@@ -21,6 +21,7 @@ once a run has lasted :data:`PROGRESS_AFTER` seconds and then every :data:`PROGR
 
 from __future__ import annotations
 
+import json
 import queue
 import threading
 import time
@@ -285,7 +286,7 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
                 dropped[done.item.index] = done.dropped
             if done.judgement.status == OK and cache is not None:
                 try:
-                    cache.put(done.item.key, grader.settings.endpoint, grader.settings.model, done.sent.reply)
+                    cache.put(done.item.key, grader.settings.endpoint, grader.settings.model, _scrubbed(grader, done.sent.reply))
                 except OSError as exc:
                     if not warnings:
                         warnings.append(f"the cache could not store a reply: {exc.strerror or exc} ({cache.folder})")
@@ -300,6 +301,13 @@ def run_grading(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader,
     said = tuple(f"{judged[i].question_id} {q}" for i in sorted(dropped) for q in dropped[i])
     return GradingResult(tuple(judged[i] for i in sorted(judged)), said, len(the_plan.cached), sender.sent,
                          tuple(item.question.question_id for item in not_sent), stopped, tuple(watch.reasons), tuple(warnings))
+
+
+def _scrubbed(grader: Grader, reply: Any) -> Any:
+    """The reply with the API key taken out (a server may echo it): the cache never holds it."""
+    if not grader.settings.api_key:
+        return reply
+    return json.loads(grader.scrub(json.dumps(reply, ensure_ascii=False)))
 
 
 def _next_result(sender: _Sender, progress: Progress | None, judged: dict[int, Judgement], total: int, cached: int,

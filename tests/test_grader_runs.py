@@ -517,3 +517,21 @@ def test_calibrate_against_a_dead_endpoint_stops_fast_and_exits_2(cli):
     code, out, err = cli(*grade_args(url, "--calibrate", str(READER)))
     assert (code, out) == (2, "")
     assert "--endpoint: expected the grader to judge at least one answer, found none: 3 requests in a row could not connect" in err
+
+
+def test_the_cache_never_holds_the_api_key(tmp_path, cli, monkeypatch):
+    key = "sk-test-5ecret-never-stored"
+    monkeypatch.setenv("ANSWER_GATE_API_KEY", key)
+
+    def echo(body):
+        return Reply(200, completion(json.dumps({**GOOD, "note": "key was Bearer " + key})))
+
+    cache = tmp_path / "cache"
+    with serve(echo) as server:
+        assert cli(*grade_args(server.url, "--out", str(tmp_path / "1.jsonl"), "--cache", str(cache)))[0] == 0
+        assert server.requests[0].headers["authorization"] == f"Bearer {key}"
+        assert cli(*grade_args(server.url, "--out", str(tmp_path / "2.jsonl"), "--cache", str(cache)))[0] == 0
+    assert len(server.requests) == 8 and len(entries(cache)) == 8
+    assert not any(key in p.read_text() for p in entries(cache))
+    assert "key was Bearer ***" in entries(cache)[0].read_text()
+    assert (tmp_path / "1.jsonl").read_text() == (tmp_path / "2.jsonl").read_text()
