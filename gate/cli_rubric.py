@@ -42,7 +42,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
                                 "from the environment variable named by --api-key-env. Exit 0: every answer judged; 1: more judgements failed "
                                 "than --max-failures allows, answers left unjudged (--budget, an early stop), or below the floor with "
                                 "--calibrate; 2: bad options or input, or nothing judged (then nothing is written).")
-    grade.add_argument("run", type=path_value, nargs="?", help="the run log (JSON lines) whose answers are judged; with --calibrate, "
+    grade.add_argument("run", type=path_value, help="the run log (JSON lines) whose answers are judged; with --calibrate, "
                        "the run the people's judgements are of")
     grade.add_argument("--questions", type=path_value, metavar="FILE", help="the question set; omit for a log in the merged form")
     grade.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")

@@ -34,9 +34,6 @@ LISTED = 20
 def option_problems(args: Any) -> ProblemCollector:
     """Every problem of the options, at once (nothing read yet, nothing sent)."""
     problems = ProblemCollector()
-    if not args.run:
-        problems.add("RUN", None, None, "expected the run log whose answers the grader judges (with --calibrate too: "
-                     "the run the people's judgements are of)")
     if args.calibrate and args.out:
         problems.add("--out", None, None, "not with --calibrate: calibration prints kappa per rubric question and writes no judgements")
     elif not args.out and not args.calibrate and not args.dry_run:

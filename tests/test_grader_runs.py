@@ -508,8 +508,11 @@ def test_calibrate_without_the_run_names_it(tmp_path, cli):
     code, out, err = cli("grade", "--questions", str(SET_12), "--rubric", str(RUBRIC), "--endpoint", "http://127.0.0.1:9/v1",
                          "--model", "m", "--calibrate", str(READER))
     assert (code, out) == (2, "")
-    assert ("RUN: expected the run log whose answers the grader judges (with --calibrate too: the run the people's judgements "
-            "are of)") in err
+    assert ("run: expected the run log (JSON lines) whose answers are judged; with --calibrate, the run the people's judgements "
+            "are of, found none (it is required)\n") in err
+    code, out, _ = cli("grade", "--help")
+    usage = out.split("\n\n")[0]
+    assert usage.split()[-1] == "run" and "[run]" not in usage  # required in the usage line too
 
 
 def test_calibrate_against_a_dead_endpoint_stops_fast_and_exits_2(cli):
