@@ -130,7 +130,7 @@ class Progress:
         self.shown = True
         elapsed = now - self.start
         if sent_done:
-            left = f"about {_seconds(elapsed / sent_done * (to_send - sent_done))} left"
+            left = f"about {_seconds(max(1.0, elapsed / sent_done * (to_send - sent_done)))} left"
         else:
             left = "time left not known yet"
         from_cache = f" ({cached} from the cache)" if cached else ""
