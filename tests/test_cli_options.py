@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from gate.cli.main import main as cli_module
+from gate.cli import main as cli_module
 from gate.run.shards import score_shard
 
 RUN_12 = "examples/answers_run_assistant-1.2_set-1.2.jsonl"
@@ -138,6 +138,11 @@ BAD_VALUES: dict[str, tuple[str, str]] = {
     "--seed": ("x", "--seed: expected a whole number, found 'x'"),
     "--timeout": ("x", "--timeout: expected a number, found 'x'"),
     "--retries": ("x", "--retries: expected a whole number, found 'x'"),
+    "--connect-timeout": ("x", "--connect-timeout: expected a number, found 'x'"),
+    "--max-failures": ("x", "--max-failures: expected a whole number, found 'x'"),
+    "--cache": ("", "--cache: expected a path, found an empty string"),
+    "--budget": ("x", "--budget: expected a whole number, found 'x'"),
+    "--concurrency": ("x", "--concurrency: expected a whole number, found 'x'"),
 }
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import MERGED, ROOT, RUN_12, RUN_13, SET_12, THRESHOLDS
-from gate.cli.main import main as cli
+from gate.cli import main as cli
 from gate.run import distributed as dist
 from gate.core.errors import InputError, Problem, ProblemCollector
 from gate.run.check import check_run

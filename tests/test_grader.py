@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ROOT, RUN_13, SET_12, THRESHOLDS
+from loopback_llm import Reply, completion, serve
+
 from gate.judged.grader import MAX_RETRY_AFTER, Grader, GraderSettings, prompt_digest
 from gate.inputs.judgements import FAILED, OK
 from gate.run.check import check_run
@@ -15,7 +16,6 @@ from gate.inputs.join import join
 from gate.inputs.question_set import load_question_set
 from gate.inputs.run_log import load_run
 from gate.inputs.rubric import load_rubric
-from loopback_llm import Reply, completion, serve
 
 RUBRIC = ROOT / "rubric.yaml"
 KEY = "sk-test-5ecret-never-shown"
@@ -142,21 +142,59 @@ def reader_labels():
     return {json.loads(line)["question_id"]: json.loads(line)["labels"] for line in READER.read_text().splitlines()}
 
 
+def people_file(tmp_path, change=lambda qid, labels: labels, rubric_questions=None):
+    """The reader's judgements of RUN_13, each line's labels passed through ``change``."""
+    out = tmp_path / "people.jsonl"
+    lines = []
+    for line in READER.read_text().splitlines():
+        data = json.loads(line)
+        labels = change(data["question_id"], dict(data["labels"]))
+        if rubric_questions is not None:
+            labels = {q: lab for q, lab in labels.items() if q in rubric_questions}
+        lines.append(json.dumps({**data, "labels": labels}))
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def rubric_without_caveat(tmp_path):
+    """The rubric without its caveat question: on RUN_13 a caveat is known for a04 only, so
+    that question's kappa is undefined there whatever the grader says."""
+    text = RUBRIC.read_text()
+    start = text.index("  caveat:\n")
+    end = text.index("  no_unsupported_claim:\n")
+    path = tmp_path / "rubric.yaml"
+    path.write_text(text[:start] + text[end:])
+    return path
+
+
 def test_calibrate_prints_kappa_per_question_and_exits_by_the_floor(tmp_path, cli):
-    labels = reader_labels()
+    # the people vary on period and unit where those apply (a declined a05 is not_applicable)
+    varied = {"a02": ("period", "no"), "a07": ("unit", "no")}
+
+    def change(qid, labels):
+        if qid in varied:
+            labels[varied[qid][0]] = varied[qid][1]
+        return labels
+
+    questions = ["series", "period", "unit", "no_unsupported_claim"]
+    people = people_file(tmp_path, change, questions)
+    labels = {qid: change(qid, {q: lab for q, lab in lab_all.items() if q in questions}) for qid, lab_all in reader_labels().items()}
+    rubric = rubric_without_caveat(tmp_path)
 
     def agreeing(body):
         case = json.loads(body["messages"][1]["content"])
-        qid = next(q for q, lab in labels.items() if case["answer"] and case["question"] and _matches(q, case))
+        qid = next(q for q in labels if _matches(q, case))
         return Reply(200, completion(json.dumps({"labels": labels[qid], "quality": GOOD["quality"], "note": ""})))
 
     rules = tmp_path / "t.yaml"
     rules.write_text(THRESHOLDS.read_text().replace("min_overlap: 10", "min_overlap: 8").replace("min_kappa: 0.60", "min_kappa: 0.50"))
-    args = ("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--model", "m", "--calibrate", str(READER))
+    args = ("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(rubric), "--model", "m", "--calibrate", str(people))
     with serve(agreeing) as server:
         code, out, err = cli(*args, "--endpoint", server.url, "--thresholds", str(rules))
     assert code == 0, out + err
-    assert "  series: kappa 1.00 (n=8)\n" in out and "  caveat: kappa 1.00 (n=8)\n" in out
+    # a05 declined: series, period and unit do not apply, so n is 7 there; 8 on the one that always applies
+    assert "  series: kappa 1.00 (n=7)\n" in out and "  period: kappa 1.00 (n=7)\n" in out
+    assert "  no_unsupported_claim: kappa 1.00 (n=8)\n" in out
     assert out.endswith("  validated: kappa at least 0.50 on every rubric question, n=8\n")
 
     def contrary(body):
@@ -166,13 +204,45 @@ def test_calibrate_prints_kappa_per_question_and_exits_by_the_floor(tmp_path, cl
         return Reply(200, completion(json.dumps(data)))
 
     with serve(contrary) as server:
-        code, out, _ = cli(*args, "--endpoint", server.url, "--thresholds", str(rules))
-    # series, people: yes 6, no 1, n.a. 1; the grader: no where they say yes, yes elsewhere.
-    # p_o = 0, p_e = (6*2 + 1*6)/64 = 18/64, kappa = -18/46 = -0.39
-    assert code == 1 and "  series: kappa -0.39 (n=8)\n" in out and "not validated: series kappa -0.39 < 0.50" in out
+        code, out, err = cli(*args, "--endpoint", server.url, "--thresholds", str(rules))
+    # series where it applies (7 answers), people: yes 6, no 1; the grader: no where they say
+    # yes, and yes where they say no. p_o = 0, p_e = (6*1 + 1*6)/49 = 12/49, kappa = -12/37 = -0.32.
+    # Its "yes" on a05 (declined: series does not apply) is dropped with a notice, never counted.
+    assert code == 1 and "  series: kappa -0.32 (n=7)\n" in out and "not validated: series kappa -0.32 < 0.50" in out
+    assert ("answer-gate: notice: the grader labelled yes or no on 1 rubric question(s) that do not apply to the answer: "
+            "dropped (written as not_applicable, never counted): a05 series\n") in err
     with serve(agreeing) as server:
         code, out, _ = cli(*args, "--endpoint", server.url)
     assert code == 1 and "not validated: 8 answer(s) judged by a person too, min_overlap is 10" in out
+
+
+def test_calibration_counts_no_label_of_a_question_that_does_not_apply(tmp_path, cli):
+    """The people's file says yes on caveat for a01 (no caveat known: it does not apply) and
+    yes on series for the declined a05: both dropped with a notice, outside every n."""
+    def change(qid, labels):
+        if qid == "a01":
+            labels["caveat"] = "yes"
+        if qid == "a05":
+            labels["series"] = "yes"
+        return labels
+
+    people = people_file(tmp_path, change)
+    labels = reader_labels()
+
+    def agreeing(body):
+        case = json.loads(body["messages"][1]["content"])
+        qid = next(q for q in labels if _matches(q, case))
+        return Reply(200, completion(json.dumps({"labels": labels[qid], "quality": GOOD["quality"], "note": ""})))
+
+    with serve(agreeing) as server:
+        code, out, err = cli("grade", str(RUN_13), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--model", "m",
+                             "--calibrate", str(people), "--endpoint", server.url)
+    assert code == 1  # below min_overlap 10 with 8 answers
+    assert ("answer-gate: notice: 2 label(s) of yes or no by people on rubric questions that do not apply to the answer: "
+            "dropped, never counted in agreement: a01 caveat (Amina Diallo), a05 series (Amina Diallo)\n") in err
+    # caveat applies to a04 only (the one answer with a caveat known); series to the 7 answered
+    assert "  caveat: kappa undefined (n=1); undefined: both raters gave only 'no'\n" in out
+    assert "  series: kappa 1.00 (n=7)\n" in out
 
 
 _ANSWERS = {a.question_id: a.answer for a in load_run(RUN_13).answers}
@@ -183,9 +253,15 @@ def _matches(qid, case):
 
 
 @pytest.mark.parametrize("extra, message", [
-    ((), "--out: expected --out FILE for the judgements (or --calibrate FILE)"),
+    ((), "--out: expected --out FILE for the judgements (or --calibrate FILE, or --dry-run)"),
     (("--out", "x.jsonl", "--retries", "11"), "--retries: expected 0 to 10, found 11"),
     (("--out", "x.jsonl", "--timeout", "0"), "--timeout: expected more than 0 and at most 600 seconds, found 0"),
+    (("--out", "x.jsonl", "--connect-timeout", "-1"), "--connect-timeout: expected more than 0 and at most 600 seconds, found -1"),
+    (("--out", "x.jsonl", "--max-failures", "-1"), "--max-failures: expected 0 or more, found -1"),
+    (("--out", "x.jsonl", "--budget", "-2"), "--budget: expected 0 or more new requests, found -2"),
+    (("--out", "x.jsonl", "--concurrency", "0"), "--concurrency: expected 1 to 64 requests in flight, found 0"),
+    (("--out", "x.jsonl", "--calibrate", str(READER)), "--out: not with --calibrate: calibration prints kappa per rubric question and writes no judgements"),
+    (("--dry-run", "--cache", str(RUBRIC)), f"{RUBRIC}: --cache: expected a folder for the cache, found a file"),
 ])
 def test_bad_grade_options_are_exit_2(tmp_path, cli, monkeypatch, extra, message):
     monkeypatch.chdir(tmp_path)
@@ -208,7 +284,10 @@ def test_grade_replaces_its_output_only_with_force_and_asks_nothing_without_it(t
         code, stdout, stderr = cli(*argv, "--force")
     assert code == 0, stderr
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 8 and all(json.loads(line)["labels"] == GOOD["labels"] for line in lines)
+    written = {json.loads(line)["question_id"]: json.loads(line)["labels"] for line in lines}
+    assert len(written) == 8 and all(labels == GOOD["labels"] for qid, labels in written.items() if qid != "a05")
+    # a05 declined: series, period and unit do not apply; the grader's yes is dropped
+    assert written["a05"] == {**GOOD["labels"], "series": "not_applicable", "period": "not_applicable", "unit": "not_applicable"}
     assert len(server.requests) == 8
     assert stdout.startswith("graded 8 answers with answer-gate-grader (model m, prompt sha256:") and stdout.rstrip().endswith(str(out))
     assert [p.name for p in tmp_path.iterdir()] == ["graded.jsonl"]  # no temporary file left

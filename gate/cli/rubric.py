@@ -38,20 +38,40 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
     grade = commands.add_parser("grade", help="judge a run's answers with a model (an OpenAI-compatible endpoint)",
                                 description="Ask a model to judge each answer against the rubric (temperature 0, structured JSON output) and write "
-                                "judgements in the gate's format. The API key is read from the environment variable named by --api-key-env.")
-    grade.add_argument("run", type=path_value, nargs="?", help="the run log (JSON lines); not with --calibrate")
+                                "judgements in the gate's format, or with --calibrate measure it against people's labels. The API key is read "
+                                "from the environment variable named by --api-key-env. Exit 0: every answer judged; 1: more judgements failed "
+                                "than --max-failures allows, answers left unjudged (--budget, an early stop), or below the floor with "
+                                "--calibrate; 2: bad options or input, or nothing judged (then nothing is written).")
+    grade.add_argument("run", type=path_value, help="the run log (JSON lines) whose answers are judged; with --calibrate, "
+                       "the run the people's judgements are of")
     grade.add_argument("--questions", type=path_value, metavar="FILE", help="the question set; omit for a log in the merged form")
     grade.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml)")
     grade.add_argument("--endpoint", type=text_value, metavar="URL", required=True, help="base URL of the API, e.g. http://localhost:8000/v1")
     grade.add_argument("--model", type=text_value, metavar="NAME", required=True, help="the model to ask")
     grade.add_argument("--name", type=text_value, default="answer-gate-grader", help="the grader's name in its judgements")
     grade.add_argument("--api-key-env", type=text_value, metavar="VAR", default="ANSWER_GATE_API_KEY", help="environment variable holding the API key (default ANSWER_GATE_API_KEY; unset: no key sent)")
-    grade.add_argument("--timeout", type=number_value, default=60.0, help="seconds per request (default 60)")
+    grade.add_argument("--timeout", type=number_value, metavar="SECONDS", default=60.0, help="seconds to wait for a reply (default 60)")
+    grade.add_argument("--connect-timeout", type=number_value, metavar="SECONDS", default=5.0,
+                       help="seconds to wait for a connection (default 5); before the endpoint first answers, a failed connection is not "
+                       "retried, and the run stops after 3 in a row")
     grade.add_argument("--retries", type=whole_value, default=3, help="retries on a timeout, a 429 or a 5xx (default 3)")
-    grade.add_argument("--out", type=path_value, metavar="FILE", help="write the judgements here (JSON lines; a new file, unless --force)")
+    grade.add_argument("--max-failures", type=whole_value, metavar="N", default=0,
+                       help="judgements that may fail (no valid output after the retries) before the command exits 1 (default 0); "
+                       "the good judgements are written either way")
+    grade.add_argument("--cache", type=path_value, metavar="DIR", help="keep each valid reply under the SHA-256 of its exact request "
+                       "(endpoint, model, request body) and never send that request again; failures are not kept (created if missing)")
+    grade.add_argument("--dry-run", action="store_true", help="say how many requests the run would send and how many the cache "
+                       "answers; send nothing, write nothing")
+    grade.add_argument("--budget", type=whole_value, metavar="N", help="send at most N new requests (the cache's answers are free); "
+                       "the answers beyond are left unjudged and the command exits 1")
+    grade.add_argument("--concurrency", type=whole_value, metavar="N", default=4, help="requests in flight at once, 1 to 64 (default 4; "
+                       "1 for a server that serves one at a time)")
+    grade.add_argument("--out", type=path_value, metavar="FILE", help="write the judgements here (JSON lines; a new file, unless --force); "
+                       "not with --calibrate")
     grade.add_argument("--force", action="store_true", help="replace the judgements file if it exists")
-    grade.add_argument("--calibrate", type=path_value, metavar="FILE", help="human-labelled examples (judgements by people, with the run and set given): "
-                       "print kappa per rubric question and exit 1 below the floor")
+    grade.add_argument("--calibrate", type=path_value, metavar="FILE", help="human-labelled examples (people's judgements of the run's "
+                       "answers): judge those answers, print kappa per rubric question and exit 1 below the floor; needs the run "
+                       "(and --questions for a log not in the merged form)")
     grade.add_argument("--thresholds", type=path_value, metavar="FILE", default="thresholds.yaml", help="for the graders floor with --calibrate (default thresholds.yaml)")
 
     set_parser = commands.add_parser("set", help="work on the question set", description="Draft additions to the question set.")
@@ -108,7 +128,7 @@ def run(args: argparse.Namespace) -> int | None:
     if args.command == "sample":
         return _sample(args)
     if args.command == "grade":
-        from gate.judged.grader import grade_command
+        from gate.cli.grade import grade_command
 
         return grade_command(args, _warn)
     if args.command == "set":

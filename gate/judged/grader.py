@@ -8,20 +8,22 @@ model + prompt digest (the digest of the instructions and the rubric), so a chan
 is a new grader that must be validated again (:mod:`gate.model.agreement`).
 
 A response that is not valid structured output is recorded as a *failed* judgement with the
-reason, never guessed. Each request has a bounded timeout; a timeout, a connection error, a
-429 or a 5xx is retried a bounded number of times (a 429's ``Retry-After`` is honoured up to
-:data:`MAX_RETRY_AFTER` seconds), then recorded as failed. Other HTTP errors (401, 404...)
-stop the command: the endpoint or the key is wrong. The API key comes from an environment
-variable and never appears in output: any text shown is scrubbed of it.
+reason, never guessed. Each request has a bounded connect timeout (a few seconds: a server
+that is there accepts at once) apart from its read timeout (a model may think for a minute);
+a timeout, a connection error, a 429 or a 5xx is retried a bounded number of times (a 429's
+``Retry-After`` is honoured up to :data:`MAX_RETRY_AFTER` seconds), then recorded as failed,
+except that a connection that fails before the endpoint ever answered is not retried: a
+mistyped or dead endpoint costs one connect timeout per request, and the run
+(:mod:`gate.judged.grader_run`) stops after the first few. Other HTTP errors (401, 404...) stop the
+command: the endpoint or the key is wrong. The API key comes from an environment variable and
+never appears in output: any text shown is scrubbed of it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
-import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,15 +31,18 @@ from typing import Any
 import httpx
 
 from gate import __version__
-from gate.core.errors import InputError, Problem, json_error_text, say_notices
+from gate.core.errors import InputError, Problem, json_error_text
 from gate.inputs.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
-from gate.inputs.rubric import LABELS, SCORE_RANGE, Rubric, applies, caveats_known
+from gate.inputs.rubric import LABELS, NO, NOT_APPLICABLE, SCORE_RANGE, YES, Rubric, applies, caveats_known
+from gate.judged.grader_cache import request_key
 from gate.model.inputs import Answer, Question
 
 #: The longest wait a 429's Retry-After is honoured for, in seconds.
 MAX_RETRY_AFTER = 30.0
 #: The first back-off after a timeout or a 5xx, in seconds (doubling, up to MAX_RETRY_AFTER).
 BACKOFF = 0.5
+#: Seconds to wait for a connection, by default (``--connect-timeout``).
+CONNECT_TIMEOUT = 5.0
 #: Instructions given to the grader. Part of its identity: change them and the digest changes.
 INSTRUCTIONS = """You are a careful reader of answers about official statistics. Apply the rubric to the answer, using only the question, the answer and the evidence retrieved for it (ids, values, passages, series metadata, known caveats).
 For each rubric question answer "yes", "no" or "not_applicable". A question marked "applies": false is "not_applicable". Score each quality dimension from 1 (poor) to 5 (excellent).
@@ -57,8 +62,9 @@ class GraderSettings:
         model: the model name sent.
         name: the grader's name in its judgements.
         api_key: sent as a bearer token when not empty; never shown.
-        timeout: seconds per request (connect, read, write, pool).
+        timeout: seconds to wait for the reply (read, write, pool).
         retries: extra attempts after a timeout, connection error, 429 or 5xx.
+        connect_timeout: seconds to wait for the connection.
     """
 
     endpoint: str
@@ -67,6 +73,7 @@ class GraderSettings:
     api_key: str = ""
     timeout: float = 60.0
     retries: int = 3
+    connect_timeout: float = CONNECT_TIMEOUT
 
 
 def prompt_digest(rubric: Rubric) -> str:
@@ -167,8 +174,24 @@ def _retry_after(response: httpx.Response) -> float:
     return min(max(seconds, 0.0), MAX_RETRY_AFTER)
 
 
+@dataclass(frozen=True)
+class Sent:
+    """What one request came to.
+
+    Attributes:
+        reply: the reply's JSON body (None when it failed).
+        error: why it failed after its attempts ("" when a body came).
+        unreachable: it never connected (refused, unknown host, connect timeout).
+    """
+
+    reply: Any = None
+    error: str = ""
+    unreachable: bool = False
+
+
 class Grader:
-    """The client: one :class:`httpx.Client`, bounded timeouts and retries."""
+    """The client: one :class:`httpx.Client` (safe to share between threads), bounded
+    timeouts and retries."""
 
     def __init__(self, settings: GraderSettings, rubric: Rubric, sleep: Callable[[float], None] = time.sleep,
                  transport: httpx.BaseTransport | None = None) -> None:
@@ -178,9 +201,12 @@ class Grader:
         headers = {"Content-Type": "application/json", "User-Agent": f"answer-gate/{__version__}"}
         if settings.api_key:
             headers["Authorization"] = f"Bearer {settings.api_key}"
-        self.client = httpx.Client(timeout=httpx.Timeout(settings.timeout), headers=headers, transport=transport, trust_env=False)
+        timeout = httpx.Timeout(settings.timeout, connect=settings.connect_timeout)
+        self.client = httpx.Client(timeout=timeout, headers=headers, transport=transport, trust_env=False)
         self.url = settings.endpoint.rstrip("/") + "/chat/completions"
         self.judge = Judge(GRADER, settings.name, __version__, settings.model, prompt_digest(rubric))
+        #: Whether the endpoint has answered any request (with any status) yet.
+        self.answered = False
 
     def close(self) -> None:
         self.client.close()
@@ -190,18 +216,41 @@ class Grader:
         key = self.settings.api_key
         return text.replace(key, "***") if key else text
 
-    def _post(self, payload: Mapping[str, Any]) -> tuple[Any, str]:
-        """The reply's JSON, or ("", why it failed after every retry)."""
+    def request(self, question: Question, answer: Answer) -> dict[str, Any]:
+        """The request body for one answer: model, temperature 0, the messages, the output schema."""
+        return {
+            "model": self.settings.model,
+            "temperature": 0,
+            "messages": messages(self.rubric, question, answer),
+            "response_format": {"type": "json_schema", "json_schema": {"name": "rubric_judgement", "strict": True, "schema": output_schema(self.rubric)}},
+        }
+
+    def key(self, body: Mapping[str, Any]) -> str:
+        """The request's cache key (:func:`gate.judged.grader_cache.request_key`)."""
+        return request_key(self.settings.endpoint, self.settings.model, body)
+
+    def send(self, body: Mapping[str, Any]) -> Sent:
+        """Post one request, with the retries its failure allows (see the module's docstring)."""
         last = ""
-        for attempt in range(self.settings.retries + 1):
+        attempts = self.settings.retries + 1
+        for attempt in range(attempts):
             wait = min(BACKOFF * 2 ** attempt, MAX_RETRY_AFTER)
             try:
-                response = self.client.post(self.url, json=payload)
+                response = self.client.post(self.url, json=body)
+            except httpx.ConnectTimeout:
+                last = f"could not connect within {self.settings.connect_timeout:g}s (connect timeout)"
+                if not self.answered:
+                    return Sent(error=f"{last}; not retried: the endpoint has not answered yet", unreachable=True)
+            except httpx.ConnectError as exc:
+                last = f"could not connect: {self.scrub(str(exc)) or type(exc).__name__}"
+                if not self.answered:
+                    return Sent(error=f"{last}; not retried: the endpoint has not answered yet", unreachable=True)
             except httpx.TimeoutException:
                 last = f"timed out after {self.settings.timeout:g}s"
             except httpx.TransportError as exc:
                 last = f"connection failed: {type(exc).__name__}"
             else:
+                self.answered = True
                 if response.status_code == 429:
                     last = "rate limited (429)"
                     wait = _retry_after(response)
@@ -212,31 +261,45 @@ class Grader:
                     raise GraderError([Problem(self.url, None, "--endpoint", f"the endpoint answered {response.status_code}: {detail}")])
                 else:
                     try:
-                        return response.json(), ""
+                        return Sent(response.json())
                     except ValueError:
-                        return None, "malformed response: the body is not JSON"
+                        return Sent(error="malformed response: the body is not JSON")
             if attempt < self.settings.retries:
                 self.sleep(wait)
-        return None, f"{last}; gave up after {self.settings.retries + 1} attempt(s)"
+        return Sent(error=f"{last}; gave up after {attempts} attempt(s)", unreachable=last.startswith("could not connect"))
+
+    def judgement(self, question: Question, answer: Answer, reply: Any, error: str = "") -> tuple[Judgement, tuple[str, ...]]:
+        """The judgement a reply (or a failure) makes: ``ok`` with labels, or ``failed``
+        with the reason; and the rubric questions whose yes or no was dropped because the
+        rubric says they do not apply to this answer (:func:`drop_inapplicable`)."""
+        base: dict[str, Any] = dict(question_id=question.question_id, judge=self.judge, rubric_version=self.rubric.version,
+                                    answer_digest=answer_digest(answer.answer))
+        if error:
+            return Judgement(**base, status=FAILED, error=self.scrub(error)), ()
+        parsed = parse_reply(reply, self.rubric)
+        if isinstance(parsed, str):
+            return Judgement(**base, status=FAILED, error=self.scrub(parsed)), ()
+        labels, scores, note = parsed
+        kept, dropped = drop_inapplicable(labels, self.rubric, question, answer)
+        return Judgement(**base, labels=kept, quality=scores, note=self.scrub(note), status=OK), dropped
 
     def judge_answer(self, question: Question, answer: Answer) -> Judgement:
-        """One judgement of one answer: ``ok`` with labels, or ``failed`` with the reason."""
-        payload = {
-            "model": self.settings.model,
-            "temperature": 0,
-            "messages": messages(self.rubric, question, answer),
-            "response_format": {"type": "json_schema", "json_schema": {"name": "rubric_judgement", "strict": True, "schema": output_schema(self.rubric)}},
-        }
-        base: dict[str, Any] = dict(question_id=question.question_id, judge=self.judge, rubric_version=self.rubric.version,
-                    answer_digest=answer_digest(answer.answer))
-        body, error = self._post(payload)
-        if error:
-            return Judgement(**base, status=FAILED, error=self.scrub(error))
-        parsed = parse_reply(body, self.rubric)
-        if isinstance(parsed, str):
-            return Judgement(**base, status=FAILED, error=self.scrub(parsed))
-        labels, scores, note = parsed
-        return Judgement(**base, labels=labels, quality=scores, note=self.scrub(note), status=OK)
+        """One judgement of one answer, asked now (no cache): ``ok`` with labels, or ``failed`` with the reason."""
+        sent = self.send(self.request(question, answer))
+        return self.judgement(question, answer, sent.reply, sent.error)[0]
+
+
+def drop_inapplicable(labels: Mapping[str, str], rubric: Rubric, question: Question, answer: Answer | None) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The labels with each yes or no on a rubric question that does not apply to the answer
+    (:func:`gate.inputs.rubric.applies`) replaced by ``not_applicable``, and those questions' ids.
+    The rubric's word is final: such a label is never counted, in a score or in agreement."""
+    kept = dict(labels)
+    dropped = []
+    for rq in rubric.questions:
+        if kept.get(rq.id) in (YES, NO) and not applies(rq, question, answer):
+            kept[rq.id] = NOT_APPLICABLE
+            dropped.append(rq.id)
+    return kept, tuple(dropped)
 
 
 def judgement_dict(j: Judgement) -> dict[str, Any]:
@@ -245,91 +308,5 @@ def judgement_dict(j: Judgement) -> dict[str, Any]:
 
 
 def grade(pairs: Sequence[tuple[Question, Answer | None]], grader: Grader) -> list[Judgement]:
-    """Judge every logged answer, in the set's order."""
+    """Judge every logged answer, in the set's order, one at a time and without a cache."""
     return [grader.judge_answer(q, a) for q, a in pairs if a is not None]
-
-
-def grade_command(args: Any, warn: Callable[[str], None]) -> int:
-    """``answer-gate grade``: write judgements, or with ``--calibrate`` print kappa per
-    rubric question against people's labels and return 1 below the floor."""
-    from gate.core.errors import ProblemCollector
-    from gate.core.files import atomic_write_text, output_problem
-    from gate.inputs.join import join
-    from gate.inputs.question_set import load_question_set
-    from gate.inputs.rubric import load_rubric
-    from gate.inputs.run_log import load_run
-
-    problems = ProblemCollector()
-    if not args.run:
-        problems.add("RUN", None, None, "expected the run log whose answers the grader judges")
-    if not args.out and not args.calibrate:
-        problems.add("--out", None, None, "expected --out FILE for the judgements (or --calibrate FILE)")
-    if args.retries < 0 or args.retries > 10:
-        problems.add("--retries", None, None, f"expected 0 to 10, found {args.retries}")
-    if not args.timeout > 0 or args.timeout > 600:
-        problems.add("--timeout", None, None, f"expected more than 0 and at most 600 seconds, found {args.timeout:g}")
-    endpoint = urllib.parse.urlsplit(args.endpoint)
-    if endpoint.scheme not in ("http", "https") or not endpoint.netloc:
-        problems.add("--endpoint", None, None, f"expected an http:// or https:// URL such as http://localhost:8000/v1, found {args.endpoint!r}")
-    if args.out:
-        taken = {os.path.realpath(p): p for p in (args.run, args.questions, args.rubric) if p}
-        why = output_problem(args.out, taken, force=args.force)
-        if why:
-            problems.add(args.out, None, "--out", why)
-    problems.raise_if_any()
-    rubric = None
-    try:
-        rubric = load_rubric(args.rubric)
-    except InputError as error:
-        problems.absorb(error)
-    run = load_run(args.run, problems)
-    question_set = load_question_set(args.questions, problems) if args.questions else None
-    joined = join(run, question_set, problems)
-    problems.raise_if_any()
-    assert rubric is not None
-    say_notices((*run.notices, *joined.notices))
-    settings = GraderSettings(args.endpoint, args.model, args.name, os.environ.get(args.api_key_env, ""), args.timeout, args.retries)
-    grader = Grader(settings, rubric)
-    try:
-        if args.calibrate:
-            return _calibrate(args, joined, rubric, run, grader, warn)
-        judgements = grade(joined.pairs, grader)
-    finally:
-        grader.close()
-    failed = [j for j in judgements if j.status == FAILED]
-    if judgements and len(failed) == len(judgements):
-        raise InputError([Problem(args.endpoint, None, "--endpoint", f"expected the grader to judge at least one answer, found every one of "
-                                  f"the {len(judgements):,} requests failed (first: {failed[0].question_id}: {failed[0].error})")])
-    atomic_write_text(args.out, "".join(json.dumps(judgement_dict(j), ensure_ascii=False, sort_keys=True) + "\n" for j in judgements))
-    for j in failed:
-        warn(f"{j.question_id}: failed judgement recorded: {j.error}")
-    print(f"graded {len(judgements)} answers with {grader.judge.label}: {len(judgements) - len(failed)} judged, {len(failed)} failed; {args.out}")
-    return 0
-
-
-def _calibrate(args: Any, joined: Any, rubric: Rubric, run: Any, grader: Grader, warn: Callable[[str], None]) -> int:
-    from gate.inputs.judgements import PERSON, load_judgements
-    from gate.judged.review import validate_graders
-    from gate.model.agreement import format_kappa
-    from gate.rules.thresholds import load_thresholds
-
-    rules = load_thresholds(args.thresholds)
-    people = [j for j in load_judgements([args.calibrate], rubric, run).judgements if j.judge.kind == PERSON and j.status != FAILED]
-    labelled = {j.question_id for j in people}
-    pairs = [(q, a) for q, a in joined.pairs if a is not None and q.question_id in labelled]
-    graded = grade(pairs, grader)
-    for j in graded:
-        if j.status == FAILED:
-            warn(f"{j.question_id}: failed judgement (not counted): {j.error}")
-    by_answer: dict[str, list[Judgement]] = {}
-    for j in people + graded:
-        by_answer.setdefault(j.question_id, []).append(j)
-    validation = validate_graders(by_answer, rubric, rules.min_kappa, rules.min_overlap).get(grader.judge.identity)
-    print(f"calibration of {grader.judge.label} on {len(pairs)} human-labelled answer(s) from {args.calibrate}:")
-    if validation is None:
-        print("  no valid judgement from the grader: not validated")
-        return 1
-    for q, k in validation.kappas.items():
-        print(f"  {q}: kappa {format_kappa(k.value)} (n={k.n})" + (f"; {k.reason}" if k.reason else ""))
-    print(f"  {validation.reason}")
-    return 0 if validation.validated else 1

@@ -123,3 +123,58 @@ def format_kappa(value: Fraction | None) -> str:
     from gate.core.decimals import round_half_up
 
     return f"{round_half_up(value, 2):.2f}"
+
+
+@dataclass(frozen=True)
+class GraderChange:
+    """A grader's name met under more than one identity: the grader changed.
+
+    Attributes:
+        name: the grader's name.
+        parts: what differs between its identities: ``model``, ``prompt`` or both.
+        models: the models met, in the order given.
+        prompts: the prompt digests met, in the order given.
+    """
+
+    name: str
+    parts: tuple[str, ...]
+    models: tuple[str, ...]
+    prompts: tuple[str, ...]
+
+    @property
+    def sentence(self) -> str:
+        """What changed, for people: ``grader-x changed its model (m1, m2): ...``."""
+        said = []
+        if "model" in self.parts:
+            said.append(f"its model ({', '.join(self.models)})")
+        if "prompt" in self.parts:
+            said.append(f"its prompt ({', '.join(p[:15] for p in self.prompts)})")
+        return (f"{self.name} changed {' and '.join(said)}: a changed grader is a new grader and must be validated "
+                f"again against people; the earlier one's validation does not carry over")
+
+
+def grader_changes(identities: Iterable[tuple[str, str, str]]) -> list[GraderChange]:
+    """The graders whose name comes with more than one identity; pure.
+
+    Args:
+        identities: ``(name, model, prompt digest)`` of each grader met, in report order
+            (duplicates allowed).
+
+    Returns:
+        One change per such name, in the order names were first met, naming the parts
+        (model, prompt) that differ.
+    """
+    by_name: dict[str, list[tuple[str, str]]] = {}
+    for name, model, prompt in identities:
+        seen = by_name.setdefault(name, [])
+        if (model, prompt) not in seen:
+            seen.append((model, prompt))
+    out = []
+    for name, seen in by_name.items():
+        if len(seen) < 2:
+            continue
+        models = tuple(dict.fromkeys(m for m, _ in seen))
+        prompts = tuple(dict.fromkeys(p for _, p in seen))
+        parts = tuple(part for part, values in (("model", models), ("prompt", prompts)) if len(values) > 1)
+        out.append(GraderChange(name, parts, models, prompts))
+    return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gate.model.agreement import format_kappa
+from gate.model.agreement import format_kappa, grader_changes
 from gate.report.digest import label_of
 from gate.report.model import Report, display_rate
 
@@ -48,6 +48,8 @@ def rubric_lines(report: Report) -> list[str]:
     if graders:
         lines.append(f"  graders (count only with kappa >= {format_kappa(s.min_kappa)} on every question and >= {s.min_overlap} answers judged by a person too):")
         lines += [f"    - {_judge_line(js)}" for js in graders]
+        changes = grader_changes((js.judge.name, js.judge.model, js.judge.prompt_digest) for js in graders)
+        lines += [f"    - changed: {change.sentence}" for change in changes]
     else:
         lines.append("  graders: none")
     lines += code_agreement_lines(report)
