@@ -200,8 +200,11 @@ def _alt(words: Iterable[str]) -> str:
 
 
 _YEAR = r"(?P<{}>(?:18|19|20)\d\d)"
-_B = r"(?<![\w\d])"      # no letter or digit before
-_E = r"(?![\w\d])"       # no letter or digit after
+#: Kana, ideographs and hangul: languages that write without spaces ("2024年第二季度"), so
+#: that a year or an ordinal may touch them.
+_GLUED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_B = r"(?<![^\W" + _GLUED + r"])"      # no letter or digit before (a CJK character may touch)
+_E = r"(?![^\W" + _GLUED + r"])"       # no letter or digit after
 
 
 class _Grammar:
@@ -218,10 +221,11 @@ class _Grammar:
         labels_q = "".join(k for k, v in w.labels.items() if v == "quarter") or "q"
         labels_h = "".join(k for k, v in w.labels.items() if v == "half") or "h"
         y = _YEAR
+        gap = r"\s*" if w.glued else r"\s+"  # "第二季度", "2. Quartal"
         if w.noun_first:
-            noun = rf"(?P<noun>{quarter}|{half})\s+(?P<ord>{ords})"
+            noun = rf"(?P<noun>{quarter}|{half}){gap}(?P<ord>{ords})"
         else:
-            noun = rf"(?P<ord>{ords})\s+(?P<noun>{quarter}|{half})"
+            noun = rf"(?P<ord>{ords}){gap}(?P<noun>{quarter}|{half})"
         day = r"(?P<day>0?[1-9]|[12]\d|3[01])(?:\.|º|er|st|nd|rd|th)?"
         self.patterns: list[tuple[str, re.Pattern[str]]] = [
             ("iso_day", re.compile(_B + y.format("y") + r"-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])" + _E)),
@@ -235,6 +239,7 @@ class _Grammar:
             ("month", re.compile(
                 r"(?i)" + _B + r"(?P<month>" + months + r")\.?" + of + r",?\s+" + y.format("y") + _E)),
             ("noun", re.compile(r"(?i)" + _B + noun + of + r"\s+" + y.format("y") + _E)),
+            *_year_first(w, noun),
             ("label", re.compile(
                 r"(?i)" + _B + r"(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + of + r"\s*[-/ ]?\s*(?:'|’)?"
                 + r"(?P<y>(?:18|19|20)\d\d|\d\d)" + _E)),
@@ -249,6 +254,16 @@ class _Grammar:
         ]
         self.year_to = re.compile(r"(?i)(?:" + _alt(w.year_to) + r")\s+(?:(?:the|le|la|el|o|il|de|het)\s+)?$") if w.year_to else None
         self.since = re.compile(r"(?i)(?:" + _alt(w.since) + r")\s*$") if w.since else None
+
+
+def _year_first(w: Words, noun: str) -> list[tuple[str, re.Pattern[str]]]:
+    """The pattern of a year written before its period noun ("2025年第二季度", "2025 yılının
+    ikinci çeyreğinde", "2025 की दूसरी तिमाही"), for a language whose words give the marks
+    after such a year (``year_mark``)."""
+    if not w.year_mark:
+        return []
+    mark = r"(?:\s*(?:" + _alt(w.year_mark) + r"))?\s*"
+    return [("noun", re.compile(r"(?i)" + _B + _YEAR.format("y") + mark + noun + _E))]
 
 
 @cache

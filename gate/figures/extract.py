@@ -9,6 +9,8 @@ from dataclasses import replace
 
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
+from gate.figures.glued import extract_glued
+from gate.figures.languages import NUMERALS
 from gate.figures.locale import _Conventions, _conventions
 from gate.figures.model import Figure, _Cand
 from gate.figures.words import _scan_words, _without_counts
@@ -37,6 +39,16 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
         numbering and document references are left out, as is a lone "one"
         ("one of"), and, unless ``counts``, a small count in words.
     """
+    if not text:
+        return []
+    numerals = NUMERALS.get(language.split("-")[0].split("_")[0].lower()) if not text.isascii() else None
+    if numerals is not None:  # Chinese, Japanese: "14.1亿", "1億2,380万", "三千五百"
+        return extract_glued(text, numerals, lambda rest: _figures(rest, language, counts))
+    return _figures(text, language, counts)
+
+
+def _figures(text: str, language: str, counts: bool) -> list[Figure]:
+    """:func:`extract_figures` by the digit and word readers."""
     if not text:
         return []
     if not text.isascii() and _INVISIBLE_OR_CJK.search(text) and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):

@@ -17,14 +17,28 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, Numerals, words
 
-#: The languages, in the order their words are joined into shared tables.
-_CODES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")
+#: The languages, in the order their words are joined into shared tables: the only list of
+#: them (the code checks' words and the notices follow it).
+_CODES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar", "ru", "zh", "tr", "ja", "hi", "pl")
+CODES: tuple[str, ...] = _CODES
+
+_MODULES = {code: import_module(f"gate.figures.languages.{code}") for code in _CODES}
 
 #: Code -> language, one module of this package each.
-LANGUAGES: dict[str, Language] = {
-    code: import_module(f"gate.figures.languages.{code}").LANGUAGE for code in _CODES
+LANGUAGES: dict[str, Language] = {code: module.LANGUAGE for code, module in _MODULES.items()}
+#: Code -> the words of the code checks (``CHECKS`` of each module).
+CHECK_WORDS: dict[str, CheckWords] = {code: module.CHECKS for code, module in _MODULES.items()}
+#: Code -> the numerals of a language that writes numbers glued, with scale characters
+#: (``NUMERALS`` of its module: zh, ja).
+NUMERALS: dict[str, Numerals] = {
+    code: module.NUMERALS for code, module in _MODULES.items() if hasattr(module, "NUMERALS")
+}
+#: Code -> the percent words written before a number ("yüzde 8,7"), lowercase
+#: (``PERCENT_BEFORE`` of its module, where the language has them).
+PERCENT_BEFORE: dict[str, tuple[str, ...]] = {
+    code: module.PERCENT_BEFORE for code, module in _MODULES.items() if hasattr(module, "PERCENT_BEFORE")
 }
 
 
@@ -115,7 +129,7 @@ GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
 DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
 # Languages the reader does not otherwise cover get their denominators only, so
 # that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
-DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
+DENOMINATOR_WORDS.update({"uk": ("на", "на кожні")})
 DIGIT_SCALES: dict[str, dict[str, int]] = {c: dict(lang.digit_scales) for c, lang in LANGUAGES.items()}
 LEVEL_WORDS: dict[str, frozenset[str]] = {c: lang.level_words for c, lang in LANGUAGES.items()}
 REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
@@ -227,6 +241,7 @@ CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.
 TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
+    "CHECK_WORDS", "CODES", "NUMERALS", "PERCENT_BEFORE",
     "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
     "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",

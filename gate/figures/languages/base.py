@@ -299,6 +299,10 @@ class CheckWords:
         per: words for a rate's base after a figure ("per", "pour", "pro").
         points: words for index points ("points", "Punkte").
         currency: currency words -> ISO 4217 code ("euros" -> EUR).
+        glued: the language writes a period's ordinal, noun and year without spaces
+            ("2025年第二季度"), and the year first.
+        year_mark: words written right after a year ("年", "年度"), before a period noun
+            when ``glued``.
     """
 
     quarter: tuple[str, ...]
@@ -315,3 +319,54 @@ class CheckWords:
     per: tuple[str, ...] = ()
     points: tuple[str, ...] = ()
     currency: dict[str, str] = field(default_factory=dict)
+    glued: bool = False
+    year_mark: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Numerals:
+    """The numerals of a language written without spaces (Chinese, Japanese): numbers
+    glued to the words around them, with scale characters instead of scale words.
+
+    A language file that has them sets ``NUMERALS`` beside ``LANGUAGE`` and ``CHECKS``;
+    :mod:`gate.figures.glued` reads them. Every field is a plain string or mapping of the
+    characters as written (no regular expressions).
+
+    Attributes:
+        digits: numeral characters -> their digit ("三" -> 3, "〇" -> 0, "两" -> 2).
+        units: the small units inside a group of four digits -> power of ten ("十" 1,
+            "百" 2, "千" 3): "三千五百" is 3,500.
+        scales: the large units -> power of ten ("万" 4, "亿" 8, "兆" 12 in Japanese):
+            "1億2,380万" is 123,800,000; two written together multiply ("万亿" 12).
+        prefix_scales: large units that are an SI prefix before a unit of measure -> (its
+            power there, the units): Chinese "兆" before "瓦" (megawatt) is 10^6.
+        decimal: the word for the decimal point between numerals ("点": "三点五" 3.5), or "".
+        percent_before: words before a number that make it a percentage ("百分之五" 5%).
+        percent_after: words after a number that make it a percentage or percentage
+            points ("%", "％", "个百分点", "パーセント"), longest first.
+        hedges_before: hedge words right before a number -> hedge ("约" about, "超过" over).
+        hedges_after: hedge words after a number, or after its unit ("100万人以上") ->
+            hedge ("左右" about, "以上" at_least, "未満" under).
+        hedges_inside: words between a number and its scale or after it that make it a
+            lower bound ("100多万", "300余万": over).
+        units_before_hedge: how many characters of a counter or unit ("人", "元", "円")
+            may stand between a number and a hedge after it.
+        not_before: characters before a number that make it no figure: an ordinal ("第"),
+            "every" ("每": a denominator).
+        not_after: words after a number that make it no figure: dates and times ("年",
+            "月", "日"), ages ("岁"), durations ("个月"), ranks, denominators ("当たり").
+    """
+
+    digits: Mapping[str, int]
+    units: Mapping[str, int]
+    scales: Mapping[str, int]
+    prefix_scales: Mapping[str, tuple[int, tuple[str, ...]]]
+    decimal: str
+    percent_before: tuple[str, ...]
+    percent_after: tuple[str, ...]
+    hedges_before: Mapping[str, str]
+    hedges_after: Mapping[str, str]
+    hedges_inside: Mapping[str, str]
+    units_before_hedge: int
+    not_before: str
+    not_after: tuple[str, ...]
