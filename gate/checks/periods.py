@@ -263,7 +263,13 @@ def _year_first(w: Words, noun: str) -> list[tuple[str, re.Pattern[str]]]:
     if not w.year_mark:
         return []
     mark = r"(?:\s*(?:" + _alt(w.year_mark) + r"))?\s*"
-    return [("noun", re.compile(r"(?i)" + _B + _YEAR.format("y") + mark + noun + _E))]
+    out = [("noun", re.compile(r"(?i)" + _B + _YEAR.format("y") + mark + noun + _E))]
+    if w.date_marks:  # "2024年6月30日", "2025年6月"
+        y, m, d = (re.escape(x) for x in w.date_marks)
+        out.insert(0, ("ymd", re.compile(
+            _B + _YEAR.format("y") + r"\s*" + y + r"\s*(?P<m>1[0-2]|0?[1-9])\s*" + m
+            + r"(?:\s*(?P<d>3[01]|[12]\d|0?[1-9])\s*" + d + r")?")))
+    return out
 
 
 @cache
@@ -284,6 +290,12 @@ def _period_of(kind: str, m: re.Match[str], g: _Grammar, text: str, year: int | 
             if y2 != y1 + 1:
                 return None
             return Period(date(y1, 1, 1), date(y2, 12, 31), label, fiscal=True)
+        if kind == "ymd":
+            if m["d"]:
+                day = date(int(m["y"]), int(m["m"]), int(m["d"]))
+                return Period(day, day, label)
+            start, end = _months(int(m["y"]), int(m["m"]), 1)
+            return Period(start, end, label)
         if kind in ("day_month", "month_day"):
             day = date(int(m["y"]), g.months[m["month"].lower().rstrip(".")], int(m["day"]))
             return Period(day, day, label)
@@ -350,7 +362,7 @@ def stated_periods(text: str, language: str) -> list[StatedPeriod]:
             taken.append((s, e))
             if kind == "year" and g.since is not None and g.since.search(plain[max(0, s - 20):s]):
                 continue
-            if kind in ("month", "day_month", "month_day") and g.year_to is not None:
+            if kind in ("month", "day_month", "month_day", "ymd") and g.year_to is not None:
                 window = max(0, s - 50)
                 before = g.year_to.search(plain[window:s])
                 if before:
@@ -379,7 +391,9 @@ def _in_identifier(text: str, s: int, e: int) -> bool:
     return (s > 0 and text[s - 1] in "_") or (e < len(text) and text[e] in "_")
 
 
-_SENTENCE_END = re.compile(r"(?<![^\d]\d)(?<![^\d]\d\d)(?<!^\d)(?<!^\d\d)[.!?؟](?=\s+[^\W\d_]|\s*$)|[;\n]")
+#: A full stop ends a sentence, but not after a digit of a date or list number, nor after
+#: the year's abbreviation of Polish and Russian ("2025 r.", "2024 г.").
+_SENTENCE_END = re.compile(r"(?<![^\d]\d)(?<![^\d]\d\d)(?<!^\d)(?<!^\d\d)(?<!\s[rг](?=\.))[.!?؟](?=\s+[^\W\d_]|\s*$)|[;\n。！？；]")
 _LIST_GAP = re.compile(r"(?i)^[^.;:]*?(?:,|\band\b|\bet\b|\by\b|\bund\b|\be\b|\ben\b|\bو|\bsowie\b)[^.;:]*$")
 _COMPARISON = re.compile(
     r"(?i)\b(?:from|since|after|compared|than|against|versus|vs|up|down|depuis|après|contre|contra|desde|frente|"
@@ -473,5 +487,5 @@ def _distance(gap: str) -> tuple[int, int]:
     return len(_SEPARATOR.findall(gap)), len(_WORD.findall(gap))
 
 
-_SEPARATOR = re.compile(r"[:;]|(?<!\d)[,،]|[,،](?!\d)")
+_SEPARATOR = re.compile(r"[:;：；]|(?<!\d)[,،，、]|[,،，、](?!\d)")
 _WORD = re.compile(r"[^\W_]+")

@@ -51,6 +51,18 @@ class _Grammar:
         self.not_after = tuple(sorted(numerals.not_after, key=len, reverse=True))
         self.positional = re.compile("[" + re.escape("".join(numerals.digits)) + "]+")
         self.number = re.compile(r"[0-9]+(?:,[0-9]{3}(?![0-9]))*(?:\.[0-9]+)?")
+        # the letters of the language's script(s), for a minus glued to a word
+        self.cjk_text = _CJKText()
+
+
+class _CJKText:
+    """``c in _CJKText()``: whether a character is kana, an ideograph or hangul."""
+
+    def __contains__(self, c: object) -> bool:
+        return isinstance(c, str) and len(c) == 1 and any(lo <= c <= hi for lo, hi in _CJK_RANGES)
+
+
+_CJK_RANGES = (("\u3040", "\u30ff"), ("\u3400", "\u4dbf"), ("\u4e00", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 
 
 _GRAMMARS: dict[int, tuple[Numerals, _Grammar]] = {}
@@ -85,17 +97,52 @@ def extract_glued(text: str, numerals: Numerals, read_rest: Callable[[str], list
         rest = read_rest("".join(chars))
     else:
         rest = read_rest(text)
-    figures = sorted(found + rest, key=lambda f: f.start)
+    figures = sorted([f for f in found if f.text] + [_with_percent(text, f, g) for f in rest], key=lambda f: f.start)
     return [_with_hedge(text, f, g) for f in figures]
 
 
+def _with_percent(text: str, f: Figure, g: _Grammar) -> Figure:
+    """A figure of the digit reader with the percent word glued after it ("2.5パーセント"):
+    that reader reads a word after a number only apart from the next one."""
+    if f.percent:
+        return f
+    for word in g.percent_after:
+        if text.startswith(word, f.end):
+            end = f.end + len(word)
+            return replace(f, text=text[f.start:end], end=end, percent=True)
+    return f
+
+
 def _glued_numbers(text: str, g: _Grammar) -> list[Figure]:
+    """The figures read here, and, as figures of no value (``text`` empty), the numbers
+    that are none: digits after an ordinal or "every" mark or before a word of a date, a
+    time, an age or a duration, which the digit reader would read ("3か月", "第2位")."""
     out: list[Figure] = []
     for m in g.run.finditer(text):
         figure = _figure(text, m.start(), m.end(), g)
         if figure is not None:
             out.append(figure)
     return out
+
+
+def _not_a_figure(text: str, s: int, e: int, g: _Grammar) -> bool:
+    """Whether the number at s:e is after an ordinal or "every" mark ("第3", "每10万") or
+    before a word of a date, time, age, rank or duration ("2024年", "3か月"), or, past its
+    counter, of a denominator ("10万人当たり")."""
+    if text[s - 1 : s] and text[s - 1] in g.numerals.not_before:
+        return True
+    if text.startswith(g.not_after, e):
+        return True
+    for skip in range(1, g.numerals.units_before_hedge + 1):
+        i = e + skip
+        if i >= len(text) or text[i - 1] in _PUNCTUATION or text[i - 1].isdigit():
+            break
+        if any(len(w) > 1 and text.startswith(w, i) for w in g.not_after):
+            return True
+    return False
+
+
+_NO_FIGURE = Decimal(0)
 
 
 def _figure(text: str, s: int, e: int, g: _Grammar) -> Figure | None:
@@ -120,14 +167,14 @@ def _figure(text: str, s: int, e: int, g: _Grammar) -> Figure | None:
     for word in n.percent_before:
         if text.endswith(word, 0, s):
             percent, start = True, s - len(word)
-    if not percent and text[s - 1 : s] and text[s - 1] in n.not_before:
-        return None
+    if not percent and _not_a_figure(text, s, e, g):
+        return Figure("", s, e, _NO_FIGURE, 0, False)  # blanked out, not a figure
     wide = run != run.translate(_FULL_WIDTH)
     has_cjk = any(c in g.cjk for c in run)
-    if not (has_cjk or wide or percent):
+    # a minus glued to the word before ("为-1.3%"): the digit reader takes it for a hyphen
+    minus_glued = s >= 2 and text[s - 1] in _MINUS and text[s - 2] in g.cjk_text
+    if not (has_cjk or wide or percent or minus_glued):
         return None  # ASCII digits: the digit reader's
-    if text.startswith(g.not_after, e):
-        return None
     plain = run.translate(_FULL_WIDTH)
     if not any(c.isdigit() for c in plain) and not percent:
         has_unit = any(c in n.units or c in n.scales for c in plain)
@@ -145,7 +192,7 @@ def _figure(text: str, s: int, e: int, g: _Grammar) -> Figure | None:
         if text.startswith(word, e):
             percent, end = True, e + len(word)
             break
-    if start > 0 and text[start - 1] in _MINUS and (start < 2 or not text[start - 2].isalnum()):
+    if start > 0 and text[start - 1] in _MINUS and (start < 2 or not text[start - 2].isalnum() or minus_glued):
         start -= 1
         value = -value
     return Figure(text[start:end], start, end, value, exponent, percent, hedge)

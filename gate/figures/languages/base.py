@@ -299,10 +299,12 @@ class CheckWords:
         per: words for a rate's base after a figure ("per", "pour", "pro").
         points: words for index points ("points", "Punkte").
         currency: currency words -> ISO 4217 code ("euros" -> EUR).
-        glued: the language writes a period's ordinal, noun and year without spaces
-            ("2025年第二季度"), and the year first.
-        year_mark: words written right after a year ("年", "年度"), before a period noun
-            when ``glued``.
+        glued: the language writes a period's ordinal and noun without a space between
+            them ("第二季度").
+        year_mark: words written right after a year before its period noun ("年",
+            "yılının", "की"): the year comes first ("2025年第二季度").
+        date_marks: the marks after a year, a month and a day in a date written with
+            numbers ("年", "月", "日": "2024年6月30日"), or empty.
     """
 
     quarter: tuple[str, ...]
@@ -321,6 +323,7 @@ class CheckWords:
     currency: dict[str, str] = field(default_factory=dict)
     glued: bool = False
     year_mark: tuple[str, ...] = ()
+    date_marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

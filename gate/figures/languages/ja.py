@@ -143,6 +143,7 @@ CHECKS = CheckWords(
     },
     of=(),
     glued=True,
+    date_marks=("年", "月", "日"),
     year_mark=("年", "年度"),
     fiscal=("年度",),
     since=(),

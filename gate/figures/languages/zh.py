@@ -154,6 +154,7 @@ CHECKS = CheckWords(
     },
     of=(),
     glued=True,
+    date_marks=("年", "月", "日"),
     year_mark=("年",),
     fiscal=("财年", "财政年度", "学年"),
     since=("自", "从"),
