@@ -284,3 +284,9 @@ def test_no_notice_for_the_fourteen_languages():
                                        retrieved_values=(), answer="5", cited_ids=(), declined=False)))
     _, notices = score_run(pairs, MatchSettings())
     assert notices == []
+
+
+def test_korean_digits_glued_to_a_numeral_a_scale_or_a_date_are_left_unread():
+    """Korean is read for digits only: "5천만" (50 million) is not misread as 5."""
+    read = [(str(f.value), f.percent) for f in extract_figures("실업률은 3.5%이고 인구는 5천만 명, 2024년, 65세", "ko")]
+    assert read == [("3.5", True)]

@@ -77,9 +77,9 @@ _CJK_CHAR = re.compile(f"[{_CJK}]")
 _INVISIBLE_OR_CJK = re.compile(_INVISIBLE.pattern[:-1] + _CJK + "]")
 #: CJK characters that make the digits beside them something other than a plain figure, so
 #: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
-#: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks
+#: reader cannot weigh them; Korean "5천만"), dates and times ("3月15日", "2024年", "2024년"), ages ("65岁"), ranks
 #: and ordinals ("第3", "3位"), and "every" ("每1000人": a denominator).
-_CJK_KEEP_GLUED = set("〇一二三四五六七八九十百千万萬亿億兆年月日号號時时分秒岁歳才第位次回每")
+_CJK_KEEP_GLUED = set("〇一二三四五六七八九十百千万萬亿億兆年月日号號時时分秒岁歳才第位次回每" + "십백천만억조년월일세")
 
 
 def _normalised(text: str, language: str) -> list[Figure]:
