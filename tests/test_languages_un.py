@@ -290,3 +290,47 @@ def test_korean_digits_glued_to_a_numeral_a_scale_or_a_date_are_left_unread():
     """Korean is read for digits only: "5천만" (50 million) is not misread as 5."""
     read = [(str(f.value), f.percent) for f in extract_figures("실업률은 3.5%이고 인구는 5천만 명, 2024년, 65세", "ko")]
     assert read == [("3.5", True)]
+
+
+# --- Number words where text2num has none: Russian, Polish, Turkish (gate/figures/spelled.py).
+
+WORDS = [
+    ("ru", "Население составило около трёх миллионов человек.", [("3000000", "about", False)]),
+    ("ru", "двести тысяч детей, полтора миллиарда рублей, пять процентов, двадцать пять.",
+     [("200000", None, False), ("1500000000", None, False), ("5", None, True), ("25", None, False)]),
+    ("ru", "Сравниваются три региона; один из них; около миллиона; две тысячи триста сорок пять человек.",
+     [("1000000", "about", False), ("2345", None, False)]),
+    ("pl", "Ludność wyniosła dwa miliony osób, około pięciu procent, trzy regiony, półtora miliarda złotych.",
+     [("2000000", None, False), ("5", "about", True), ("1500000000", None, False)]),
+    ("tr", "Nüfus iki yüz elli bin kişi, iki buçuk milyon, yüzde beş, bir ülke, üç bölge, yaklaşık bir milyon.",
+     [("250000", None, False), ("2500000", None, False), ("5", None, True), ("1000000", "about", False)]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), WORDS, ids=[f"{w[0]}-{i}" for i, w in enumerate(WORDS)])
+def test_number_words_are_read_where_text2num_has_none(language, text, expected):
+    assert [(str(f.value), f.hedge, f.percent) for f in extract_figures(text, language)] == expected
+
+
+def test_a_small_count_in_words_is_evidence_but_no_figure_of_an_answer():
+    assert extract_figures("Сравниваются три региона.", "ru") == []
+    assert [f.value for f in extract_figures("Сравниваются три региона.", "ru", counts=True)] == [3]
+
+
+def test_a_figure_in_words_states_its_last_scale():
+    (f,) = extract_figures("полтора миллиарда", "ru")
+    (g,) = extract_figures("двадцать пять", "ru")
+    assert (f.exponent, g.exponent) == (8, 0)
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("ru", "Население в 2024 году составило сто сорок шесть миллионов человек (POP)."),
+    ("pl", "W 2024 r. ludność liczyła sto czterdzieści sześć milionów osób (POP)."),
+    ("tr", "2024 yılında nüfus yüz kırk altı milyon kişiydi (POP)."),
+])
+def test_a_correct_figure_in_words_gives_no_finding_and_an_invented_one_is_flagged(language, text):
+    outcome, found = findings(language, P, text)
+    assert found == [] and outcome.counts["series_match"].numerator == 1
+    wrong = text.replace("сорок", "пятьдесят").replace("czterdzieści", "pięćdziesiąt").replace("kırk", "elli")
+    _, flagged = findings(language, P, wrong)
+    assert [f[1] for f in flagged] == ["unsupported_figure"] and "156000000" in flagged[0][2]

@@ -10,9 +10,10 @@ from dataclasses import replace
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
 from gate.figures.glued import extract_glued
-from gate.figures.languages import NUMERALS
+from gate.figures.languages import LANGUAGES, NUMERALS, SPELLED
 from gate.figures.locale import _Conventions, _conventions
 from gate.figures.model import Figure, _Cand
+from gate.figures.spelled import extract_spelled
 from gate.figures.words import _scan_words, _without_counts
 
 
@@ -41,9 +42,14 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
     """
     if not text:
         return []
-    numerals = NUMERALS.get(language.split("-")[0].split("_")[0].lower()) if not text.isascii() else None
-    if numerals is not None:  # Chinese, Japanese: "14.1亿", "1億2,380万", "三千五百"
-        return extract_glued(text, numerals, lambda rest: _figures(rest, language, counts))
+    if not text.isascii():
+        code = language.split("-")[0].split("_")[0].lower()
+        numerals = NUMERALS.get(code)
+        if numerals is not None:  # Chinese, Japanese: "14.1亿", "1億2,380万", "三千五百"
+            return extract_glued(text, numerals, lambda rest: _figures(rest, language, counts))
+        spelled = SPELLED.get(code)
+        if spelled is not None:  # Russian, Polish, Turkish: "три миллиона", "dwa miliony"
+            return extract_spelled(text, LANGUAGES[code], spelled, lambda rest: _figures(rest, language, counts), counts)
     return _figures(text, language, counts)
 
 

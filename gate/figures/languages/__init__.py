@@ -17,7 +17,7 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any
 
-from gate.figures.languages.base import CheckWords, Language, Numerals, words
+from gate.figures.languages.base import CheckWords, Language, Numerals, SpelledNumbers, words
 
 #: The languages, in the order their words are joined into shared tables: the only list of
 #: them (the code checks' words and the notices follow it).
@@ -34,6 +34,11 @@ CHECK_WORDS: dict[str, CheckWords] = {code: module.CHECKS for code, module in _M
 #: (``NUMERALS`` of its module: zh, ja).
 NUMERALS: dict[str, Numerals] = {
     code: module.NUMERALS for code, module in _MODULES.items() if hasattr(module, "NUMERALS")
+}
+#: Code -> the number words of a language text2num does not read (``SPELLED`` of its
+#: module: ru, pl, tr), read by :mod:`gate.figures.spelled`.
+SPELLED: dict[str, SpelledNumbers] = {
+    code: module.SPELLED for code, module in _MODULES.items() if hasattr(module, "SPELLED")
 }
 #: Code -> the percent words written before a number ("yüzde 8,7"), lowercase
 #: (``PERCENT_BEFORE`` of its module, where the language has them).
@@ -241,7 +246,7 @@ CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.
 TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
-    "CHECK_WORDS", "CODES", "NUMERALS", "PERCENT_BEFORE",
+    "CHECK_WORDS", "CODES", "NUMERALS", "PERCENT_BEFORE", "SPELLED",
     "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
     "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",

@@ -373,3 +373,26 @@ class Numerals:
     units_before_hedge: int
     not_before: str
     not_after: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SpelledNumbers:
+    """The number words of a language text2num does not read (Russian, Polish, Turkish),
+    for :mod:`gate.figures.spelled`: a number in words is a run of these words and the
+    language's scale words (``Language.scale_words``), each added or multiplied in turn.
+
+    A language file that has them sets ``SPELLED`` beside ``LANGUAGE``.
+
+    Attributes:
+        values: every form of a number word below a thousand -> its value, as a decimal
+            string ("три", "трёх", "трех" -> "3"; "полтора" -> "1.5"; Turkish "buçuk", a half
+            after a number -> "0.5"). Words that add up within a group of three digits.
+        multipliers: words that multiply the number before them within a group -> power of
+            ten (Turkish "yüz" 2: "iki yüz" is 200).
+        lone: words for one that are no figure alone ("один", "bir", "jeden": "one of",
+            an article); they are read before a scale or percent word.
+    """
+
+    values: Mapping[str, str]
+    multipliers: Mapping[str, int]
+    lone: frozenset[str]

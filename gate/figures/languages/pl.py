@@ -10,7 +10,62 @@ and number the grammar asks of them (``tysiąc``, ``tysiące``, ``tysięcy``; ``
 :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import CheckWords, Language, words
+from gate.figures.languages.base import CheckWords, Language, SpelledNumbers, words
+
+
+def _forms(table: str) -> dict[str, str]:
+    """"3 trzy trzech" lines -> every form -> its value."""
+    out: dict[str, str] = {}
+    for line in table.strip().splitlines():
+        value, *forms = line.split()
+        out.update(dict.fromkeys(forms, value))
+    return out
+
+
+#: Number words in their cases (read by gate/figures/spelled.py: text2num lacks Polish).
+SPELLED = SpelledNumbers(
+    values=_forms("""
+        1 jeden jedna jedno jednego jednej
+        1.5 półtora półtorej
+        2 dwa dwie dwóch dwoch dwu dwoma
+        3 trzy trzech trzema
+        4 cztery czterech czterema
+        5 pięć pięciu
+        6 sześć sześciu
+        7 siedem siedmiu
+        8 osiem ośmiu
+        9 dziewięć dziewięciu
+        10 dziesięć dziesięciu
+        11 jedenaście jedenastu
+        12 dwanaście dwunastu
+        13 trzynaście trzynastu
+        14 czternaście czternastu
+        15 piętnaście piętnastu
+        16 szesnaście szesnastu
+        17 siedemnaście siedemnastu
+        18 osiemnaście osiemnastu
+        19 dziewiętnaście dziewiętnastu
+        20 dwadzieścia dwudziestu
+        30 trzydzieści trzydziestu
+        40 czterdzieści czterdziestu
+        50 pięćdziesiąt pięćdziesięciu
+        60 sześćdziesiąt sześćdziesięciu
+        70 siedemdziesiąt siedemdziesięciu
+        80 osiemdziesiąt osiemdziesięciu
+        90 dziewięćdziesiąt dziewięćdziesięciu
+        100 sto stu
+        200 dwieście dwustu
+        300 trzysta trzystu
+        400 czterysta czterystu
+        500 pięćset pięciuset
+        600 sześćset sześciuset
+        700 siedemset siedmiuset
+        800 osiemset ośmiuset
+        900 dziewięćset dziewięciuset
+    """),
+    multipliers={},
+    lone=frozenset({"jeden", "jedna", "jedno", "jednego", "jednej"}),
+)
 
 _THOUSAND = "tysiąc tysiące tysięcy tysiąca tysiącach tys. tys"
 _MILLION = "milion miliony milionów miliona milionach mln mln."

@@ -9,7 +9,62 @@ read Russian, so number words are not read (``number_words`` is None). Every tab
 declared, with its meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import CheckWords, Language, words
+from gate.figures.languages.base import CheckWords, Language, SpelledNumbers, words
+
+
+def _forms(table: str) -> dict[str, str]:
+    """"3 три трёх трех" lines -> every form -> its value."""
+    out: dict[str, str] = {}
+    for line in table.strip().splitlines():
+        value, *forms = line.split()
+        out.update(dict.fromkeys(forms, value))
+    return out
+
+
+#: Number words in their cases (read by gate/figures/spelled.py: text2num lacks Russian).
+SPELLED = SpelledNumbers(
+    values=_forms("""
+        1 один одна одно одного одной одному одним одном
+        1.5 полтора полторы полутора
+        2 два две двух двум двумя
+        3 три трёх трех трём трем тремя
+        4 четыре четырёх четырех четырём четырем четырьмя
+        5 пять пяти пятью
+        6 шесть шести шестью
+        7 семь семи семью
+        8 восемь восьми восемью
+        9 девять девяти девятью
+        10 десять десяти десятью
+        11 одиннадцать одиннадцати
+        12 двенадцать двенадцати
+        13 тринадцать тринадцати
+        14 четырнадцать четырнадцати
+        15 пятнадцать пятнадцати
+        16 шестнадцать шестнадцати
+        17 семнадцать семнадцати
+        18 восемнадцать восемнадцати
+        19 девятнадцать девятнадцати
+        20 двадцать двадцати
+        30 тридцать тридцати
+        40 сорок сорока
+        50 пятьдесят пятидесяти
+        60 шестьдесят шестидесяти
+        70 семьдесят семидесяти
+        80 восемьдесят восьмидесяти
+        90 девяносто девяноста
+        100 сто ста
+        200 двести двухсот
+        300 триста трёхсот трехсот
+        400 четыреста четырёхсот четырехсот
+        500 пятьсот пятисот
+        600 шестьсот шестисот
+        700 семьсот семисот
+        800 восемьсот восьмисот
+        900 девятьсот девятисот
+    """),
+    multipliers={},
+    lone=frozenset({"один", "одна", "одно", "одного", "одной", "одному", "одним", "одном"}),
+)
 
 _THOUSAND = "тысяча тысячи тысяч тысячу тысячей тысячами тысячах тыс. тыс"
 _MILLION = "миллион миллиона миллионов миллионы миллионам миллионами миллионах млн млн."

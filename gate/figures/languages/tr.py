@@ -8,7 +8,19 @@ so number words are not read (``number_words`` is None). Every table is declared
 meaning, in :class:`gate.figures.languages.base.Language`.
 """
 
-from gate.figures.languages.base import CheckWords, Language, words
+from gate.figures.languages.base import CheckWords, Language, SpelledNumbers, words
+
+#: Number words (read by gate/figures/spelled.py: text2num lacks Turkish); "yüz" multiplies
+#: ("iki yüz" 200) and "buçuk" adds a half ("iki buçuk milyon" 2,500,000).
+SPELLED = SpelledNumbers(
+    values={
+        "bir": "1", "iki": "2", "üç": "3", "dört": "4", "beş": "5", "altı": "6", "yedi": "7", "sekiz": "8",
+        "dokuz": "9", "on": "10", "yirmi": "20", "otuz": "30", "kırk": "40", "elli": "50", "altmış": "60",
+        "yetmiş": "70", "seksen": "80", "doksan": "90", "buçuk": "0.5",
+    },
+    multipliers={"yüz": 2},
+    lone=frozenset({"bir"}),
+)
 
 #: Percent words written before the number ("yüzde 8,7" is 8.7%), as "%" is ("%8,7").
 PERCENT_BEFORE = ("yüzde",)
