@@ -334,3 +334,41 @@ def test_a_correct_figure_in_words_gives_no_finding_and_an_invented_one_is_flagg
     wrong = text.replace("сорок", "пятьдесят").replace("czterdzieści", "pięćdziesiąt").replace("kırk", "elli")
     _, flagged = findings(language, P, wrong)
     assert [f[1] for f in flagged] == ["unsupported_figure"] and "156000000" in flagged[0][2]
+
+
+# --- Words of decrease: the change read as a fall, in each language's order.
+
+FALLS = [
+    ("ru", "Безработица снизилась на 0,5 п.п.", "0,5 п.п."),
+    ("pl", "Bezrobocie spadło o 0,5 p.p.", "0,5 p.p."),
+    ("tr", "İhracat %2,1 geriledi.", "%2,1"),
+    ("hi", "निर्यात 2.1% गिरा।", "2.1%"),
+    ("zh", "失业率比上年下降0.5个百分点。", "0.5个百分点"),
+    ("zh", "就业人数减少3万人。", "3万"),
+    ("ja", "失業率は0.5ポイント低下した。", "0.5ポイント"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "figure"), FALLS, ids=[f"{f[0]}-{i}" for i, f in enumerate(FALLS)])
+def test_a_word_of_decrease_reads_the_change_as_a_fall(language, text, figure):
+    from gate.figures import fall_reading
+
+    (f,) = extract_figures(text, language)
+    fall = fall_reading(text, f)
+    assert f.text == figure and fall is not None and fall.value == -f.value
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("tr", "İhracat %2,1 arttı."), ("hi", "निर्यात 2.1% बढ़ा।"), ("zh", "出口增长2.1%。"), ("ja", "輸出は2.1%増加した。"),
+])
+def test_a_word_of_increase_reads_no_fall(language, text):
+    from gate.figures import fall_reading
+
+    (f,) = extract_figures(text, language)
+    assert fall_reading(text, f) is None
+
+
+def test_ordinals_and_ages_written_with_a_hyphen_are_no_figure():
+    text = "Во 2-м квартале, на 3-м месте, 1-го января, 15-летние подростки: 2,1%."
+    assert [str(f.value) for f in extract_figures(text, "ru")] == ["2.1"]
+    assert [str(f.value) for f in extract_figures("15-летние подростки: 2,1%.", "ru")] == ["2.1"]

@@ -12,6 +12,7 @@ from gate.figures.affixes import (
     _after_word,
     _currency_after,
     _currency_before,
+    _hyphen_ordinal,
     _percent_word_before,
     _sign_before,
     _spaced_minus,
@@ -214,6 +215,10 @@ def _number(
     skip, e_half, end, frac, power, percent, currency = _after_number(text, e, body, frac, grouped, conv)
     if skip is not None:
         return max(e, skip), None
+    if text[e] == "-" and not frac and not grouped:
+        ordinal = _hyphen_ordinal(text, e)  # "во 2-м квартале", "1-го января"
+        if ordinal is not None:
+            return ordinal, None
     c0 = text[s - 2] if cb in _SPACES else cb
     if c0 in _BEFORE or c0.isupper() or (cb in _SPACES and conv.lang in PERCENT_BEFORE):  # what _before_number reads
         start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end, conv.lang)

@@ -40,6 +40,12 @@ NUMERALS: dict[str, Numerals] = {
 SPELLED: dict[str, SpelledNumbers] = {
     code: module.SPELLED for code, module in _MODULES.items() if hasattr(module, "SPELLED")
 }
+#: Endings of an ordinal written with digits and a hyphen ("2-й", "1-го"), and beginnings
+#: ("летн*") of adjectives of age or duration ("15-летние"), read in every language
+#: (``ORDINAL_SUFFIXES`` of a module: ru).
+ORDINAL_SUFFIXES: frozenset[str] = frozenset().union(
+    *(module.ORDINAL_SUFFIXES for module in _MODULES.values() if hasattr(module, "ORDINAL_SUFFIXES"))
+)
 #: Code -> the percent words written before a number ("yüzde 8,7"), lowercase
 #: (``PERCENT_BEFORE`` of its module, where the language has them).
 PERCENT_BEFORE: dict[str, tuple[str, ...]] = {
@@ -246,7 +252,7 @@ CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.
 TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
-    "CHECK_WORDS", "CODES", "NUMERALS", "PERCENT_BEFORE", "SPELLED",
+    "CHECK_WORDS", "CODES", "NUMERALS", "ORDINAL_SUFFIXES", "PERCENT_BEFORE", "SPELLED",
     "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
     "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",

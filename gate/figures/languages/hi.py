@@ -87,7 +87,8 @@ LANGUAGE = Language(
     decrease_words=("घटकर", "घटा", "घटी", "गिरावट", "कमी", "गिरा", "गिरी"),
     decrease_in_clause=("घटकर", "घटा", "घटी", "गिरावट", "कमी", "गिरा", "गिरी", "घाटा", "घाटे"),
     increase_words=("बढ़कर", "बढ़ा", "बढ़ी", "वृद्धि"),
-    lower_words=("कम",),
+    # after the amount, where Hindi puts its verb: "0.5% घटी", "0.5 अंक कम", "2% गिरी"
+    lower_words=("कम", "घट", "गिर"),
     band_words=(),
     age_units=("वर्ष", "साल"),
     age_hyphen_units=(),

@@ -93,7 +93,8 @@ LANGUAGE = Language(
     decrease_words=("減少", "低下", "下落", "縮小", "減"),
     decrease_in_clause=("減少", "低下", "下落", "縮小", "赤字"),
     increase_words=("増加", "上昇", "拡大", "増"),
-    lower_words=("下回", "低い"),
+    # after the amount, where Japanese puts its verb: "0.5ポイント低下", "3万人減少"
+    lower_words=("減少", "低下", "下落", "縮小", "下回", "低い", "減"),
     band_words=(),
     age_units=(),
     age_hyphen_units=(),

@@ -21,6 +21,14 @@ def _forms(table: str) -> dict[str, str]:
     return out
 
 
+#: Endings of an ordinal written with digits and a hyphen ("2-й", "во 2-м квартале", "1-го
+#: января", "3-е место"): no figure. Read in every language (they are Cyrillic).
+ORDINAL_SUFFIXES = (
+    "й", "я", "е", "го", "м", "му", "ом", "ый", "ой", "ая", "ое", "ые", "ых", "х", "ми",
+    # adjectives of age and duration, read as beginnings: "15-летние", "12-месячный"
+    "летн*", "месячн*", "недельн*", "дневн*", "часов*", "комнатн*",
+)
+
 #: Number words in their cases (read by gate/figures/spelled.py: text2num lacks Russian).
 SPELLED = SpelledNumbers(
     values=_forms("""
@@ -157,7 +165,7 @@ LANGUAGE = Language(
     lower_words=("ниже", "меньше"),
     band_words=("до",),
     age_units=("лет", "года"),
-    age_hyphen_units=(),
+    age_hyphen_units=("летн[а-я]*",),
     age_old_units=(),
     duration_nouns=words("месяцев месяца лет года недель дней"),
     hyphen_durations=(),

@@ -85,7 +85,8 @@ LANGUAGE = Language(
     decrease_words=("azaldı", "düştü", "geriledi", "daraldı", "azalış", "düşüş", "gerileme"),
     decrease_in_clause=("azaldı", "düştü", "geriledi", "daraldı", "azalış", "düşüş", "açık", "açığı"),
     increase_words=("arttı", "yükseldi", "büyüdü", "artış"),
-    lower_words=("daha düşük", "altında"),
+    # after the amount, where Turkish puts its verb: "0,5 puan azaldı", "%2 geriledi"
+    lower_words=(r"daha\s+düşük", "altında", "azaldı", "düştü", "geriledi", "daraldı", "azalarak", "düşerek"),
     band_words=(),
     age_units=("yaş",),
     age_hyphen_units=(),
