@@ -174,6 +174,22 @@ def test_every_new_language_has_correct_answers_here():
     assert {c[0] for c in CORRECT} == set(NEW)
 
 
+def test_correct_answers_in_all_fourteen_languages_give_no_finding_at_all():
+    """The eight languages' correct answers (tests/test_checks_no_false_alarms.py) and the six
+    new ones: no finding of any measure, every figure bound."""
+    from test_checks_no_false_alarms import CORRECT as EIGHT
+    from test_checks_no_false_alarms import pair as eight_pair
+
+    pairs = [eight_pair(*c) for c in EIGHT] + [pair(*c) for c in CORRECT]
+    assert {q.language for q, _ in pairs} == set(CODES)
+    for question, answer in pairs:
+        outcome = score_answer(question, answer, MatchSettings())
+        assert [(f.measure, f.code) for f in outcome.findings] == [], answer.answer
+        assert outcome.counts["series_match"].numerator == outcome.counts["series_match"].denominator >= 1
+    _, notices = score_run(pairs, MatchSettings())
+    assert notices == []
+
+
 # (language, answer with one invented figure, the value it is read as)
 INVENTED = [
     ("ru", "Население в 2024 году составило 147,3 миллиона человек (POP).", "147300000"),
