@@ -46,7 +46,7 @@ READINGS = [
     # Japanese: 兆 is 10^12, 億, 万, hedges after the counter.
     ("ja", "人口は1億2,380万人です。", [("123800000", None, False)]),
     ("ja", "約3万人、2兆円、100万人以上、5％未満、1,000人超、三千五百人。", [("30000", "about", False), ("2000000000000", None, False), ("1000000", "at_least", False), ("5", "under", True), ("1000", "over", False), ("3500", None, False)]),
-    ("ja", "2025年4月1日、第2位、65歳、3か月、人口10万人当たり。", []),
+    ("ja", "2025年4月1日、第2位、65歳、3か月、人口10万人当たり、3期ぶり。", []),
     ("ja", "失業率は2.5パーセントで、0.2ポイント低下した。", [("2.5", None, True), ("0.2", None, True)]),
     # Turkish: the percent sign or word before the number, scale words, hedges.
     ("tr", "Enflasyon %8,7 oldu; ihracat 1,2 milyar dolara ulaştı.", [("8.7", None, True), ("1200000000", None, False)]),

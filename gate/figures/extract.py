@@ -26,7 +26,10 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
             from Babel for the tag's locale (its language's when Babel does not
             know the region); a language Babel does not know is read with the
             conventions of :data:`DEFAULT_LANGUAGE`. Number words are read for
-            the languages text2num covers (en, fr, es, de, pt, it, nl).
+            the languages text2num covers (en, fr, es, de, pt, it, nl), and from the
+            languages' own tables in Russian, Polish and Turkish
+            (:mod:`~gate.figures.spelled`); Chinese and Japanese numbers glued to their
+            words, with scale characters, by :mod:`~gate.figures.glued`.
         counts: Also read the small counts written in words ("three candidates",
             "cinq régions": a whole number from two to nine in one word, alone),
             which an answer's prose uses to count what it names, not to state a
