@@ -388,3 +388,29 @@ def test_ordinals_and_ages_written_with_a_hyphen_are_no_figure():
     text = "Во 2-м квартале, на 3-м месте, 1-го января, 15-летние подростки: 2,1%."
     assert [str(f.value) for f in extract_figures(text, "ru")] == ["2.1"]
     assert [str(f.value) for f in extract_figures("15-летние подростки: 2,1%.", "ru")] == ["2.1"]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    ("tr", "100'den fazla kişi, %5'in üzerinde, 5 milyon civarında, 5 milyondan fazla kişi, 3 milyara ulaştı, %8,7 daha az.",
+     [("100", "over"), ("5", "over"), ("5000000", "about"), ("5000000", "over"), ("3000000000", None), ("8.7", None)]),
+    ("hi", "5 लाख से अधिक लोग, 3% के आसपास, 2 करोड़ से कम, 5 लाख लोग।",
+     [("500000", "over"), ("3", "about"), ("20000000", "under"), ("500000", None)]),
+])
+def test_hedges_written_after_the_number_are_read(language, text, expected):
+    assert [(str(f.value), f.hedge) for f in extract_figures(text, language)] == expected
+
+
+OTHER = [
+    ("fa", "نرخ بیکاری ۸٫۵٪ و جمعیت ۸۵٬۰۰۰٬۰۰۰ نفر بود.", [("8.5", True), ("85000000", False)]),
+    ("bn", "বেকারত্বের হার ৫.১% এবং জনসংখ্যা ১৭,০০,০০,০০০।", [("5.1", True), ("170000000", False)]),
+    ("uk", "Безробіття становило 8,5 % і населення 41 000 000 осіб.", [("8.5", True), ("41000000", False)]),
+    ("cs", "Nezaměstnanost byla 3,5 % a obyvatel 10 900 555.", [("3.5", True), ("10900555", False)]),
+    ("de-CH", "Die Quote lag bei 2.5 % und die Bevölkerung bei 8’900’000.", [("2.5", True), ("8900000", False)]),
+    ("vi", "Tỷ lệ thất nghiệp là 2,3% và dân số 100.300.000 người.", [("2.3", True), ("100300000", False)]),
+    ("ko", "실업률은 3.5%이고 인구는 51,700,000명이다.", [("3.5", True), ("51700000", False)]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), OTHER, ids=[o[0] for o in OTHER])
+def test_any_language_babel_knows_is_read_with_its_cldr_separators(language, text, expected):
+    assert [(str(f.value), f.percent) for f in extract_figures(text, language)] == expected

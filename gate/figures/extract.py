@@ -10,10 +10,11 @@ from dataclasses import replace
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
 from gate.figures.glued import extract_glued
-from gate.figures.languages import LANGUAGES, NUMERALS, SPELLED
+from gate.figures.languages import HEDGES_AFTER, LANGUAGES, NUMERALS, SPELLED
 from gate.figures.locale import _Conventions, _conventions
 from gate.figures.model import Figure, _Cand
 from gate.figures.spelled import extract_spelled
+from gate.figures.trailing import with_trailing_hedges
 from gate.figures.words import _scan_words, _without_counts
 
 
@@ -51,8 +52,14 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
         if numerals is not None:  # Chinese, Japanese: "14.1亿", "1億2,380万", "三千五百"
             return extract_glued(text, numerals, lambda rest: _figures(rest, language, counts))
         spelled = SPELLED.get(code)
+        after = HEDGES_AFTER.get(code)
         if spelled is not None:  # Russian, Polish, Turkish: "три миллиона", "dwa miliony"
-            return extract_spelled(text, LANGUAGES[code], spelled, lambda rest: _figures(rest, language, counts), counts)
+            figures = extract_spelled(text, LANGUAGES[code], spelled, lambda rest: _figures(rest, language, counts), counts)
+        elif after is not None:
+            figures = _figures(text, language, counts)
+        else:
+            return _figures(text, language, counts)
+        return with_trailing_hedges(text, figures, after) if after is not None else figures
     return _figures(text, language, counts)
 
 

@@ -46,6 +46,11 @@ SPELLED: dict[str, SpelledNumbers] = {
 ORDINAL_SUFFIXES: frozenset[str] = frozenset().union(
     *(module.ORDINAL_SUFFIXES for module in _MODULES.values() if hasattr(module, "ORDINAL_SUFFIXES"))
 )
+#: Code -> the hedges written after a number ("100'den fazla", "5 लाख से अधिक") -> hedge
+#: (``HEDGES_AFTER`` of its module: tr, hi), read by :mod:`gate.figures.trailing`.
+HEDGES_AFTER: dict[str, dict[str, str]] = {
+    code: dict(module.HEDGES_AFTER) for code, module in _MODULES.items() if hasattr(module, "HEDGES_AFTER")
+}
 #: Code -> the percent words written before a number ("yüzde 8,7"), lowercase
 #: (``PERCENT_BEFORE`` of its module, where the language has them).
 PERCENT_BEFORE: dict[str, tuple[str, ...]] = {
@@ -252,7 +257,7 @@ CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.
 TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
-    "CHECK_WORDS", "CODES", "NUMERALS", "ORDINAL_SUFFIXES", "PERCENT_BEFORE", "SPELLED",
+    "CHECK_WORDS", "CODES", "HEDGES_AFTER", "NUMERALS", "ORDINAL_SUFFIXES", "PERCENT_BEFORE", "SPELLED",
     "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
     "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",

@@ -28,6 +28,13 @@ def _spellings(text: str) -> list[str]:
     return out
 
 
+#: Hedges written after the number ("5 लाख से अधिक", "3% के आसपास"): read by
+#: gate/figures/trailing.py.
+HEDGES_AFTER = {
+    "से अधिक": "over", **dict.fromkeys(_spellings("से ज़्यादा"), "over"), "से ऊपर": "over", "से कम": "under",
+    "के आसपास": "about", **dict.fromkeys(_spellings("के क़रीब"), "about"), "तक": "at_most",
+}
+
 LANGUAGE = Language(
     code="hi",
     name="Hindi",

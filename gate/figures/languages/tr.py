@@ -10,6 +10,26 @@ meaning, in :class:`gate.figures.languages.base.Language`.
 
 from gate.figures.languages.base import CheckWords, Language, SpelledNumbers, words
 
+#: Scale words with the case endings Turkish glues to them ("5 milyondan fazla", "3 milyara",
+#: "2 bin kişilik"), each with its vowel harmony.
+_INFLECTED = {
+    base + ending: power
+    for base, power, endings in (
+        ("bin", 3, "e de den i in le lik"),
+        ("milyon", 6, "a da dan u un la luk"),
+        ("milyar", 9, "a da dan ı ın la lık"),
+        ("trilyon", 12, "a da dan u un la luk"),
+    )
+    for ending in endings.split()
+}
+
+#: Hedges written after the number, past a case ending glued to it ("100'den fazla", "%5'in
+#: üzerinde", "5 milyon civarında"): read by gate/figures/trailing.py.
+HEDGES_AFTER = {
+    "fazla": "over", "fazlası": "over", "aşkın": "over", "üzerinde": "over", "üstünde": "over",
+    "civarında": "about", "dolayında": "about", "kadar": "at_most", "az": "under", "altında": "under",
+}
+
 #: Number words (read by gate/figures/spelled.py: text2num lacks Turkish); "yüz" multiplies
 #: ("iki yüz" 200) and "buçuk" adds a half ("iki buçuk milyon" 2,500,000).
 SPELLED = SpelledNumbers(
@@ -30,7 +50,7 @@ LANGUAGE = Language(
     name="Turkish",
     scale_words={
         "bin": 3, "milyon": 6, "mn": 6, "mln": 6, "milyar": 9, "mlr": 9, "mr": 9, "trilyon": 12,
-        "trl": 12,
+        "trl": 12, **_INFLECTED,
     },
     percent_words=("yüzde puan", "puanlık", "yüzdelik puan"),
     hedge_words={
