@@ -9,6 +9,7 @@ caveat written in the language's own words, bound by the code checks.
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -414,3 +415,36 @@ OTHER = [
 @pytest.mark.parametrize(("language", "text", "expected"), OTHER, ids=[o[0] for o in OTHER])
 def test_any_language_babel_knows_is_read_with_its_cldr_separators(language, text, expected):
     assert [(str(f.value), f.percent) for f in extract_figures(text, language)] == expected
+
+
+UNITS = {
+    "GDP": [obs("GDP", "2024", 134900000000000, "CNY")],
+    "GDPJ": [obs("GDPJ", "2024", 610000000000000, "JPY")],
+    "LE": [obs("LE", "2023", 78.6, "years")],
+}
+
+
+@pytest.mark.parametrize(("language", "series", "text"), [
+    ("zh", "GDP", "2024年国内生产总值为134.9万亿元（GDP）。"),
+    ("ja", "GDPJ", "2024年の名目GDPは610兆円でした（GDPJ）。"),
+    ("zh", "LE", "2023年人均预期寿命为78.6岁（LE）。"),
+    ("ja", "LE", "2023年の平均寿命は78.6歳です（LE）。"),
+    ("ru", "LE", "Ожидаемая продолжительность жизни в 2023 году составила 78,6 года (LE)."),
+    ("tr", "LE", "2023 yılında doğumda beklenen yaşam süresi 78,6 yıl oldu (LE)."),
+    ("pl", "LE", "W 2023 r. oczekiwana długość życia wyniosła 78,6 lat (LE)."),
+    ("hi", "LE", "2023 में जीवन प्रत्याशा 78.6 वर्ष थी (LE)।"),
+])
+def test_a_unit_written_in_the_language_s_words_is_checked(language, series, text):
+    """A currency or a unit of years glued to the words after it ("円でした", "歳です"); a
+    measured age with decimals is a figure ("78.6岁"), a whole one defines a group ("65岁以上")."""
+    observations = tuple(UNITS[series])
+    question = Question("q", language, "", "answer", expected_ids=(series,))
+    answer = Answer(question_id="q", language=language, question="", retrieved_ids=(series,),
+                    retrieved_values=tuple(o.value for o in observations), answer=text, cited_ids=(series,),
+                    declined=False, retrieved_observations=observations)
+    outcome = score_answer(question, answer, MatchSettings())
+    assert [(f.measure, f.code) for f in outcome.findings] == []
+    assert outcome.counts["unit_stated"].numerator == outcome.counts["unit_stated"].denominator == 1
+    if series.startswith("GDP"):  # the same figure without its currency
+        missing = dataclasses.replace(answer, answer=text.replace("元", "").replace("円", ""))
+        assert [f.code for f in score_answer(question, missing, MatchSettings()).findings] == ["unit_missing"]

@@ -45,6 +45,8 @@ _NOT_DIGIT = re.compile(r"\D")
 _PER_THOUSAND = re.compile(r"(?i)\s*(?:per|pour|por|pro|je|ogni)\s+(?:thousand|mille|mil|tausend|mila|duizend)\b")
 _CODE = re.compile(r"[A-Z]{3}")
 _WORD = re.compile(r"[^\W\d_]+")
+#: Kana, ideographs and hangul: words written glued to the next ones.
+_GLUED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 _POINTS_AFTER = re.compile(r"(?i)\s*(?:percentage\s+points?|pp\b|p\.p\.|points?\s+de\s+pourcentage|prozentpunkte)")
 _POINTS_IN = re.compile(r"(?i)(?:pp|p\.p\.)$")
@@ -141,6 +143,10 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
         word = m.group(1).lower()
         if word in table:
             return table[word]
+        if _GLUED.match(word):  # "610兆円でした": the currency glued to the words after it
+            for name in sorted(table, key=len, reverse=True):
+                if word.startswith(name):
+                    return table[name]
         if m.group(1).upper() in _ISO and m.group(1).isupper():
             return m.group(1).upper()
     return None
@@ -149,6 +155,8 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
 @cache
 def _next_word(word: str) -> re.Pattern[str]:
     """The pattern of ``word`` as the next whole word, compiled once per word."""
+    if _GLUED.match(word):  # "78.6歳です": a language written without spaces
+        return re.compile(r"\s*" + re.escape(word))
     return re.compile(r"\s*" + re.escape(word) + r"(?![^\W\d_])")
 
 

@@ -168,6 +168,10 @@ def _figure(text: str, s: int, e: int, g: _Grammar) -> Figure | None:
         if text.endswith(word, 0, s):
             percent, start = True, s - len(word)
     if not percent and _not_a_figure(text, s, e, g):
+        if "." in run and text.startswith(n.measured_ages, e) and text[s - 1 : s] not in n.not_before:
+            parsed = _parse(run.translate(_FULL_WIDTH), text, e, g)  # "78.6岁": a measured age
+            if parsed is not None:
+                return Figure(text[s:e], s, e, parsed[0], parsed[1], False)
         return Figure("", s, e, _NO_FIGURE, 0, False)  # blanked out, not a figure
     wide = run != run.translate(_FULL_WIDTH)
     has_cjk = any(c in g.cjk for c in run)

@@ -358,6 +358,9 @@ class Numerals:
             "every" ("每": a denominator).
         not_after: words after a number that make it no figure: dates and times ("年",
             "月", "日"), ages ("岁"), durations ("个月"), ranks, denominators ("当たり").
+        measured_ages: the words of ``not_after`` after which a number with decimals is a
+            figure all the same: a measured age ("预期寿命为78.6岁", "平均寿命は84.1歳"),
+            where a whole number defines a group ("65岁以上").
     """
 
     digits: Mapping[str, int]
@@ -373,6 +376,7 @@ class Numerals:
     units_before_hedge: int
     not_before: str
     not_after: tuple[str, ...]
+    measured_ages: tuple[str, ...]
 
 
 @dataclass(frozen=True)
