@@ -448,3 +448,22 @@ def test_a_unit_written_in_the_language_s_words_is_checked(language, series, tex
     if series.startswith("GDP"):  # the same figure without its currency
         missing = dataclasses.replace(answer, answer=text.replace("元", "").replace("円", ""))
         assert [f.code for f in score_answer(question, missing, MatchSettings()).findings] == ["unit_missing"]
+
+
+_ALPHABET = list("0123456789０１２３.,，。．%％-−一二三十百千万亿億兆点多余约左右以上第每年月日岁人元円 ") + list(
+    "миллионатысячтрипятьнаоколо ") + ["yüzde ", "milyon", "'den fazla", "लाख", " से अधिक", "mld", "półtora "]
+
+
+@pytest.mark.parametrize("language", NEW)
+def test_the_new_readers_give_figures_in_order_without_overlap_on_any_text(language):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.sampled_from(_ALPHABET), max_size=30).map("".join), st.booleans())
+    def check(text, counts):
+        figures = extract_figures(text, language, counts=counts)
+        assert all(text[f.start:f.end] == f.text and f.start < f.end for f in figures)
+        assert all(a.end <= b.start for a, b in zip(figures, figures[1:]))
+
+    check()
