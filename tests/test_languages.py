@@ -30,7 +30,7 @@ PATTERNS = (
 
 
 def test_the_registry_holds_every_language_file_and_nothing_else():
-    assert FILES == sorted(LANGUAGES) == ["ar", "de", "en", "es", "fr", "it", "nl", "pt"]
+    assert FILES == sorted(LANGUAGES) == ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "nl", "pl", "pt", "ru", "tr", "zh"]
 
 
 @pytest.mark.parametrize("code", FILES)
@@ -118,6 +118,12 @@ def test_the_former_import_path_still_reads_the_same_tables():
         ("it", "circa 3,2 milioni di persone", 3200000),
         ("nl", "ongeveer 3,2 miljoen mensen", 3200000),
         ("ar", "حوالي 3٫2 مليون شخص", 3200000),
+        ("ru", "около 3,2 миллиона человек", 3200000),
+        ("zh", "约320万人", 3200000),
+        ("tr", "yaklaşık 3,2 milyon kişi", 3200000),
+        ("ja", "約320万人", 3200000),
+        ("hi", "लगभग 32 लाख लोग", 3200000),
+        ("pl", "około 3,2 mln osób", 3200000),
     ],
 )
 def test_each_language_reads_its_scale_word_and_hedge(code, text, value):

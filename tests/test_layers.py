@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import os
 import pkgutil
 import re
 import subprocess
@@ -259,10 +260,11 @@ def test_the_wheel_built_without_the_sources_runs_check_on_the_example(tmp_path)
     python = venv / "bin" / "python"
     purelib = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                   capture_output=True, text=True, check=True).stdout.strip())
-    (purelib / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     wheel = next(wheels.glob("answer_gate-*.whl"))
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # pip must not see this checkout
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)],
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, env=plain)
+    (purelib / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")  # after: pip saw no answer-gate
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     where = subprocess.run([str(python), "-I", "-c", "import gate; print(gate.__file__)"], cwd=elsewhere,

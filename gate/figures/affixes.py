@@ -11,6 +11,8 @@ from gate.figures.languages import (
     CODE_WORDS,
     CURRENCY_NAMES,
     LEVEL_WORDS,
+    ORDINAL_SUFFIXES,
+    PERCENT_BEFORE,
     PERCENT_STARTS,
     PRICE_BASE_WORDS,
 )
@@ -218,3 +220,31 @@ def _spaced_minus(text: str, i: int, lang: str) -> bool:
     while q > 0 and text[q - 1].isalpha():
         q -= 1
     return text[q : p + 1].lower() in LEVEL_WORDS.get(lang, ())
+
+
+def _percent_word_before(text: str, start: int, lang: str) -> int | None:
+    """Where a percent word written before the number at ``start`` begins, in the languages
+    that write one there ("yüzde 8,7" in Turkish), or None."""
+    words = PERCENT_BEFORE.get(lang)
+    if not words or start < 2 or text[start - 1] not in _SPACES:
+        return None
+    before = text[max(0, start - 24) : start - 1].lower()
+    for word in words:
+        if before.endswith(word) and (len(before) == len(word) or not before[-len(word) - 1].isalpha()):
+            return start - 1 - len(word)
+    return None
+
+
+def _hyphen_ordinal(text: str, e: int) -> int | None:
+    """The end of an ordinal ending written after the digits ending at ``e`` with a hyphen
+    ("2-й", "1-го", "3-е"), or of an adjective of age or duration ("15-летние"; an ending
+    that ends in "*" is a beginning), or None."""
+    if text[e] != "-" or not text[e + 1].isalpha():
+        return None
+    m = _LETTERS.match(text, e + 1)
+    if m is None:
+        return None
+    ending = m.group().lower()
+    if ending in ORDINAL_SUFFIXES or any(s.endswith("*") and ending.startswith(s[:-1]) for s in ORDINAL_SUFFIXES):
+        return m.end()
+    return None

@@ -12,6 +12,8 @@ from gate.figures.affixes import (
     _after_word,
     _currency_after,
     _currency_before,
+    _hyphen_ordinal,
+    _percent_word_before,
     _sign_before,
     _spaced_minus,
     _suffix,
@@ -46,6 +48,7 @@ from gate.figures.languages import (
     DOT_ORDINAL_NOUNS,
     HEDGE_MARKS,
     LABEL_WORDS,
+    PERCENT_BEFORE,
 )
 from gate.figures.locale import _Conventions
 from gate.figures.model import Figure, _Cand
@@ -107,6 +110,22 @@ def _read(body: str, conv: _Conventions) -> tuple[str, str, bool] | None:
         # every group after the first of three digits (int_parts[1:] is never empty either)
         if not 1 <= len(int_parts[0]) <= 3 or set(map(len, int_parts[1:])) != {3}:
             continue
+        return "".join(int_parts), frac, True
+    return _indian_grouping(parts, seps)
+
+
+def _indian_grouping(parts: list[str], seps: list[str]) -> tuple[str, str, bool] | None:
+    """Digits grouped the Indian way, read in every language ("1,00,000" is 100,000,
+    "12,34,56,789.5"): one or two digits, groups of two, then a group of three, with a
+    point as the decimal mark. Such a number has no other reading, so it is never
+    ambiguous. (integer digits, fraction digits, True), or None."""
+    if seps[-1] == "." and len(seps) >= 3 and set(seps[:-1]) == {","}:
+        int_parts, frac = parts[:-1], parts[-1]
+    elif set(seps) == {","}:
+        int_parts, frac = parts, ""
+    else:
+        return None
+    if 1 <= len(int_parts[0]) <= 2 and len(int_parts[-1]) == 3 and {len(p) for p in int_parts[1:-1]} == {2}:
         return "".join(int_parts), frac, True
     return None
 
@@ -196,8 +215,12 @@ def _number(
     skip, e_half, end, frac, power, percent, currency = _after_number(text, e, body, frac, grouped, conv)
     if skip is not None:
         return max(e, skip), None
+    if text[e] == "-" and not frac and not grouped:
+        ordinal = _hyphen_ordinal(text, e)  # "во 2-м квартале", "1-го января"
+        if ordinal is not None:
+            return ordinal, None
     c0 = text[s - 2] if cb in _SPACES else cb
-    if c0 in _BEFORE or c0.isupper():  # the characters _before_number reads
+    if c0 in _BEFORE or c0.isupper() or (cb in _SPACES and conv.lang in PERCENT_BEFORE):  # what _before_number reads
         start, sign, percent, currency = _before_number(text, s, power, percent, currency, prev_end, conv.lang)
     else:
         start, sign = s, None
@@ -557,6 +580,10 @@ def _before_number(
     if c in "%٪" and not percent and start > 0:
         percent = True
         start -= 1
+    elif not percent and sign is None and c in _SPACES:
+        before = _percent_word_before(text, start, lang)  # "yüzde 8,7"
+        if before is not None:
+            percent, start = True, before
     if start < prev_end:  # those characters belong to the previous figure: "0%0"
         return s, None, percent_after, currency_after
     return start, sign, percent, currency

@@ -9,8 +9,12 @@ from dataclasses import replace
 
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
+from gate.figures.glued import extract_glued
+from gate.figures.languages import HEDGES_AFTER, LANGUAGES, NUMERALS, SPELLED
 from gate.figures.locale import _Conventions, _conventions
 from gate.figures.model import Figure, _Cand
+from gate.figures.spelled import extract_spelled
+from gate.figures.trailing import with_trailing_hedges
 from gate.figures.words import _scan_words, _without_counts
 
 
@@ -23,7 +27,10 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
             from Babel for the tag's locale (its language's when Babel does not
             know the region); a language Babel does not know is read with the
             conventions of :data:`DEFAULT_LANGUAGE`. Number words are read for
-            the languages text2num covers (en, fr, es, de, pt, it, nl).
+            the languages text2num covers (en, fr, es, de, pt, it, nl), and from the
+            languages' own tables in Russian, Polish and Turkish
+            (:mod:`~gate.figures.spelled`); Chinese and Japanese numbers glued to their
+            words, with scale characters, by :mod:`~gate.figures.glued`.
         counts: Also read the small counts written in words ("three candidates",
             "cinq régions": a whole number from two to nine in one word, alone),
             which an answer's prose uses to count what it names, not to state a
@@ -37,6 +44,27 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
         numbering and document references are left out, as is a lone "one"
         ("one of"), and, unless ``counts``, a small count in words.
     """
+    if not text:
+        return []
+    if not text.isascii():
+        code = language.split("-")[0].split("_")[0].lower()
+        numerals = NUMERALS.get(code)
+        if numerals is not None:  # Chinese, Japanese: "14.1亿", "1億2,380万", "三千五百"
+            return extract_glued(text, numerals, lambda rest: _figures(rest, language, counts))
+        spelled = SPELLED.get(code)
+        after = HEDGES_AFTER.get(code)
+        if spelled is not None:  # Russian, Polish, Turkish: "три миллиона", "dwa miliony"
+            figures = extract_spelled(text, LANGUAGES[code], spelled, lambda rest: _figures(rest, language, counts), counts)
+        elif after is not None:
+            figures = _figures(text, language, counts)
+        else:
+            return _figures(text, language, counts)
+        return with_trailing_hedges(text, figures, after) if after is not None else figures
+    return _figures(text, language, counts)
+
+
+def _figures(text: str, language: str, counts: bool) -> list[Figure]:
+    """:func:`extract_figures` by the digit and word readers."""
     if not text:
         return []
     if not text.isascii() and _INVISIBLE_OR_CJK.search(text) and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):
@@ -65,9 +93,9 @@ _CJK_CHAR = re.compile(f"[{_CJK}]")
 _INVISIBLE_OR_CJK = re.compile(_INVISIBLE.pattern[:-1] + _CJK + "]")
 #: CJK characters that make the digits beside them something other than a plain figure, so
 #: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
-#: reader cannot weigh them), dates and times ("3月15日", "2024年"), ages ("65岁"), ranks
+#: reader cannot weigh them; Korean "5천만"), dates and times ("3月15日", "2024年", "2024년"), ages ("65岁"), ranks
 #: and ordinals ("第3", "3位"), and "every" ("每1000人": a denominator).
-_CJK_KEEP_GLUED = set("〇一二三四五六七八九十百千万萬亿億兆年月日号號時时分秒岁歳才第位次回每")
+_CJK_KEEP_GLUED = set("〇一二三四五六七八九十百千万萬亿億兆年月日号號時时分秒岁歳才第位次回每" + "십백천만억조년월일세")
 
 
 def _normalised(text: str, language: str) -> list[Figure]:

@@ -69,8 +69,11 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
 # "cayó un 2 %") is written as a magnitude; statistical series store it signed (-1.9).
 # Only the connectors that mean "by" may stand between the word and the number: "fell to
 # 5.1%" states a level, not a change.
+#: Kana, ideographs and hangul: a word of decrease glued to the one before it or to the
+#: amount ("失业率下降0.5个百分点", "0.5ポイント低下").
+_GLUED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 _FALL = re.compile(
-    r"(?:\b(?:" + DECREASE_WORDS + r"))"
+    r"(?:(?:\b|(?<=[" + _GLUED + r"]))(?:" + DECREASE_WORDS + r"))"
     r"(?:\s+(?:" + FALL_BY + r"))?"
     r"(?:\s+(?:" + FALL_FURTHER + r"))?"
     r"(?:\s+(?:" + FALL_HEDGES + r"))?"
@@ -155,7 +158,8 @@ def _clause_before(text: str, start: int) -> str:
 # A comparative of decrease right after the amount: "0.3 points lower than a year earlier",
 # "0,5 p.p. inferior", "0,5 procent lager", "3,7 puntos menos", "0,75 ponto percentual abaixo".
 _LOWER_AFTER = re.compile(
-    r"(?i)(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:" + LOWER_WORDS + r")\b"
+    r"(?i)(?:(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:" + LOWER_WORDS + r")\b"
+    r"|[" + _GLUED + r"]{0,8}?(?:" + LOWER_WORDS + r")(?<=[" + _GLUED + r"]))"  # "0.5ポイント低下"
 )
 _LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:" + LEVEL_AFTER_DECREASE + r")\b")
 _INCREASE = re.compile(
@@ -234,6 +238,9 @@ def _fall_hints() -> _Hints | None:
         alternatives = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is _P.BRANCH else [tree]
         for items in alternatives:
             found, whole = _literal_starts(items)
+            if all(w and _GLUED_LETTER.search(w) for w in found):
+                inside.update(w.casefold() for w in found)  # written glued: anywhere
+                continue
             if where != "inside" and all(w and _LETTER.match(w) for w in found):
                 for w in found:
                     w = w.casefold()
@@ -258,6 +265,7 @@ def _fall_hints() -> _Hints | None:
 
 
 _LETTER = re.compile(r"[^\W\d_]")
+_GLUED_LETTER = re.compile("[" + _GLUED + "]")
 _FALL_HINTS = _fall_hints()
 
 

@@ -2,7 +2,7 @@
 
 The tables live with the figure reader's words, one module per language
 (``gate/figures/languages/<lang>.py``, the value ``CHECKS``, a
-:class:`~gate.figures.languages.base.CheckWords`), for every language of the registry
+:class:`~gate.figures.languages.base.CheckWords`), one for each language of the registry
 (:data:`gate.figures.languages.CODES`). Month
 names are not there: they come from CLDR through Babel
 (:func:`gate.scoring.checks.periods.month_names`). Everything is lowercase and matched
@@ -12,17 +12,13 @@ matched.
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from gate.figures.languages import CODES
+from gate.figures.languages import CHECK_WORDS
 from gate.figures.languages.base import CheckWords as Words
 
 __all__ = ["WORDS", "Words", "words_for", "EN"]
 
 #: Language code -> its words. A language not listed is read with English words.
-WORDS: dict[str, Words] = {
-    code: import_module(f"gate.figures.languages.{code}").CHECKS for code in CODES
-}
+WORDS: dict[str, Words] = dict(CHECK_WORDS)
 EN = WORDS["en"]
 
 

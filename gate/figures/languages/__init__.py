@@ -17,14 +17,43 @@ from decimal import Decimal
 from importlib import import_module
 from typing import Any
 
-from gate.figures.languages.base import Language, words
+from gate.figures.languages.base import CheckWords, Language, Numerals, SpelledNumbers, words
 
-#: The languages, in the order their words are joined into shared tables.
-CODES = ("en", "fr", "es", "de", "pt", "it", "nl", "ar")
+#: The languages, in the order their words are joined into shared tables: the only list of
+#: them (the code checks' words and the notices follow it).
+CODES: tuple[str, ...] = ("en", "fr", "es", "de", "pt", "it", "nl", "ar", "ru", "zh", "tr", "ja", "hi", "pl")
+
+_MODULES = {code: import_module(f"gate.figures.languages.{code}") for code in CODES}
 
 #: Code -> language, one module of this package each.
-LANGUAGES: dict[str, Language] = {
-    code: import_module(f"gate.figures.languages.{code}").LANGUAGE for code in CODES
+LANGUAGES: dict[str, Language] = {code: module.LANGUAGE for code, module in _MODULES.items()}
+#: Code -> the words of the code checks (``CHECKS`` of each module).
+CHECK_WORDS: dict[str, CheckWords] = {code: module.CHECKS for code, module in _MODULES.items()}
+#: Code -> the numerals of a language that writes numbers glued, with scale characters
+#: (``NUMERALS`` of its module: zh, ja).
+NUMERALS: dict[str, Numerals] = {
+    code: module.NUMERALS for code, module in _MODULES.items() if hasattr(module, "NUMERALS")
+}
+#: Code -> the number words of a language text2num does not read (``SPELLED`` of its
+#: module: ru, pl, tr), read by :mod:`gate.figures.spelled`.
+SPELLED: dict[str, SpelledNumbers] = {
+    code: module.SPELLED for code, module in _MODULES.items() if hasattr(module, "SPELLED")
+}
+#: Endings of an ordinal written with digits and a hyphen ("2-й", "1-го"), and beginnings
+#: ("летн*") of adjectives of age or duration ("15-летние"), read in every language
+#: (``ORDINAL_SUFFIXES`` of a module: ru).
+ORDINAL_SUFFIXES: frozenset[str] = frozenset().union(
+    *(module.ORDINAL_SUFFIXES for module in _MODULES.values() if hasattr(module, "ORDINAL_SUFFIXES"))
+)
+#: Code -> the hedges written after a number ("100'den fazla", "5 लाख से अधिक") -> hedge
+#: (``HEDGES_AFTER`` of its module: tr, hi), read by :mod:`gate.figures.trailing`.
+HEDGES_AFTER: dict[str, dict[str, str]] = {
+    code: dict(module.HEDGES_AFTER) for code, module in _MODULES.items() if hasattr(module, "HEDGES_AFTER")
+}
+#: Code -> the percent words written before a number ("yüzde 8,7"), lowercase
+#: (``PERCENT_BEFORE`` of its module, where the language has them).
+PERCENT_BEFORE: dict[str, tuple[str, ...]] = {
+    code: module.PERCENT_BEFORE for code, module in _MODULES.items() if hasattr(module, "PERCENT_BEFORE")
 }
 
 
@@ -115,7 +144,7 @@ GLUED_PREFIXES: dict[str, str] = _where("glued_prefixes")
 DENOMINATOR_WORDS: dict[str, tuple[str, ...]] = {c: lang.denominator_words for c, lang in LANGUAGES.items()}
 # Languages the reader does not otherwise cover get their denominators only, so
 # that "на 1 000 человек" or "प्रति 1,000" is not counted as a figure.
-DENOMINATOR_WORDS.update({"ru": ("на", "на каждые", "в расчёте на", "в расчете на"), "uk": ("на", "на кожні"), "hi": ("प्रति",)})
+DENOMINATOR_WORDS.update({"uk": ("на", "на кожні")})
 DIGIT_SCALES: dict[str, dict[str, int]] = {c: dict(lang.digit_scales) for c, lang in LANGUAGES.items()}
 LEVEL_WORDS: dict[str, frozenset[str]] = {c: lang.level_words for c, lang in LANGUAGES.items()}
 REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for c, lang in LANGUAGES.items()}
@@ -227,6 +256,7 @@ CONFIDENCE_HINTS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.
 TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values() for w in lang.time_words))
 
 __all__ = [
+    "CHECK_WORDS", "CODES", "HEDGES_AFTER", "NUMERALS", "ORDINAL_SUFFIXES", "PERCENT_BEFORE", "SPELLED",
     "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
     "typed_spellings",
     "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",

@@ -313,6 +313,12 @@ class CheckWords:
             followed by a lowercase word stands without its noun ("im vierten bei 4,4 %").
         clitics: prefixes glued to a word that may come before a caveat word (Arabic "ال",
             "و", "ب": "التقديرات" says "تقديرات").
+        glued: the language writes a period's ordinal and noun without a space between
+            them ("第二季度").
+        year_mark: words written right after a year before its period noun ("年",
+            "yılının", "की"): the year comes first ("2025年第二季度").
+        date_marks: the marks after a year, a month and a day in a date written with
+            numbers ("年", "月", "日": "2024年6月30日"), or empty.
     """
 
     quarter: tuple[str, ...]
@@ -336,3 +342,82 @@ class CheckWords:
     week: tuple[str, ...] = ()
     negations: tuple[str, ...] = ()
     comparable: tuple[str, ...] = ()
+    glued: bool = False
+    year_mark: tuple[str, ...] = ()
+    date_marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Numerals:
+    """The numerals of a language written without spaces (Chinese, Japanese): numbers
+    glued to the words around them, with scale characters instead of scale words.
+
+    A language file that has them sets ``NUMERALS`` beside ``LANGUAGE`` and ``CHECKS``;
+    :mod:`gate.figures.glued` reads them. Every field is a plain string or mapping of the
+    characters as written (no regular expressions).
+
+    Attributes:
+        digits: numeral characters -> their digit ("三" -> 3, "〇" -> 0, "两" -> 2).
+        units: the small units inside a group of four digits -> power of ten ("十" 1,
+            "百" 2, "千" 3): "三千五百" is 3,500.
+        scales: the large units -> power of ten ("万" 4, "亿" 8, "兆" 12 in Japanese):
+            "1億2,380万" is 123,800,000; two written together multiply ("万亿" 12).
+        prefix_scales: large units that are an SI prefix before a unit of measure -> (its
+            power there, the units): Chinese "兆" before "瓦" (megawatt) is 10^6.
+        decimal: the word for the decimal point between numerals ("点": "三点五" 3.5), or "".
+        percent_before: words before a number that make it a percentage ("百分之五" 5%).
+        percent_after: words after a number that make it a percentage or percentage
+            points ("%", "％", "个百分点", "パーセント"), longest first.
+        hedges_before: hedge words right before a number -> hedge ("约" about, "超过" over).
+        hedges_after: hedge words after a number, or after its unit ("100万人以上") ->
+            hedge ("左右" about, "以上" at_least, "未満" under).
+        hedges_inside: words between a number and its scale or after it that make it a
+            lower bound ("100多万", "300余万": over).
+        units_before_hedge: how many characters of a counter or unit ("人", "元", "円")
+            may stand between a number and a hedge after it.
+        not_before: characters before a number that make it no figure: an ordinal ("第"),
+            "every" ("每": a denominator).
+        not_after: words after a number that make it no figure: dates and times ("年",
+            "月", "日"), ages ("岁"), durations ("个月"), ranks, denominators ("当たり").
+        measured_ages: the words of ``not_after`` after which a number with decimals is a
+            figure all the same: a measured age ("预期寿命为78.6岁", "平均寿命は84.1歳"),
+            where a whole number defines a group ("65岁以上").
+    """
+
+    digits: Mapping[str, int]
+    units: Mapping[str, int]
+    scales: Mapping[str, int]
+    prefix_scales: Mapping[str, tuple[int, tuple[str, ...]]]
+    decimal: str
+    percent_before: tuple[str, ...]
+    percent_after: tuple[str, ...]
+    hedges_before: Mapping[str, str]
+    hedges_after: Mapping[str, str]
+    hedges_inside: Mapping[str, str]
+    units_before_hedge: int
+    not_before: str
+    not_after: tuple[str, ...]
+    measured_ages: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SpelledNumbers:
+    """The number words of a language text2num does not read (Russian, Polish, Turkish),
+    for :mod:`gate.figures.spelled`: a number in words is a run of these words and the
+    language's scale words (``Language.scale_words``), each added or multiplied in turn.
+
+    A language file that has them sets ``SPELLED`` beside ``LANGUAGE``.
+
+    Attributes:
+        values: every form of a number word below a thousand -> its value, as a decimal
+            string ("три", "трёх", "трех" -> "3"; "полтора" -> "1.5"; Turkish "buçuk", a half
+            after a number -> "0.5"). Words that add up within a group of three digits.
+        multipliers: words that multiply the number before them within a group -> power of
+            ten (Turkish "yüz" 2: "iki yüz" is 200).
+        lone: words for one that are no figure alone ("один", "bir", "jeden": "one of",
+            an article); they are read before a scale or percent word.
+    """
+
+    values: Mapping[str, str]
+    multipliers: Mapping[str, int]
+    lone: frozenset[str]

@@ -128,8 +128,11 @@ def _alt(words: Iterable[str]) -> str:
 
 
 _YEAR = r"(?P<{}>(?:18|19|20)\d\d)"
-_B = r"(?<![\w\d])"      # no letter or digit before
-_E = r"(?![\w\d])"       # no letter or digit after
+#: Kana, ideographs and hangul: languages that write without spaces ("2024年第二季度"), so
+#: that a year or an ordinal may touch them.
+_GLUED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_B = r"(?<![^\W" + _GLUED + r"])"      # no letter or digit before (a CJK character may touch)
+_E = r"(?![^\W" + _GLUED + r"])"       # no letter or digit after
 
 
 class _Grammar:
@@ -146,10 +149,11 @@ class _Grammar:
         labels_q = "".join(k for k, v in w.labels.items() if v == "quarter") or "q"
         labels_h = "".join(k for k, v in w.labels.items() if v == "half") or "h"
         y = _YEAR
+        gap = r"\s*" if w.glued else r"\s+"  # "第二季度", "2. Quartal"
         if w.noun_first:
-            noun = rf"(?P<noun>{quarter}|{half})\s+(?P<ord>{ords})"
+            noun = rf"(?P<noun>{quarter}|{half}){gap}(?P<ord>{ords})"
         else:
-            noun = rf"(?P<ord>{ords})\s+(?P<noun>{quarter}|{half})"
+            noun = rf"(?P<ord>{ords}){gap}(?P<noun>{quarter}|{half})"
         day = r"(?P<day>0?[1-9]|[12]\d|3[01])(?:\.|º|er|st|nd|rd|th)?"
         # A year may carry a one-letter clitic glued to it (Arabic "و٢٠٢٤", "and 2024").
         singles = "".join(c for c in w.clitics if len(c) == 1)
@@ -166,6 +170,7 @@ class _Grammar:
             ("month", re.compile(
                 r"(?i)" + _B + r"(?P<month>" + months + r")\.?" + of + r",?\s+" + y.format("y") + _E)),
             ("noun", re.compile(r"(?i)" + _B + noun + of + r"\s+" + y.format("y") + _E)),
+            *_year_first(w, noun),
             ("label", re.compile(
                 r"(?i)" + _B + r"(?P<letter>[" + labels_q + labels_h + r"])(?P<n>[1-4])" + of + r"\s*[-/ ]?\s*(?:'|’)?"
                 + r"(?P<y>(?:18|19|20)\d\d|\d\d)" + _E)),
@@ -206,6 +211,22 @@ class _Grammar:
         self.since = re.compile(r"(?i)(?:" + _alt(w.since) + r")\s*$") if w.since else None
 
 
+def _year_first(w: Words, noun: str) -> list[tuple[str, re.Pattern[str]]]:
+    """The pattern of a year written before its period noun ("2025年第二季度", "2025 yılının
+    ikinci çeyreğinde", "2025 की दूसरी तिमाही"), for a language whose words give the marks
+    after such a year (``year_mark``)."""
+    if not w.year_mark:
+        return []
+    mark = r"(?:\s*(?:" + _alt(w.year_mark) + r"))?\s*"
+    out = [("noun", re.compile(r"(?i)" + _B + _YEAR.format("y") + mark + noun + _E))]
+    if w.date_marks:  # "2024年6月30日", "2025年6月"
+        y, m, d = (re.escape(x) for x in w.date_marks)
+        out.insert(0, ("ymd", re.compile(
+            _B + _YEAR.format("y") + r"\s*" + y + r"\s*(?P<m>1[0-2]|0?[1-9])\s*" + m
+            + r"(?:\s*(?P<d>3[01]|[12]\d|0?[1-9])\s*" + d + r")?")))
+    return out
+
+
 @cache
 def _grammar(language: str) -> _Grammar:
     return _Grammar(language.split("-")[0].lower())
@@ -224,6 +245,12 @@ def _period_of(kind: str, m: re.Match[str], g: _Grammar, text: str, year: int | 
             if y2 != y1 + 1:
                 return None
             return Period(date(y1, 1, 1), date(y2, 12, 31), label, fiscal=True)
+        if kind == "ymd":
+            if m["d"]:
+                day = date(int(m["y"]), int(m["m"]), int(m["d"]))
+                return Period(day, day, label)
+            start, end = _months(int(m["y"]), int(m["m"]), 1)
+            return Period(start, end, label)
         if kind in ("day_month", "month_day"):
             day = date(int(m["y"]), g.months[m["month"].lower().rstrip(".")], int(m["day"]))
             return Period(day, day, label)
@@ -296,7 +323,7 @@ def stated_periods(text: str, language: str) -> list[StatedPeriod]:
             taken.append((s, e))
             if kind == "year" and g.since is not None and g.since.search(plain[max(0, s - 20):s]):
                 continue
-            if kind in ("month", "day_month", "month_day") and g.year_to is not None:
+            if kind in ("month", "day_month", "month_day", "ymd") and g.year_to is not None:
                 window = max(0, s - 50)
                 before = g.year_to.search(plain[window:s])
                 if before:
@@ -360,7 +387,9 @@ def _in_identifier(text: str, s: int, e: int) -> bool:
     return (s > 0 and text[s - 1] in "_") or (e < len(text) and text[e] in "_")
 
 
-_SENTENCE_END = re.compile(r"(?<![^\d]\d)(?<![^\d]\d\d)(?<!^\d)(?<!^\d\d)[.!?؟](?=\s+[^\W\d_]|\s*$)|[;\n]")
+#: A full stop ends a sentence, but not after a digit of a date or list number, nor after
+#: the year's abbreviation of Polish and Russian ("2025 r.", "2024 г.").
+_SENTENCE_END = re.compile(r"(?<![^\d]\d)(?<![^\d]\d\d)(?<!^\d)(?<!^\d\d)(?<!\s[rг](?=\.))[.!?؟](?=\s+[^\W\d_]|\s*$)|[;\n。！？；]")
 _LIST_GAP = re.compile(r"(?i)^[^.;:]*?(?:,|\band\b|\bet\b|\by\b|\bund\b|\be\b|\ben\b|\bو|\bsowie\b)[^.;:]*$")
 _COMPARISON = re.compile(
     r"(?i)\b(?:from|since|after|compared|than|against|versus|vs|up|down|depuis|après|contre|contra|desde|frente|"
@@ -555,5 +584,5 @@ def _distance(gap: str) -> tuple[int, int]:
     return len(_SEPARATOR.findall(gap)), len(_WORD.findall(gap))
 
 
-_SEPARATOR = re.compile(r"[:;]|(?<!\d)[,،]|[,،](?!\d)")
+_SEPARATOR = re.compile(r"[:;：；]|(?<!\d)[,،，、]|[,،，、](?!\d)")
 _WORD = re.compile(r"[^\W_]+")
