@@ -33,8 +33,9 @@ import httpx
 from gate import __version__
 from gate.core.errors import InputError, Problem, json_error_text
 from gate.inputs.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
-from gate.inputs.rubric import LABELS, NO, NOT_APPLICABLE, SCORE_RANGE, YES, Rubric, applies, caveats_known
+from gate.inputs.rubric import LABELS, NO, NOT_APPLICABLE, SCORE_RANGE, YES, Rubric, applies
 from gate.judged.grader_cache import request_key
+from gate.judged.plain import answer_data, observation_data
 from gate.model.inputs import Answer, Question
 
 #: The longest wait a 429's Retry-After is honoured for, in seconds.
@@ -100,31 +101,17 @@ def output_schema(rubric: Rubric) -> dict[str, Any]:
 
 def messages(rubric: Rubric, question: Question, answer: Answer) -> list[dict[str, str]]:
     """The chat messages for one answer: the instructions, then the case as JSON."""
+    data = answer_data(question, answer)
+    evidence = ("retrieved_ids", "retrieved_values", "retrieved_passages", "cited_ids", "caveats_known")
     case = {
-        "question": answer.question or question.text,
-        "language": answer.language,
-        "answer": answer.answer or "",
-        "declined": answer.declined,
-        "evidence": {
-            "retrieved_ids": list(answer.retrieved_ids),
-            "retrieved_values": [format(v, "f") for v in answer.retrieved_values],
-            "retrieved_passages": [{"id": pid, "text": text} for pid, text, _ in answer.retrieved_passages],
-            "cited_ids": list(answer.cited_ids),
-            "observations": _observations(answer),
-            "caveats_known": list(caveats_known(question, answer)),
-        },
+        **{k: data[k] for k in ("question", "language", "answer", "declined")},
+        "evidence": {**{k: data[k] for k in evidence}, "observations": [observation_data(o) for o in answer.retrieved_observations]},
         "rubric": [{"id": rq.id, "question": rq.text("en"), "applies": applies(rq, question, answer)} for rq in rubric.questions],
         "quality_dimensions": [{"id": d.id, "question": d.text("en")} for d in rubric.dimensions],
         "allowed_labels": list(LABELS),
     }
     return [{"role": "system", "content": INSTRUCTIONS},
             {"role": "user", "content": json.dumps(case, ensure_ascii=False, sort_keys=True)}]
-
-
-def _observations(answer: Answer) -> list[dict[str, Any]]:
-    """The series metadata of the retrieved observations, as plain data."""
-    return [{"series": o.series, "period": o.period, "value": format(o.value, "f"), "unit": o.unit, "status": o.status,
-             "caveats": list(o.caveats)} for o in answer.retrieved_observations]
 
 
 def parse_reply(body: Any, rubric: Rubric) -> tuple[dict[str, str], dict[str, int], str] | str:

@@ -28,7 +28,8 @@ from typing import Any
 
 from gate.figures.model import MatchSettings
 from gate.inputs.judgements import CSV_FIXED, PERSON, answer_digest
-from gate.inputs.rubric import DIMENSION_IDS, QUESTION_IDS, Rubric, applies, caveats_known
+from gate.inputs.rubric import DIMENSION_IDS, QUESTION_IDS, Rubric, applies
+from gate.judged.plain import answer_data, observation_data
 from gate.judged.review_marks import gate_view
 from gate.model.inputs import Answer, Question
 
@@ -112,15 +113,6 @@ def _plain(values: Sequence[Any]) -> str:
     return "; ".join(format(v, "f") if isinstance(v, Decimal) else str(v) for v in values)
 
 
-def _metadata(answer: Answer) -> list[dict[str, Any]]:
-    """The series metadata the log carries (observations), as plain data; [] when none."""
-    out = []
-    for o in answer.retrieved_observations:
-        item = {k: getattr(o, k) for k in ("series", "period", "value", "unit", "status", "caveats") if getattr(o, k, None) not in (None, (), "")}
-        out.append({k: (format(v, "f") if isinstance(v, Decimal) else list(v) if isinstance(v, tuple) else v) for k, v in item.items()})
-    return out
-
-
 def sheet_items(sample: Sample, rubric: Rubric, settings: MatchSettings | None = None) -> list[dict[str, Any]]:
     """One item per sampled answer: the question, the answer and its evidence, the rubric
     questions that apply (with their text in the answer's language), the digest a
@@ -132,17 +124,9 @@ def sheet_items(sample: Sample, rubric: Rubric, settings: MatchSettings | None =
         items.append({
             **gate_view(q, a, settings),
             "question_id": q.question_id,
-            "language": a.language,
-            "question": a.question or q.text,
-            "answer": a.answer or "",
-            "declined": a.declined,
-            "retrieved_ids": list(a.retrieved_ids),
-            "retrieved_values": [format(v, "f") for v in a.retrieved_values],
-            "retrieved_passages": [{"id": pid, "text": text} for pid, text, _ in a.retrieved_passages],
-            "cited_ids": list(a.cited_ids),
-            "series_metadata": _metadata(a),
+            **answer_data(q, a),
+            "series_metadata": [observation_data(o, omit_empty=True) for o in a.retrieved_observations],
             "expected_caveats": list(q.expected_caveats),
-            "caveats_known": list(caveats_known(q, a)),
             "answer_digest": answer_digest(a.answer),
             "rubric_version": rubric.version,
             "rubric": [{"id": rq.id, "text": rq.text(a.language), "applies": applies(rq, q, a)} for rq in rubric.questions],
