@@ -108,7 +108,21 @@ def _read(body: str, conv: _Conventions) -> tuple[str, str, bool] | None:
         if not 1 <= len(int_parts[0]) <= 3 or set(map(len, int_parts[1:])) != {3}:
             continue
         return "".join(int_parts), frac, True
+    if _indian(parts, seps):
+        return "".join(parts), "", True  # "12,50,000": lakhs and crores, never ambiguous
     return None
+
+
+def _indian(parts: list[str], seps: list[str]) -> bool:
+    """Whether digits are grouped the Indian way: commas, a first group of one or two
+    digits, then groups of two, the last of three ("1,00,000", "12,50,000", "3,45,67,890")."""
+    return (
+        len(parts) >= 3
+        and set(seps) == {","}
+        and 1 <= len(parts[0]) <= 2
+        and len(parts[-1]) == 3
+        and all(len(p) == 2 for p in parts[1:-1])
+    )
 
 
 def _make_value(sign: bool, int_digits: str, frac: str, power: int) -> tuple[Decimal, int]:

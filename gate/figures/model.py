@@ -108,6 +108,11 @@ class Support:
         matched: The evidence value that supported the figure (as stored, e.g.
             0.12 for 12%), or the difference that did with ``derived``;
             ``None`` when unsupported.
+        reading: For a figure of ambiguous grouping ("357,592" in a German
+            answer, see :mod:`gate.figures.grouping`), the reading the support is
+            of (the interval and the nearest value are that reading's): the one that
+            was supported, or, when neither is, the one nearer to its nearest
+            evidence value. ``None`` for a figure with one reading.
     """
 
     supported: bool
@@ -115,6 +120,7 @@ class Support:
     high: Decimal
     nearest: Decimal | None
     matched: Decimal | None
+    reading: Figure | None = None
 
 
 _CTX = Context(prec=80)

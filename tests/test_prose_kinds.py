@@ -1,0 +1,182 @@
+"""Figures as models write them (issue 25), one kind at a time, in every language a kind
+applies to: ambiguous grouping, evidence read its own way, numbers in words, ranges, hedge
+width, percent against fractions, names that are no figures."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from gate.figures import MatchSettings, check_figure, evidence_values, explain, extract_figures
+from gate.figures.grouping import other_reading
+from gate.measures import Count, score_answer
+from gate.records import Answer, Question
+
+
+def values(text: str, language: str) -> list[Decimal]:
+    return [f.value for f in extract_figures(text, language)]
+
+
+def unsupported(text: str, language: str, retrieved: list[str], passages: tuple = ()) -> list[str]:
+    """The figures of an answer the gate flags as unsupported, as written."""
+    q = Question("q", language, "", "answer")
+    a = Answer("q", language, "", ("S",), tuple(Decimal(v) for v in retrieved), text, (), False, passages)
+    outcome = score_answer(q, a, MatchSettings())
+    return [f.figure.text for f in outcome.findings if f.code == "unsupported_figure" and f.figure]
+
+
+# --- 1. ambiguous grouping ---------------------------------------------------------------
+
+AMBIGUOUS = [
+    # language, answer, the source's value: English grouping in a language with a decimal comma
+    ("de", "Deutschland hat eine Fläche von 357,592 km².", "357592"),
+    ("es", "La superficie es de 505,990 km².", "505990"),
+    ("fr", "La superficie est de 551,695 km².", "551695"),
+    ("it", "La superficie è di 302,068 km².", "302068"),
+    ("nl", "De oppervlakte is 41,850 km².", "41850"),
+    ("pt", "A área é de 92,212 km².", "92212"),
+    ("es", "Las exportaciones sumaron 1,234 millones de euros.", "1234000000"),
+    # the dot read as a group where the comma is the decimal mark: an English decimal point
+    ("de", "Die Fertilitätsrate lag bei 1.926 Kindern je Frau.", "1.926"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "value"), AMBIGUOUS)
+def test_an_ambiguous_grouping_is_supported_by_either_reading(language: str, text: str, value: str) -> None:
+    assert unsupported(text, language, [value]) == []
+
+
+@pytest.mark.parametrize(("language", "text", "value"), AMBIGUOUS)
+def test_an_ambiguous_grouping_read_both_ways_still_flags_an_invented_figure(language: str, text: str, value: str) -> None:
+    [figure] = extract_figures(text, language)
+    other = Decimal(value) * 3 + 7  # neither reading near it
+    assert unsupported(text, language, [str(other)]) == [figure.text]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "value", "other", "other_exponent"),
+    [
+        ("de", "357,592 km²", "357.592", "357592", 0),
+        ("es", "1,234 millones", "1234000", "1234000000", 6),
+        ("fr", "52.300 chômeurs", "52300", "52.300", -3),
+        ("de", "rund 4.500 Beschäftigte", "4500", "4.500", -3),
+    ],
+)
+def test_the_other_reading(language: str, text: str, value: str, other: str, other_exponent: int) -> None:
+    [figure] = extract_figures(text, language)
+    assert figure.value == Decimal(value)
+    second = other_reading(figure)
+    assert second is not None and second.value == Decimal(other) and second.exponent == other_exponent
+    assert second.hedge == figure.hedge and second.text == figure.text
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "357,592 km²"),  # read the English way: English writers do not write the other one
+        ("ar", "357,592 km²"),
+        ("es", "47,385,107 habitantes"),  # grouped twice
+        ("en", "1,00,000 people"),  # Indian grouping
+        ("de", "0,125 Punkte"),  # a leading zero
+        ("de", "2,5 %"),  # one decimal
+        ("fr", "3,1415 points"),  # four decimals
+        ("fr", "1,234 billion"),  # a scale of two sizes: which reading was used cannot be told
+    ],
+)
+def test_not_ambiguous(language: str, text: str) -> None:
+    [figure] = extract_figures(text, language)
+    assert other_reading(figure) is None
+
+
+def test_indian_grouping_is_read_and_not_ambiguous() -> None:
+    assert values("Around 12,50,000 households were surveyed in India.", "en") == [Decimal(1250000)]
+    assert values("The scheme reached 1,00,000 villages and 3,45,67,890 people.", "en") == [
+        Decimal(100000), Decimal(34567890)]
+
+
+def test_a_finding_says_which_reading_and_never_calls_the_evidence_nearest_to_a_misread_figure() -> None:
+    [figure] = extract_figures("Es waren 1,930 Menschen.", "de")
+    support = check_figure(figure, (Decimal(1926),))
+    assert not support.supported and support.reading is not None and support.reading.value == 1930
+    message = explain(figure, support)
+    assert message == ("'1,930' (1930, to the nearest 1, read with the comma grouping thousands; no value supports "
+                       "the other reading either) is not within 0.5 of any retrieved value; nearest 1926")
+    # the source's own 1926 against a misread 1.926: the figure is supported, nothing "nearest"
+    [misread] = extract_figures("Es waren 1,926 Menschen.", "de")
+    assert check_figure(misread, (Decimal(1926),)).supported
+
+
+def test_a_finding_of_a_figure_with_one_reading_is_unchanged() -> None:
+    [figure] = extract_figures("It was 35.", "en")
+    support = check_figure(figure, (Decimal(41),))
+    assert support.reading is None
+    assert explain(figure, support) == "'35' (35, to the nearest 1) is not within 0.5 of any retrieved value; nearest 41"
+
+
+@pytest.mark.parametrize(
+    ("language", "passage", "answer"),
+    [
+        ("de", "Im Werk arbeiten rund 4,500 Beschäftigte.", "Rund 4 500 Beschäftigte arbeiten im Werk."),
+        ("es", "La superficie es de 505,990 km².", "La superficie es de 505990 km²."),
+        ("fr", "On compte 52,300 chômeurs.", "On compte 52 300 chômeurs."),
+    ],
+)
+def test_a_passage_in_its_own_language_is_read_both_ways(language: str, passage: str, answer: str) -> None:
+    assert unsupported(answer, language, [], (("P", passage, language),)) == []
+    # without its language, the passage is read with the answer's conventions only
+    assert unsupported(answer, language, [], (("P", passage, None),)) != []
+
+
+# --- 7. names are not figures --------------------------------------------------------------
+
+NAMES = [
+    ("en", "The city hosted a Formula 1 race and a G7 summit; occupancy reached 91%.", ["91"]),
+    ("en", "A Boeing 747 carries about 400 passengers.", ["400"]),
+    ("en", "Windows 11 runs on 64% of ministry computers.", ["64"]),
+    ("en", "Among the Top 100 universities, 12 are in the country.", ["12"]),
+    ("en", "An Airbus 320 and an iPhone 15 were bought for 2,300 dollars.", ["2300"]),
+    ("fr", "La Formule 1 attire 300 000 spectateurs.", ["300000"]),
+    ("es", "La Fórmula 1 dejó 12 millones de euros.", ["12000000"]),
+    ("de", "Die Formel 1 brachte 150 Mio. Euro ein, der G7-Gipfel 80 Mio. Euro.", ["150000000", "80000000"]),
+    ("pt", "A Fórmula 1 trouxe 40 milhões de euros.", ["40000000"]),
+    ("it", "La Formula 1 ha portato 90 milioni di euro e il G7 30 milioni.", ["90000000", "30000000"]),
+    ("nl", "De Formule 1 bracht 60 miljoen euro op.", ["60000000"]),
+    ("ar", "حقق سباق الفورمولا 1 إيرادات بلغت ٩٠ مليون دولار.", ["90000000"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), NAMES)
+def test_names_are_not_figures(language: str, text: str, expected: list[str]) -> None:
+    assert values(text, language) == [Decimal(v) for v in expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The top 10 districts hold 40% of the jobs.", ["10", "40"]),  # "top" in lower case: as before
+        ("Which of the top 10 districts?", ["10"]),
+        ("The top 10% earn 30% of income.", ["30"]),
+        ("Formula 1 teams spent 2.1 billion dollars.", ["2100000000"]),
+    ],
+)
+def test_a_name_word_leaves_other_numbers_alone(text: str, expected: list[str]) -> None:
+    assert values(text, "en") == [Decimal(v) for v in expected]
+
+
+def test_a_name_is_no_false_alarm() -> None:
+    assert unsupported("A Boeing 747 now flies the route; 91% of seats were sold.", "en", ["91"]) == []
+    assert Count(0, 1) == score_answer(
+        Question("q", "en", "", "answer"),
+        Answer("q", "en", "", ("S",), (Decimal(91),), "Windows 11 runs on 91% of them.", (), False),
+        MatchSettings(),
+    ).counts["unsupported_numbers"]
+
+
+# --- 2. evidence read as its own language writes it ----------------------------------------
+
+def test_a_bare_number_in_brackets_is_evidence() -> None:
+    passages = (("A", "The alert has stood at level (7) since May.", "en"),)
+    assert unsupported("The alert level is 7.", "en", [], passages) == []
+    assert unsupported("The alert level is 8.", "en", [], passages) == ["8"]
+    assert evidence_values([], None, {"A": ("Il est au niveau (12) depuis mai.", "fr")}, "fr") == (Decimal(12),)
