@@ -180,3 +180,63 @@ def test_a_bare_number_in_brackets_is_evidence() -> None:
     assert unsupported("The alert level is 7.", "en", [], passages) == []
     assert unsupported("The alert level is 8.", "en", [], passages) == ["8"]
     assert evidence_values([], None, {"A": ("Il est au niveau (12) depuis mai.", "fr")}, "fr") == (Decimal(12),)
+
+
+# --- 5. hedge width ------------------------------------------------------------------------
+
+HEDGED = [
+    # language, answer, a value a careful reader calls it (True) or not (False)
+    ("en", "About 80% of households own a car.", "85", False),
+    ("en", "About 80% of households own a car.", "82.5", True),
+    ("en", "About 80% of households own a car.", "77.5", True),
+    ("en", "About 80% of households own a car.", "77.4", False),
+    ("en", "Around 2 billion people lack water.", "1700000000", False),
+    ("en", "Around 2 billion people lack water.", "1960000000", True),
+    ("fr", "Environ 80 % des ménages ont une voiture.", "85", False),
+    ("fr", "Environ 80 % des ménages ont une voiture.", "81", True),
+    ("fr", "Environ 2 milliards de personnes.", "1700000000", False),
+    ("es", "Alrededor del 80 % de los hogares.", "85", False),
+    ("es", "Unos 20 % de los adultos fuman.", "21.4", True),
+    ("de", "Etwa 80 % der Haushalte.", "85", False),
+    ("de", "Rund 2 Milliarden Menschen.", "2200000000", True),
+    ("pt", "Cerca de 80 % das famílias.", "85", False),
+    ("it", "Circa l'80% delle famiglie.", "85", False),
+    ("nl", "Ongeveer 80 procent van de huishoudens.", "85", False),
+    ("ar", "حوالي 80 في المائة من الأسر.", "85", False),
+    ("ar", "حوالي 80 في المائة من الأسر.", "80.9", True),
+    # unchanged: a count rounded to its leading digit, a lone 1, two digits, a ratio's share
+    ("en", "About 6,000 households.", "5500", True),
+    ("en", "About 6,000 households.", "6500", True),
+    ("en", "About 1 million people.", "1400000", True),
+    ("en", "About 10% of them.", "10.5", True),
+    ("en", "About 45% of them.", "45.5", True),
+    ("en", "About 6 in 10 adults.", "55", True),
+    ("en", "About 5% of them.", "5.4", True),
+    ("de", "Rund 12.000 Betriebe.", "12500", True),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "value", "expected"), HEDGED)
+def test_hedge_width(language: str, text: str, value: str, expected: bool) -> None:
+    flagged = unsupported(text, language, [value])
+    assert (flagged == []) is expected, flagged
+
+
+def test_the_hedge_width_is_reported() -> None:
+    [figure] = extract_figures("About 80% of households own a car.", "en")
+    support = check_figure(figure, (Decimal(85),))
+    assert (support.low, support.high) == (Decimal("77.5"), Decimal("82.5"))
+    assert explain(figure, support) == (
+        "'80%' (about 80 percent, to the nearest 1) is not within 2.5 of any retrieved value; nearest 85")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Circa l'80% delle famiglie ha un'auto.", ["80"]),
+        ("Pari all'11% del totale, contro l’8,5% nel 2023.", ["11", "8.5"]),
+        ("In Q4'24 the rate was 5%.", ["5"]),  # still a year after a capital
+    ],
+)
+def test_a_number_after_an_elided_article_is_read(text: str, expected: list[str]) -> None:
+    assert values(text, "it") == [Decimal(v) for v in expected]

@@ -192,6 +192,22 @@ def _unit_exponent(figure: Figure) -> int:
     return e
 
 
+def _rounded_to_one_digit(figure: Figure, e: int) -> bool:
+    """Whether a hedged percentage or scaled figure is rounded to one significant digit from
+    2 to 9 at the tens or above ("about 80%", "around 2 billion"; not "about 6,000", "about
+    5%", "about 1 million", "about 3.2 million"). Under "about" such a figure widens by half
+    a step of that digit, not a whole one: writers of shares and of amounts in millions round
+    to the nearer five or to one decimal ("about 85%", "about 1.7 billion"), so "about 80%"
+    covers 77.5 to 82.5, not 75 to 85, and "around 2 billion" 1.75 to 2.25 billion. A count
+    rounded to its leading digit ("about 6,000") keeps the whole step (5,500 to 6,500)."""
+    # a percentage's zeros dropped ("about 80%"), or a scale word ("2 billion"); a ratio's
+    # share ("about 6 in 10", a percentage stated to its tens) keeps its 55 to 65
+    if e < 1 or not (e > figure.exponent if figure.percent else figure.exponent > 0):
+        return False
+    mantissa = abs(figure.value).scaleb(-e, _CTX)
+    return mantissa == mantissa.to_integral_value() and 2 <= mantissa <= 9
+
+
 def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal, bool, bool]:
     """(low, high, low_inclusive, high_inclusive) of the supporting values."""
     x = figure.value
@@ -200,6 +216,8 @@ def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal
     hedge = figure.hedge
     e = _unit_exponent(figure)
     unit, half = _STEPS.get(e) or _steps(e)
+    if hedge == "about" and _rounded_to_one_digit(figure, e):
+        half = Decimal((0, (2, 5), e - 2))  # half a step: "about 80%" is 77.5 to 82.5
     if hedge is None or hedge == "about":
         return _CTX.subtract(x, half), _CTX.add(x, half), True, True
     # hedges bound the magnitude: "nearly −1.3%" lies between −1.3 and −1.2
