@@ -240,3 +240,42 @@ def test_the_hedge_width_is_reported() -> None:
 )
 def test_a_number_after_an_elided_article_is_read(text: str, expected: list[str]) -> None:
     assert values(text, "it") == [Decimal(v) for v in expected]
+
+
+# --- 6. percent against fraction-like values -------------------------------------------------
+
+SHARES = [
+    # language, answer, a passage with an unrelated amount, a passage writing the value as a share
+    ("en", "75% of households have broadband.", "Waste is 0.75 kg per person a day.",
+     "The share of households with broadband was 0.75."),
+    ("fr", "75 % des ménages ont internet.", "Les déchets atteignent 0,75 kg par personne.",
+     "La part des ménages connectés est de 0,75."),
+    ("es", "El 75 % de los hogares tiene internet.", "El consumo es de 0,75 kg por persona.",
+     "La proporción de hogares conectados es 0,75."),
+    ("de", "75 % der Haushalte haben Internet.", "Der Abfall beträgt 0,75 kg je Person.",
+     "Der Haushaltsanteil mit Internet lag bei 0,75."),
+    ("pt", "75 % das famílias têm internet.", "O consumo médio é de 0,75 kg por pessoa.",
+     "A proporção de famílias com internet é de 0,75."),
+    ("it", "Il 75% delle famiglie ha internet.", "I rifiuti sono 0,75 kg a persona.",
+     "La quota di famiglie connesse è 0,75."),
+    ("nl", "75 procent van de huishoudens heeft internet.", "Het afval is 0,75 kg per persoon.",
+     "Het aandeel huishoudens met internet is 0,75."),
+    ("ar", "75% من الأسر لديها إنترنت.", "تبلغ النفايات 0.75 كغ للفرد.", "بلغت نسبة الأسر المتصلة 0.75."),
+]
+
+
+@pytest.mark.parametrize(("language", "answer", "amount", "share"), SHARES)
+def test_a_percentage_is_supported_by_a_fraction_only_where_the_evidence_says_it_is_a_share(
+    language: str, answer: str, amount: str, share: str
+) -> None:
+    [figure] = extract_figures(answer, language)
+    assert unsupported(answer, language, [], (("P", amount, language),)) == [figure.text]
+    assert unsupported(answer, language, [], (("P", share, language),)) == []
+    assert unsupported(answer, language, ["0.75"]) == []  # a bare retrieved value: as before
+
+
+def test_an_amount_is_still_evidence_as_it_is() -> None:
+    evidence = evidence_values([], None, {"P": ("Waste is 0.75 kg per person a day.", "en")}, "en")
+    assert evidence == (Decimal("0.75"),)
+    [figure] = extract_figures("Each person throws away 0.75 kg.", "en")
+    assert check_figure(figure, evidence).supported

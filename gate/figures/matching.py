@@ -19,12 +19,14 @@ from gate.figures.model import (
     _HUNDRED,
     _MINUS_TEN,
     _TEN,
+    Amount,
     Figure,
     MatchSettings,
     Support,
     _new,
 )
 from gate.figures.passages import passage_values
+from gate.figures.shares import written_as_share
 
 _PLAIN_TYPES = frozenset({float, int})
 _DECIMAL_TYPE = frozenset({Decimal})
@@ -134,7 +136,10 @@ def evidence_with_texts(
     for t, lang, both in texts:
         for f in extract_figures(t, lang, counts=True):
             if f.value not in seen:
-                seen[f.value] = None
+                value = f.value
+                if not f.percent and _MINUS_TEN < value < _TEN and not written_as_share(t, f.start, lang):
+                    value = Amount(value)  # "0.75 kg" is no share: it never stands for 75%
+                seen[value] = None
             other = other_reading(f) if both else None  # "rund 4,500 Beschäftigte": 4.5 or 4500
             if other is not None and other.value not in seen:
                 seen[other.value] = None
@@ -434,7 +439,7 @@ def _nearest_and_matched(
             d <= half if half is not None else (lo < v < hi or (li and v == lo) or (hi_inc and v == hi))
         ):
             matched = v
-        if fraction and _MINUS_TEN < v < _TEN:  # a fraction, up to 1,000 percent
+        if fraction and _MINUS_TEN < v < _TEN and type(v) is not Amount:  # a fraction, up to 1,000 percent
             v100 = v.scaleb(2, _CTX)
             d100 = abs(subtract(v100, x))
             if d100 < d:
@@ -468,7 +473,7 @@ def _any_inside(x: Decimal, evidence: Sequence[Decimal], bounds: _Bounds, fracti
                 return True
         elif lo < v < hi or (li and v == lo) or (hi_inc and v == hi):
             return True
-        if fraction and _MINUS_TEN < v < _TEN:
+        if fraction and _MINUS_TEN < v < _TEN and type(v) is not Amount:
             v100 = v.scaleb(2, _CTX)
             if half is not None:
                 if abs(subtract(v100, x)) <= half:

@@ -51,6 +51,15 @@ class Figure:
     hedge: str | None = None
 
 
+class Amount(Decimal):
+    """An evidence value that is no share: a number a passage or the question states
+    without writing it as a share ("0.75 kg"), which supports a percentage only as it is,
+    never as a fraction (see :mod:`gate.figures.shares`). Equal to, and hashed as, the
+    same :class:`~decimal.Decimal`."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class MatchSettings:
     """How figures are matched against evidence values.
