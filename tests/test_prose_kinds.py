@@ -279,3 +279,99 @@ def test_an_amount_is_still_evidence_as_it_is() -> None:
     assert evidence == (Decimal("0.75"),)
     [figure] = extract_figures("Each person throws away 0.75 kg.", "en")
     assert check_figure(figure, evidence).supported
+
+
+# --- 3. numbers in words ---------------------------------------------------------------------
+
+WORDS = [
+    # compounds across scale words, with "and", a comma or nothing between the parts
+    ("en", "The survey counted six million, four hundred thousand households.", ["6400000"]),
+    ("en", "The fund held two million, three hundred thousand and five dollars.", ["2300005"]),
+    ("es", "La deuda alcanzó dos mil millones trescientos mil euros.", ["2000300000"]),
+    ("fr", "Le compteur indique deux millions trois cent mille cinq.", ["2300005"]),
+    ("pt", "Foram registados dois milhões e trezentos mil casos.", ["2300000"]),
+    ("it", "Sono stati registrati tre milioni e centomila visitatori.", ["3100000"]),
+    ("nl", "Er werden drieduizend en vijf aanvragen ingediend.", ["3005"]),
+    ("de", "Der Betrieb zählte dreitausendfünf Beschäftigte.", ["3005"]),
+    # a hyphen with spaces around it
+    ("fr", "Le stock atteint trois cent quatre-vingt-dix - sept unités.", ["397"]),
+    ("en", "There were twenty - five deaths.", ["25"]),
+    # decimals in words, one word a digit after the first
+    ("en", "The index was three hundred point five.", ["300.5"]),
+    ("fr", "L'indice s'établissait à quarante virgule deux trois points.", ["40.23"]),
+    ("it", "L'indice si è attestato a cinquantasei virgola cinque quattro punti.", ["56.54"]),
+    ("nl", "De index stond op eenenzeventig komma vijf acht punten.", ["71.58"]),
+    ("pt", "O índice situou-se em quarenta e um vírgula dois um pontos.", ["41.21"]),
+    ("de", "Der Wert lag bei zwei Komma fünf drei.", ["2.53"]),
+    ("es", "El índice fue de nueve con veinticinco.", ["9.25"]),
+    # halves, grosses, minus as a word
+    ("en", "Inflation was seven and a half percent.", ["7.5"]),
+    ("en", "The warehouse held two gross of masks.", ["288"]),
+    ("fr", "Il a commandé trois grosses de stylos.", ["432"]),
+    ("en", "The balance was minus twelve million.", ["-12000000"]),
+    ("fr", "Le solde s'établit à moins trois virgule deux milliards.", ["-3200000000"]),
+    ("de", "Der Wert lag bei minus drei Komma fünf.", ["-3.5"]),
+    ("nl", "De index daalde naar min twee komma vijf.", ["-2.5"]),
+    ("pt", "O índice caiu para menos dois vírgula cinco.", ["-2.5"]),
+    ("it", "L'indice è sceso a meno quattro virgola due.", ["-4.2"]),
+    ("es", "El índice fue de menos ocho puntos.", ["-8"]),
+    # digits with a scale word, then the rest in words
+    ("en", "The count was 4 hundred and twenty.", ["420"]),
+    ("es", "Se contaron 3 mil y cinco votos.", ["3005"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), WORDS)
+def test_numbers_in_words(language: str, text: str, expected: list[str]) -> None:
+    assert values(text, language) == [Decimal(v) for v in expected]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        ("en", "In 2024, three thousand, five were hired.", ["3000"]),  # a list after a comma
+        ("en", "It received 2 million and three regions joined.", ["2000000"]),
+        ("en", "Ships of 5,000 gross tonnes.", ["5000"]),  # no gross
+        ("en", "It rose from ten - twenty percent.", ["10", "20"]),  # a range, not one number
+        ("en", "Three million, two million and one million.", ["3000000", "2000000", "1000000"]),
+    ],
+)
+def test_numbers_in_words_that_stay_apart(language: str, text: str, expected: list[str]) -> None:
+    assert values(text, language) == [Decimal(v) for v in expected]
+
+
+# --- 4. ranges and comparisons, every bound ----------------------------------------------------
+
+RANGES = [
+    ("en", "There were more than 15 and less than 30 applicants per post.", [("15", "over"), ("30", "under")]),
+    ("fr", "Il y a plus de 15 et moins de 30 candidats par poste.", [("15", "over"), ("30", "under")]),
+    ("es", "Hubo más de 15 y menos de 30 solicitudes.", [("15", "over"), ("30", "under")]),
+    ("de", "Es gab mehr als 15 und weniger als 30 Bewerber.", [("15", "over"), ("30", "under")]),
+    ("pt", "Houve mais de 15 e menos de 30 candidatos.", [("15", "over"), ("30", "under")]),
+    ("it", "Ci sono stati più di 15 e meno di 30 candidati.", [("15", "over"), ("30", "under")]),
+    ("nl", "Er waren meer dan 15 en minder dan 30 kandidaten.", [("15", "over"), ("30", "under")]),
+    ("ar", "تقدم أكثر من ١٥ وأقل من ٣٠ شخصا لكل وظيفة.", [("15", "over"), ("30", "under")]),
+    ("es", "Entre 3 y 7 % de los hogares están afectados.", [("3", None), ("7", None)]),
+    ("fr", "Le taux varie de 2 à 4 % selon les régions.", [("2", None), ("4", None)]),
+    ("de", "Zwischen 3 und 7 % der Haushalte sind betroffen.", [("3", None), ("7", None)]),
+    ("pt", "Entre 3 e 7 % das famílias foram afetadas.", [("3", None), ("7", None)]),
+    ("it", "Tra il 3 e il 7% delle famiglie è coinvolto.", [("3", None), ("7", None)]),
+    ("nl", "Tussen 3 en 7 procent van de huishoudens is getroffen.", [("3", None), ("7", None)]),
+    ("ar", "تراوحت النسبة بين ٣ و٧ في المائة.", [("3", None), ("7", None)]),
+    ("en", "Turnout ranged from 40 to 55 percent.", [("40", None), ("55", None)]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), RANGES)
+def test_every_bound_is_read(language: str, text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert [(f.value, f.hedge) for f in extract_figures(text, language)] == [
+        (Decimal(v), h) for v, h in expected]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), RANGES)
+def test_every_bound_is_checked(language: str, text: str, expected: list[tuple[str, str | None]]) -> None:
+    bounds = [Decimal(v) for v, _ in expected]
+    near = [str(b + 1 if h == "over" else b - 1 if h == "under" else b) for b, (_, h) in zip(bounds, expected)]
+    assert unsupported(text, language, near) == []  # each bound supported by its own value
+    figures = extract_figures(text, language)
+    assert unsupported(text, language, near[:1]) == [figures[1].text]  # the second bound alone is not
