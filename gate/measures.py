@@ -25,6 +25,7 @@ from gate import figures as fig
 from gate.checks import code_checks, look_first
 from gate.decimals import decimal_text
 from gate.figures.languages import HEDGE_WORDS
+from gate.figures.shares import observed_as_units
 from gate.records import Answer, Question
 
 
@@ -527,7 +528,8 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
     it, and more values never take a figure's support away: the same result, and most
     answers never pay for reading their question and passages).
     """
-    retrieved = fig.evidence_values(answer.retrieved_values, None, None, answer.language)
+    values = observed_as_units(answer.retrieved_values, answer.retrieved_observations)  # "0.75 kg" is no 75%
+    retrieved = fig.evidence_values(values, None, None, answer.language)
     holds = readings.holds
     supported = [holds(f, retrieved) for f in figures]
     evidence = retrieved

@@ -375,3 +375,25 @@ def test_every_bound_is_checked(language: str, text: str, expected: list[tuple[s
     assert unsupported(text, language, near) == []  # each bound supported by its own value
     figures = extract_figures(text, language)
     assert unsupported(text, language, near[:1]) == [figures[1].text]  # the second bound alone is not
+
+
+@pytest.mark.parametrize(
+    ("unit", "supported"),
+    [("ratio", True), ("percent", True), ("share", True), (None, True), ("kg", False), ("EUR", False)],
+)
+def test_an_observation_stands_for_a_percentage_as_a_fraction_only_when_its_unit_is_a_share(
+    unit: str | None, supported: bool
+) -> None:
+    from gate.checks.periods import parse_sdmx_period
+    from gate.records import Observation
+
+    obs = Observation("S", "2024", parse_sdmx_period("2024"), Decimal("0.75"), unit)
+    for language, text in (("en", "75% of households have broadband."), ("de", "75 % der Haushalte haben Internet."),
+                           ("fr", "75 % des ménages ont internet."), ("es", "El 75 % de los hogares tiene internet.")):
+        a = Answer("q", language, "", ("S",), (Decimal("0.75"),), text, (), False, (), 0, (obs,))
+        outcome = score_answer(Question("q", language, "", "answer"), a, MatchSettings())
+        assert (outcome.counts["unsupported_numbers"] == Count(0, 1)) is supported
+        # the same value logged bare as well: supported, as a bare value is
+        both = Answer("q", language, "", ("S",), (Decimal("0.75"), Decimal("0.75")), text, (), False, (), 0, (obs,))
+        assert score_answer(Question("q", language, "", "answer"), both, MatchSettings()).counts[
+            "unsupported_numbers"] == Count(0, 1)
