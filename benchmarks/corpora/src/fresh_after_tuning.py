@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from labelled_answers import O, P, case
+from labelled_answers import P, case
 
 S = "written by hand after tuning (issue 25)"
 

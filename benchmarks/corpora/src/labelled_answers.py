@@ -26,7 +26,7 @@ def P(text: str, lang: str) -> dict[str, str]:
     return {"text": text, "language": lang}
 
 
-def O(value: str, unit: str) -> dict[str, str]:
+def obs(value: str, unit: str) -> dict[str, str]:
     return {"series": "OBS", "period": "2024", "value": value, "unit": unit}
 
 
@@ -43,7 +43,7 @@ CASES: dict[str, list[T]] = {
         ("The city hosted a Formula 1 race and a G7 summit; hotel occupancy reached [[91%]].", {"v": ["91"]}),
         ("A Boeing 747 now flies the route, and passenger numbers rose to [[!3.4 million]].", {"v": ["3100000"]}),
         ("Among the Top 100 universities, [[12]] are in the country.", {"v": ["12"]}),
-        ("[[75%]] of households have broadband.", {"o": [O("0.75", "ratio")]}),
+        ("[[75%]] of households have broadband.", {"o": [obs("0.75", "ratio")]}),
         ("[[!75%]] of households have broadband.", {"v": ["62"], "p": {"w": P("Average household waste is 0.75 kg per person a day.", "en")}}),
         ("Between [[15]] and [[!35]] applicants per post were recorded.", {"v": ["15", "30"]}),
         ("More than [[15]] and less than [[30]] applicants applied per post.", {"v": ["16", "29"]}),
@@ -85,7 +85,7 @@ CASES: dict[str, list[T]] = {
         ("Près de [[45 000]] personnes ont été déplacées.", {"v": ["44800"]}),
         ("Le nombre de chômeurs atteint [[2,3 millions]].", {"p": {"p": P("Le nombre de chômeurs s'établit à 2 310 000 personnes.", "fr")}}),
         ("Environ [[!2 milliards]] de personnes n'ont pas accès à l'eau potable.", {"v": ["1700000000"]}),
-        ("[[75 %]] des ménages ont accès à internet.", {"o": [O("0.75", "ratio")]}),
+        ("[[75 %]] des ménages ont accès à internet.", {"o": [obs("0.75", "ratio")]}),
         ("Le salaire médian atteint [[!2 183 euros]] par mois.", {"v": ["2138"]}),
         ("La superficie est de [[551,695]] km².", {"v": ["551695"]}),
         ("Environ [[!20 %]] des adultes fument.", {"v": ["24.6"]}),
@@ -104,7 +104,7 @@ CASES: dict[str, list[T]] = {
         ("Las exportaciones crecieron un [[2,3 %]] en el segundo trimestre.", {"p": {"p": P("Exports grew 2.3% in the second quarter.", "en")}}),
         ("Casi [[45.000]] personas fueron desplazadas.", {"v": ["44800"]}),
         ("El déficit fue de [[3,5 millones]] de euros.", {"p": {"t": P("| Concepto | Millones de euros |\n| --- | --- |\n| Déficit | 3,5 |", "es")}}),
-        ("El [[75 %]] de los hogares tiene internet.", {"o": [O("75", "percent")]}),
+        ("El [[75 %]] de los hogares tiene internet.", {"o": [obs("75", "percent")]}),
         ("El [[!75 %]] de los hogares tiene internet.", {"v": ["62"], "p": {"p": P("El consumo medio es de 0,75 kg de residuos por persona.", "es")}}),
         ("Hubo más de [[15]] y menos de [[30]] solicitudes por plaza.", {"v": ["16", "29"]}),
         ("Unos [[!20 %]] de los adultos fuman.", {"v": ["24.6"]}),
@@ -125,7 +125,7 @@ CASES: dict[str, list[T]] = {
         ("Die Exporte stiegen auf [[1,6 Billionen Euro]].", {"p": {"p": P("Exports rose to EUR 1.6 trillion.", "en")}}),
         ("Die Inflation lag im Jahr 2024 bei [[2,2 %]].", {"v": ["2.2"]}),
         ("Knapp [[45.000]] Menschen wurden vertrieben.", {"v": ["44800"]}),
-        ("[[75 %]] der Haushalte haben einen Internetanschluss.", {"o": [O("0.75", "ratio")]}),
+        ("[[75 %]] der Haushalte haben einen Internetanschluss.", {"o": [obs("0.75", "ratio")]}),
         ("Das BIP wuchs um [[!0,9 %]].", {"v": ["0.3"]}),
         ("Die Ausfuhren erreichten [[1,2 Milliarden Euro]].", {"p": {"t": P("| Posten | Mio. Euro |\n| --- | --- |\n| Ausfuhren | 1.234 |", "de")}}),
         ("Etwa [[!20 %]] der Erwachsenen rauchen.", {"v": ["24.6"]}),
@@ -159,7 +159,7 @@ CASES: dict[str, list[T]] = {
         ("Le esportazioni sono cresciute dello [[0,8%]].", {"p": {"p": P("Exports grew by 0.8%.", "en")}}),
         ("Più di [[15]] e meno di [[30]] candidati per posto.", {"v": ["16", "29"]}),
         ("Quasi [[45.000]] persone sono state sfollate.", {"v": ["44800"]}),
-        ("Il [[75%]] delle famiglie ha internet.", {"o": [O("75", "percent")]}),
+        ("Il [[75%]] delle famiglie ha internet.", {"o": [obs("75", "percent")]}),
         ("Il debito ha raggiunto [[!3.100 miliardi]] di euro.", {"v": ["2900000000000"]}),
         ("Circa [[24 milioni 332mila]] occupati.", {"v": ["24332000"]}),
         ("Circa il [[!20%]] degli adulti fuma.", {"v": ["24.6"]}),
@@ -176,7 +176,7 @@ CASES: dict[str, list[T]] = {
         ("De export groeide met [[2,3 procent]].", {"p": {"p": P("Exports grew by 2.3%.", "en")}}),
         ("Meer dan [[15]] en minder dan [[30]] kandidaten per vacature.", {"v": ["16", "29"]}),
         ("Bijna [[45.000]] mensen raakten ontheemd.", {"v": ["44800"]}),
-        ("[[75 procent]] van de huishoudens heeft internet.", {"o": [O("0.75", "ratio")]}),
+        ("[[75 procent]] van de huishoudens heeft internet.", {"o": [obs("0.75", "ratio")]}),
         ("De schuld bedroeg [[!520 miljard]] euro.", {"v": ["480000000000"]}),
         ("Ruim [[1,2 miljoen]] mensen reizen dagelijks.", {"v": ["1230000"]}),
         ("Ongeveer [[!20 procent]] van de volwassenen rookt.", {"v": ["24.6"]}),
@@ -193,7 +193,7 @@ CASES: dict[str, list[T]] = {
         ("ارتفعت الصادرات بنسبة [[2.3%]].", {"p": {"p": P("Exports grew 2.3%.", "en")}}),
         ("تقدم أكثر من [[١٥]] وأقل من [[٣٠]] شخصا لكل وظيفة.", {"v": ["16", "29"]}),
         ("نزح ما يقرب من [[45,000]] شخص.", {"v": ["44800"]}),
-        ("[[75%]] من الأسر لديها إنترنت.", {"o": [O("0.75", "ratio")]}),
+        ("[[75%]] من الأسر لديها إنترنت.", {"o": [obs("0.75", "ratio")]}),
         ("بلغ الناتج [[!٢٫٥ مليار]] دولار.", {"v": ["2100000000"]}),
         ("بلغت نسبة التضخم [[٣٫٢٪]].", {"v": ["3.2"]}),
         ("حوالي [[!20%]] من البالغين يدخنون.", {"v": ["24.6"]}),
