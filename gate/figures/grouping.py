@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import cache
 
 from gate.figures.chars import _ascii
 from gate.figures.languages import DIGIT_SCALES, SCALE_WORDS
@@ -35,15 +36,18 @@ for _table in (*SCALE_WORDS.values(), *DIGIT_SCALES.values()):
             _SCALES.setdefault(_word.lower(), set()).add(_power)
 
 
+@cache
+def _scale_at_start() -> re.Pattern[str]:
+    """A scale word of any language at the start of a text (compiled on first use)."""
+    words = "|".join(re.escape(w) for w in sorted(_SCALES, key=len, reverse=True))
+    return re.compile(r"[ \u00a0\u202f]*(" + words + r")(?![^\W\d_])", re.IGNORECASE)
+
+
 def _powers(tail: str) -> set[int]:
     """The powers of ten the scale word at the start of ``tail`` (what follows the digits
     in a figure's text) may stand for; {0} when none starts it."""
-    t = tail.lstrip(" \u00a0\u202f").lower()
-    found: set[int] = set()
-    for word, powers in _SCALES.items():
-        if t.startswith(word) and not t[len(word) : len(word) + 1].isalpha():
-            found |= powers
-    return found or {0}
+    m = _scale_at_start().match(tail)
+    return _SCALES[m.group(1).lower()] if m else {0}
 
 
 def _read_as_decimals(figure: Figure, text: str, m: re.Match[str]) -> bool | None:
@@ -63,6 +67,8 @@ def other_reading(figure: Figure) -> Figure | None:
     1,000), the dot read as grouping is read as a decimal point (value divided by 1,000);
     its scale, sign, percent and hedge kept. None when the figure is not ambiguous."""
     text = figure.text if figure.text.isascii() else _ascii(figure.text)
+    if "," not in text and "." not in text:
+        return None  # the common case: no mark at all
     m = _ONE_MARK.search(text)
     if m is None or len(_DIGIT.findall(text)) != len(m.group(1)) + 3:
         return None

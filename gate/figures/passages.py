@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import cache
 
 from gate.figures.extract import extract_figures
 from gate.figures.languages import SCALE_WORDS
@@ -35,7 +36,10 @@ def passage_values(text: str, language: str) -> list[Decimal]:
     return out
 
 
+@cache
 def _scale_words(language: str) -> list[tuple[re.Pattern[str], int]]:
+    """The scale words of a language and of English, longest first, as patterns with their
+    powers (compiled once a language)."""
     lang = language.split("-")[0].lower()
     table = {**SCALE_WORDS.get("en", {}), **SCALE_WORDS.get(lang, {})}
     return [
