@@ -397,3 +397,27 @@ def test_an_observation_stands_for_a_percentage_as_a_fraction_only_when_its_unit
         both = Answer("q", language, "", ("S",), (Decimal("0.75"), Decimal("0.75")), text, (), False, (), 0, (obs,))
         assert score_answer(Question("q", language, "", "answer"), both, MatchSettings()).counts[
             "unsupported_numbers"] == Count(0, 1)
+
+
+TABLES = [
+    ("en", "| Item | USD million |\n| --- | --- |\n| Exports | 1,234 |\n| Imports | 987 |", "Exports reached $1.2 billion.", "1234000000"),
+    ("de", "| Posten | Mio. Euro |\n| --- | --- |\n| Ausfuhren | 1.234 |", "Die Ausfuhren erreichten 1,2 Milliarden Euro.", "1234000000"),
+    ("es", "| Concepto | Millones de euros |\n| --- | --- |\n| Déficit | 3,5 |", "El déficit fue de 3,5 millones de euros.", "3500000"),
+    ("fr", "Tableau 2 (en millions d'euros)\nExportations\t52 300", "Les exportations atteignent 52,3 milliards d'euros.", "52300000000"),
+    ("it", "| Voce | Milioni di euro |\n| --- | --- |\n| Export | 2.450 |", "L'export ha raggiunto 2,45 miliardi.", "2450000000"),
+    ("nl", "| Post | Miljoen euro |\n| --- | --- |\n| Uitvoer | 780 |", "De uitvoer bedroeg 780 miljoen euro.", "780000000"),
+    ("pt", "| Rubrica | Milhões de euros |\n| --- | --- |\n| Exportações | 1.100 |", "As exportações atingiram 1,1 mil milhões de euros.", "1100000000"),
+]
+
+
+@pytest.mark.parametrize(("language", "table", "answer", "cell"), TABLES)
+def test_a_table_in_a_stated_scale_is_read_in_that_scale(language: str, table: str, answer: str, cell: str) -> None:
+    assert Decimal(cell) in evidence_values([], None, {"T": (table, language)}, language)
+    assert unsupported(answer, language, [], (("T", table, language),)) == []
+
+
+def test_a_table_without_a_scale_and_prose_with_one_are_read_as_they_are() -> None:
+    plain = "| Item | Tonnes |\n| --- | --- |\n| Wheat | 1,234 |"
+    assert evidence_values([], None, {"T": (plain, "en")}, "en") == (Decimal(1234),)
+    prose = "Exports were 3.2 million in 2024 | other"
+    assert evidence_values([], None, {"T": (prose, "en")}, "en") == (Decimal(3200000),)
