@@ -45,6 +45,11 @@ The modules, in reading order:
 * :mod:`~gate.figures.readings` (falls, ratios), :mod:`~gate.figures.matching`
   (evidence, intervals, :func:`check_figure`) and
   :mod:`~gate.figures.explanation`.
+* Figures as models write them (issue 25): :mod:`~gate.figures.grouping`
+  (ambiguous grouping read both ways), :mod:`~gate.figures.passages` (numbers
+  in brackets, tables in a stated scale), :mod:`~gate.figures.shares` (which
+  evidence stands for a percentage as a fraction), :mod:`~gate.figures.names`
+  ("Formula 1", "Windows 11") and :mod:`~gate.figures.gross`.
 
 The words of each language live in one module of :mod:`gate.figures.languages`.
 Everything here is pure: no I/O, no printing, no global mutable state other than

@@ -53,6 +53,7 @@ from gate.figures.languages import (
     ZERO_COMPOUNDS,
 )
 from gate.figures.locale import _Conventions
+from gate.figures.names import capitalised_name_before
 
 _CITATION = re.compile(r"\[\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?(?:\s*[,;–-]\s*[A-Za-z]{0,8}[-_ ]?\d+[a-z]?)*\s*\]")
 # More references after a reference ("tables 3 and 4", "pages 3, 4 and 7",
@@ -303,6 +304,10 @@ def _not_a_figure(
             len(toks) > 1 and toks[-2] in LEVEL_BEFORE_DENOMINATOR
         ):
             return end  # "per 1,000", "por cada 10 mil"; not "belief sich auf 1 Million"
+    if not unit and last == "top" and capitalised_name_before(text, start):
+        return 0  # "the Top 100 universities": a name
+    if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
+        return None  # "level (7)": a value given in brackets, not a reference ("level 7")
     if not unit and (last in conv.references or (last[-1] in ".:'" or "'" in last) and _is_reference(last, conv)):
         rc = _REF_CHAIN.match(text, end)
         if rc is None and (last.rstrip(".:")[-1:] in ("s", "x") or last == "pp."):

@@ -405,8 +405,8 @@ def _skip_marker(text: str, s: int, e: int, body: str) -> int | None:
     if cb not in _SPACES:
         if cb in "/:#№^【":
             return e  # "[^1]", "14.2%^1", "【3†source】"
-        if cb in "'’" and len(body) == 2 and text[s - 2].isalnum() and not c1.isdigit():
-            return e  # "Q4'24", "FY’25": a year
+        if cb in "'’" and len(body) == 2 and (text[s - 2].isdigit() or text[s - 2].isupper()) and not c1.isdigit():
+            return e  # "Q4'24", "FY’25": a year; not "l'80%", "dell'11%" (an elided article)
         if cb in _MINUS and (text[s - 2].isalpha() or text[s - 2] == "_"):
             return e  # identifier: "doc-2", "COVID-19", "under-5"
         if cb == "(" and c1 == ")" and len(body) == 1 and not text[s - 2].isalnum():

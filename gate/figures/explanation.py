@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from gate.core.decimals import decimal_text
+from gate.figures.grouping import mark_role
 from gate.figures.model import _CTX, _HUNDRED, Figure, Support
 
 _HEDGE_TEXT = {"about": "about", "over": "over", "at_least": "at least", "under": "under", "at_most": "at most"}
@@ -17,7 +18,9 @@ def explain(figure: Figure, support: Support, against: str = "retrieved value") 
     Gives the figure as written in the text, its reading (hedge, value,
     precision), the interval that would support it and the nearest evidence
     value, e.g. ``"'35' (35, to the nearest 1) is not within 0.5 of any retrieved
-    value; nearest 41"`` or ``"'5%' (under 5 percent, to the nearest 1) needs a
+    value; nearest 41"``; for a figure of ambiguous grouping, the reading it speaks of
+    (``"'1,930' (1930, to the nearest 1, read with the comma grouping thousands; no value
+    supports the other reading either) ..."``) or ``"'5%' (under 5 percent, to the nearest 1) needs a
     retrieved value in [4, 5); nearest 5.2"``. When the nearest value has the
     figure's size and the opposite sign, it says so. Numbers never use
     exponent notation.
@@ -30,10 +33,12 @@ def explain(figure: Figure, support: Support, against: str = "retrieved value") 
     Returns:
         The sentence, without a final period.
     """
-    value = format(figure.value, "f")
-    unit = decimal_text(Decimal((0, (1,), figure.exponent)))
+    read = support.reading if support.reading is not None else figure
+    value = format(read.value, "f")
+    unit = decimal_text(Decimal((0, (1,), read.exponent)))
     hedge = f"{_HEDGE_TEXT[figure.hedge]} " if figure.hedge else ""
-    head = f"'{figure.text}' ({hedge}{value}{' percent' if figure.percent else ''}, to the nearest {unit})"
+    head = f"'{figure.text}' ({hedge}{value}{' percent' if figure.percent else ''}, to the nearest {unit}{_ambiguous(support)})"
+    figure = read
     low, high = decimal_text(support.low), decimal_text(support.high)
     if support.supported:
         m = support.matched
@@ -50,6 +55,16 @@ def explain(figure: Figure, support: Support, against: str = "retrieved value") 
         half = decimal_text(_CTX.subtract(figure.value, support.low))
         return f"{head} is not within {half} of any {against}; {nearest}"
     return f"{head} needs a {against} in {_bracket(figure, support, low, high)}; {nearest}"
+
+
+def _ambiguous(support: Support) -> str:
+    """For a figure of ambiguous grouping, which reading the sentence speaks of."""
+    reading = support.reading
+    if reading is None:
+        return ""
+    if support.supported:
+        return f", read with {mark_role(reading)}"
+    return f", read with {mark_role(reading)}; no value supports the other reading either"
 
 
 def _bracket(figure: Figure, support: Support, low: str, high: str) -> str:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from decimal import Decimal
 
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
 from gate.figures.glued import extract_glued
-from gate.figures.languages import HEDGES_AFTER, LANGUAGES, NUMERALS, SPELLED
+from gate.figures.languages import HEDGES_AFTER, LANGUAGES, NUMERALS, SCALE_AND, SPELLED
 from gate.figures.locale import _Conventions, _conventions
 from gate.figures.model import Figure, _Cand
 from gate.figures.spelled import extract_spelled
@@ -136,7 +137,7 @@ def _extract(text: str, conv: _Conventions, words: bool) -> list[Figure]:
     if spans is not None:  # words were mentioned
         _scan_words(padded, conv, cands, spans)
         cands.sort(key=lambda c: c[0].start)
-        cands = _disjoint(cands)
+        cands = _digits_then_words(text, _disjoint(cands), conv)
         # "one adult in five", "un habitant sur trois": the five, the trois are denominators
         cands = [c for c in cands if not _after_lone_ratio(text, c[0])]
     if len(cands) > 1:
@@ -153,3 +154,38 @@ def _disjoint(cands: list[_Cand]) -> list[_Cand]:
             continue
         kept.append(c)
     return kept
+
+
+def _digits_then_words(text: str, cands: list[_Cand], conv: _Conventions) -> list[_Cand]:
+    """Digits with a scale word, then the rest of the number in words: "4 hundred and
+    twenty" is 420, "3 mil y cinco" 3005 (the digit reader read "4 hundred", the word reader
+    "twenty"). The rest must be a whole number below the scale, after "and" or a space."""
+    joiners = SCALE_AND.get(conv.lang, frozenset())
+    out: list[_Cand] = []
+    for c in cands:
+        if out:
+            prev = out[-1]
+            f, g = prev[0], c[0]
+            power = prev[3]
+            gap = text[f.end : g.start]
+            if (
+                power >= 2
+                and not f.percent
+                and not g.percent
+                and g.exponent == 0
+                and g.hedge is None
+                and 0 < g.value < Decimal(10) ** power
+                and (power < 6 or g.value >= Decimal(10) ** (power - 3))  # not "2 million and three regions"
+                and f.value % Decimal(10) ** power == 0
+                and gap[:1].isspace()
+                and gap[-1:].isspace()
+                and (not gap.strip() or gap.strip().lower() in joiners)
+                and not any(ch.isdigit() for ch in g.text)
+            ):
+                value = f.value - g.value if f.value < 0 else f.value + g.value
+                joined = replace(f, text=text[f.start : g.end], end=g.end, value=value, exponent=0)
+                out[-1] = (joined, prev[1], prev[2] or c[2], prev[3], prev[4])
+                continue
+        out.append(c)
+    return out
+

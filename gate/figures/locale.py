@@ -33,6 +33,7 @@ from gate.figures.languages import (
     SCALE_WORDS,
     TIME_WORDS,
 )
+from gate.figures.names import NAME_WORDS
 from gate.figures.vocabulary import _Lexicon, _lexicon
 
 #: Conventions used for a language Babel does not know (separators, words).
@@ -136,7 +137,7 @@ def _conventions(language: str) -> _Conventions:
         tuple(p.split())
         for p in DENOMINATOR_WORDS[lex] + DENOMINATOR_WORDS["en"] + (DENOMINATOR_WORDS.get(lang, ()) if lang != lex else ())
     )
-    refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS
+    refs = set(REFERENCE_WORDS[lex].split()) | set(REFERENCE_WORDS["en"].split()) | CODE_WORDS | NAME_WORDS
     references = frozenset(refs | {r.rstrip(".") for r in refs if r.endswith(".") and len(r) > 3})
     t2n = lex if lex in NUMBER_WORDS and _text2num_supports(lex) else None
     return _Conventions(

@@ -7,21 +7,26 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import cast
 
 from gate.figures.chars import _ascii
 from gate.figures.extract import extract_figures
+from gate.figures.grouping import other_reading
 from gate.figures.model import (
     _CTX,
     _HUNDRED,
     _MINUS_TEN,
     _TEN,
+    Amount,
     Figure,
     MatchSettings,
     Support,
     _new,
 )
+from gate.figures.passages import passage_values
+from gate.figures.shares import written_as_share
 
 _PLAIN_TYPES = frozenset({float, int})
 _DECIMAL_TYPE = frozenset({Decimal})
@@ -68,7 +73,12 @@ def evidence_values(
             digits and number words alike, are evidence. A text alone (or a
             passage without a language) is read with ``language``; one with
             its own language that way ("1,234" in an English passage is 1234
-            for a French answer).
+            for a French answer), and a number of ambiguous grouping in it
+            both ways ("rund 4,500 Beschäftigte" in a German passage is 4.5 and
+            4500, see :mod:`gate.figures.grouping`); a number alone in brackets
+            ("level (7)") and the cells of a table whose header states their scale
+            ("| Exports | 1,234 |" under "USD million") are evidence too
+            (:mod:`gate.figures.passages`).
         language: BCP 47 tag of the answer, for reading the question and the
             passages given without a language.
 
@@ -108,9 +118,9 @@ def evidence_with_texts(
     ``evidence_values(retrieved, None, None, language)`` (de-duplicated Decimals), the
     other arguments and the result are those of :func:`evidence_values`."""
     seen = dict.fromkeys(values)
-    texts: list[tuple[str, str]] = []
+    texts: list[tuple[str, str, bool]] = []  # (text, language, read both ways when ambiguous)
     if question:
-        texts.append((question, language))
+        texts.append((question, language, False))
     if passages:
         for pid, p in passages.items():
             if isinstance(p, str):
@@ -122,11 +132,21 @@ def evidence_with_texts(
             else:
                 raise TypeError(f"passage {pid!r}: expected a text, (text, language) or {{text, language}}, found {p!r}")
             if text:
-                texts.append((text, lang or language))
-    for t, lang in texts:
+                texts.append((text, lang or language, lang is not None))
+    for t, lang, both in texts:
         for f in extract_figures(t, lang, counts=True):
             if f.value not in seen:
-                seen[f.value] = None
+                value = f.value
+                if not f.percent and _MINUS_TEN < value < _TEN and not written_as_share(t, f.start, lang):
+                    value = Amount(value)  # "0.75 kg" is no share: it never stands for 75%
+                seen[value] = None
+            other = other_reading(f) if both else None  # "rund 4,500 Beschäftigte": 4.5 or 4500
+            if other is not None and other.value not in seen:
+                seen[other.value] = None
+        if t is not question:
+            for v in passage_values(t, lang):  # "level (7)", a table's cells in millions
+                if v not in seen:
+                    seen[v] = None
     return tuple(seen)
 
 
@@ -177,6 +197,22 @@ def _unit_exponent(figure: Figure) -> int:
     return e
 
 
+def _rounded_to_one_digit(figure: Figure, e: int) -> bool:
+    """Whether a hedged percentage or scaled figure is rounded to one significant digit from
+    2 to 9 at the tens or above ("about 80%", "around 2 billion"; not "about 6,000", "about
+    5%", "about 1 million", "about 3.2 million"). Under "about" such a figure widens by half
+    a step of that digit, not a whole one: writers of shares and of amounts in millions round
+    to the nearer five or to one decimal ("about 85%", "about 1.7 billion"), so "about 80%"
+    covers 77.5 to 82.5, not 75 to 85, and "around 2 billion" 1.75 to 2.25 billion. A count
+    rounded to its leading digit ("about 6,000") keeps the whole step (5,500 to 6,500)."""
+    # a percentage's zeros dropped ("about 80%"), or a scale word ("2 billion"); a ratio's
+    # share ("about 6 in 10", a percentage stated to its tens) keeps its 55 to 65
+    if e < 1 or not (e > figure.exponent if figure.percent else figure.exponent > 0):
+        return False
+    mantissa = abs(figure.value).scaleb(-e, _CTX)
+    return mantissa == mantissa.to_integral_value() and 2 <= mantissa <= 9
+
+
 def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal, bool, bool]:
     """(low, high, low_inclusive, high_inclusive) of the supporting values."""
     x = figure.value
@@ -185,6 +221,8 @@ def _interval(figure: Figure, settings: MatchSettings) -> tuple[Decimal, Decimal
     hedge = figure.hedge
     e = _unit_exponent(figure)
     unit, half = _STEPS.get(e) or _steps(e)
+    if hedge == "about" and _rounded_to_one_digit(figure, e):
+        half = Decimal((0, (2, 5), e - 2))  # half a step: "about 80%" is 77.5 to 82.5
     if hedge is None or hedge == "about":
         return _CTX.subtract(x, half), _CTX.add(x, half), True, True
     # hedges bound the magnitude: "nearly −1.3%" lies between −1.3 and −1.2
@@ -251,6 +289,10 @@ def check_figure(
       magnitude);
     * a value equal to x always supports it.
 
+    A figure of ambiguous grouping ("357,592" in a German answer: 357.592 or
+    357592, see :mod:`gate.figures.grouping`) is supported when either reading
+    is; the :class:`Support` then says which reading it is of.
+
     With ``rounding="exact"`` only v == x does. A percentage is also supported
     by a fraction (v * 100 in the interval) when ``settings.percent_fraction``
     is on. With ``"difference"`` in ``settings.derived``, |a - b| of two
@@ -265,6 +307,29 @@ def check_figure(
         A :class:`Support` with the interval, the nearest evidence value and
         the value that matched.
     """
+    support = _check(figure, evidence, settings)
+    if support.supported:
+        return support
+    other = other_reading(figure)
+    if other is None:
+        return support
+    second = _check(other, evidence, settings)
+    if second.supported or _relative_distance(other, second) < _relative_distance(figure, support):
+        return replace(second, reading=other)
+    return replace(support, reading=figure)
+
+
+def _relative_distance(figure: Figure, support: Support) -> Decimal:
+    """How far the nearest evidence value is from the figure, relative to its size (the
+    reading of an ambiguous figure a finding speaks of is the nearer one)."""
+    if support.nearest is None:
+        return Decimal("Infinity")
+    scale = abs(figure.value) or Decimal(1)
+    return _CTX.divide(abs(_CTX.subtract(support.nearest, figure.value)), scale)
+
+
+def _check(figure: Figure, evidence: Sequence[Decimal], settings: MatchSettings) -> Support:
+    """:func:`check_figure` of the figure as read, without its other reading."""
     x = figure.value
     interval = _bounds(figure, settings)
     lo, hi = interval[0], interval[1]
@@ -308,6 +373,15 @@ def supports(figure: Figure, evidence: Sequence[Decimal], settings: MatchSetting
                 return True
     if bounds is None:
         bounds = _bounds(figure, settings)
+    if _supports(figure, evidence, settings, bounds):
+        return True
+    other = other_reading(figure)  # "357,592" in a German answer: 357.592 or 357592
+    return other is not None and _supports(other, evidence, settings, _bounds(other, settings))
+
+
+def _supports(figure: Figure, evidence: Sequence[Decimal], settings: MatchSettings, bounds: _Bounds) -> bool:
+    """:func:`supports` of the figure as read, without its other reading."""
+    x = figure.value
     fraction = figure.percent and settings.percent_fraction
     if _any_inside(x, evidence, bounds, fraction):
         return True
@@ -365,7 +439,7 @@ def _nearest_and_matched(
             d <= half if half is not None else (lo < v < hi or (li and v == lo) or (hi_inc and v == hi))
         ):
             matched = v
-        if fraction and _MINUS_TEN < v < _TEN:  # a fraction, up to 1,000 percent
+        if fraction and _MINUS_TEN < v < _TEN and type(v) is not Amount:  # a fraction, up to 1,000 percent
             v100 = v.scaleb(2, _CTX)
             d100 = abs(subtract(v100, x))
             if d100 < d:
@@ -399,7 +473,7 @@ def _any_inside(x: Decimal, evidence: Sequence[Decimal], bounds: _Bounds, fracti
                 return True
         elif lo < v < hi or (li and v == lo) or (hi_inc and v == hi):
             return True
-        if fraction and _MINUS_TEN < v < _TEN:
+        if fraction and _MINUS_TEN < v < _TEN and type(v) is not Amount:
             v100 = v.scaleb(2, _CTX)
             if half is not None:
                 if abs(subtract(v100, x)) <= half:

@@ -51,6 +51,15 @@ class Figure:
     hedge: str | None = None
 
 
+class Amount(Decimal):
+    """An evidence value that is no share: a number a passage or the question states
+    without writing it as a share ("0.75 kg"), which supports a percentage only as it is,
+    never as a fraction (see :mod:`gate.figures.shares`). Equal to, and hashed as, the
+    same :class:`~decimal.Decimal`."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class MatchSettings:
     """How figures are matched against evidence values.
@@ -108,6 +117,11 @@ class Support:
         matched: The evidence value that supported the figure (as stored, e.g.
             0.12 for 12%), or the difference that did with ``derived``;
             ``None`` when unsupported.
+        reading: For a figure of ambiguous grouping ("357,592" in a German
+            answer, see :mod:`gate.figures.grouping`), the reading the support is
+            of (the interval and the nearest value are that reading's): the one that
+            was supported, or, when neither is, the one nearer to its nearest
+            evidence value. ``None`` for a figure with one reading.
     """
 
     supported: bool
@@ -115,6 +129,7 @@ class Support:
     high: Decimal
     nearest: Decimal | None
     matched: Decimal | None
+    reading: Figure | None = None
 
 
 _CTX = Context(prec=80)

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from gate.figures.affixes import _suffix
 from gate.figures.compounds import _RATIO_NEXT
 from gate.figures.context import _ZERO_COMPOUND, _not_a_figure, _prefix_tokens
+from gate.figures.gross import GROSS, GROSS_AFTER
 from gate.figures.hedges import _hedge_before
 from gate.figures.languages import (
     AND_A_HALF,
@@ -211,6 +212,12 @@ def _word_runs(text: str, lower: str, conv: _Conventions, covered: _Covered) -> 
             or (text[e] == "." and w + "." in conv.months and _in_date(text, s, e + 1))
         ):
             numeric = False
+        if numeric and run and pending is None and not adjacent and run[-1][1] == prev_end:
+            joined = _spaced_hyphen(text, run[-1], (s, e, w), conv)
+            if joined is not None:  # "quatre-vingt-dix - sept", "twenty - five": one number
+                run[-1] = joined
+                prev_word, prev_end = w, e
+                continue
         if numeric:
             if run and adjacent and (pending is None or text[pending[1] : s].isspace()):
                 if pending is not None:
@@ -234,6 +241,28 @@ def _word_runs(text: str, lower: str, conv: _Conventions, covered: _Covered) -> 
     return runs
 
 
+_SPACED_HYPHEN = re.compile(r"\s*[-\u2010\u2011]\s*")
+
+
+def _spaced_hyphen(
+    text: str, before: tuple[int, int, str], word: tuple[int, int, str], conv: _Conventions
+) -> tuple[int, int, str] | None:
+    """The two number words as one hyphenated word when a hyphen with spaces around it
+    joins them and text2num reads the hyphenated word as one number ("quatre-vingt-dix -
+    sept" is 97, "twenty - five" 25); None otherwise ("ten - twenty" is a range)."""
+    gap = text[before[1] : word[0]]
+    if " " not in gap or _SPACED_HYPHEN.fullmatch(gap) is None:
+        return None
+    joined = f"{before[2]}-{word[2]}"
+    from text_to_num import alpha2digit
+
+    try:
+        read = alpha2digit(joined, conv.text2num or conv.lang)
+    except Exception:  # pragma: no cover - text2num refuses an input
+        return None
+    return (before[0], word[1], joined) if read.isdigit() else None
+
+
 def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, conv: _Conventions) -> list[_Found]:
     """The numbers text2num reads in each run, with their spans and the exponent of
     their last stated digit ("trois mille" is to the nearest 1,000). Ordinals,
@@ -252,7 +281,7 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
             # ("one percent", "Eine Million"), which the filter below checks
             found.append((run[0][0], run[0][1], _ONE, 0))
             continue
-        tokens = [_Token(_as_spelled(text[s:e], w, lex), s, e, False) for s, e, w in run]
+        tokens = [_Token(_as_spelled(text[s:e] if " " not in text[s:e] else w, w, lex), s, e, False) for s, e, w in run]
         try:
             occurrences = find_numbers(tokens, conv.text2num, 0.0)
         except Exception:  # pragma: no cover - text2num refuses an input
@@ -303,31 +332,71 @@ def _ordinal_after(following: re.Match[str], lower: str, text: str, ordinals: re
 
 def _decimals_in_words(found: list[_Found], text: str, conv: _Conventions) -> list[_Found]:
     """Join a whole number in words and its decimals across a decimal word text2num
-    does not read: "nueve con veinticinco" is 9.25, "nueve punto cinco" 9.5."""
-    marks = DECIMAL_WORDS.get(conv.lang)
-    if not marks or len(found) < 2:
+    does not read: "nueve con veinticinco" is 9.25, "nueve punto cinco" 9.5; and the
+    decimal digits said one word each after the first ("quarante virgule deux trois" is
+    40.23, "cinquantasei virgola cinque quattro" 56.54), which text2num reads apart."""
+    if len(found) < 2:
         return found
+    marks = DECIMAL_WORDS.get(conv.lang) or frozenset()
     out: list[_Found] = []
     i = 0
     while i < len(found):
         s, e, value, exponent = found[i]
-        if i + 1 < len(found) and exponent == 0 and value == value.to_integral_value():
-            s2, e2, v2, x2 = found[i + 1]
-            gap = text[e:s2]
-            if (
-                x2 == 0
-                and v2 > 0
-                and gap[:1].isspace()
-                and gap[-1:].isspace()
-                and gap.strip().lower() in marks
-            ):
-                digits = str(int(v2))
-                out.append((s, e2, value + Decimal(digits).scaleb(-len(digits)), -len(digits)))
-                i += 2
-                continue
-        out.append(found[i])
-        i += 1
+        if _decimal_word_between(found, i, text, marks):
+            digits, e = str(int(found[i + 1][2])), found[i + 1][1]
+            i += 2
+        elif exponent < 0 and -exponent <= 2:  # text2num read the decimal word and a digit or two
+            whole, _, digits = format(value, "f").rpartition(".")
+            value = Decimal(whole or "0")
+            i += 1
+        else:
+            out.append(found[i])
+            i += 1
+            continue
+        while i < len(found) and _next_digit(found[i], e, text):
+            digits += str(int(found[i][2]))
+            e = found[i][1]
+            i += 1
+        out.append((s, e, _with_decimals(value, digits), -len(digits)))
     return out
+
+
+def _decimal_word_between(found: list[_Found], i: int, text: str, marks: frozenset[str]) -> bool:
+    """Whether a decimal word text2num does not read ("con", "punto") joins the whole
+    number ``found[i]`` and the number after it."""
+    if not marks or i + 1 >= len(found):
+        return False
+    _, e, value, exponent = found[i]
+    s2, _, v2, x2 = found[i + 1]
+    gap = text[e:s2]
+    return (
+        exponent == 0
+        and value == value.to_integral_value()
+        and x2 == 0
+        and v2 > 0
+        and gap[:1].isspace()
+        and gap[-1:].isspace()
+        and gap.strip().lower() in marks
+    )
+
+
+def _with_decimals(whole: Decimal, digits: str) -> Decimal:
+    """A whole number with decimal digits after it, keeping its sign."""
+    frac = Decimal(digits).scaleb(-len(digits))
+    return whole - frac if whole < 0 else whole + frac
+
+
+def _next_digit(found: _Found, end: int, text: str) -> bool:
+    """Whether ``found`` is one more decimal digit in words after the decimals ending at
+    ``end``: a single digit (0 to 9, one word) after spaces only."""
+    s, _, value, exponent = found
+    return (
+        exponent == 0
+        and 0 <= value <= 9
+        and value == value.to_integral_value()
+        and text[end:s].isspace()
+        and " " not in text[s : found[1]]
+    )
 
 
 def _word_figures(found: list[_Found], text: str, conv: _Conventions, out: list[_Cand]) -> None:
@@ -349,7 +418,8 @@ def _word_figures(found: list[_Found], text: str, conv: _Conventions, out: list[
                 continue  # "one of", "un taux", "ein": never a figure alone (but "one in five")
         toks = _prefix_tokens(text, s)
         between = bool(toks) and toks[-1] in BETWEEN_WORDS  # "entre dos millones y ...": a range
-        while power >= 3 and not percent and not between and i < len(found):
+        while (power >= 3 or (exponent >= 3 and not power)) and not percent and not between and i < len(found):
+            # ... and after a thousand glued in one word: "drieduizend en vijf" is 3005
             # "two million four hundred thousand", "dos millones y cuatrocientos mil": one number
             joined = _rest_after_scale(found[i], end, value, exponent, text, conv)
             if joined is None:
@@ -378,6 +448,11 @@ def _amount(found: _Found, text: str, conv: _Conventions) -> tuple[int, Decimal,
         d = dozens.match(text, e)
         if d:  # "three dozen", "sechs Dutzend": twelve each
             value, e = value * 12, d.end()
+    gross = GROSS_AFTER.get(conv.lang)
+    if gross is not None and exponent == 0 and 0 < value <= 12:
+        g = gross.match(text, e)
+        if g:  # "two gross of masks": 288
+            value, e = value * GROSS, g.end()
     end, power, percent, _, currency = _suffix(text, e, conv)
     if power and halves is not None and exponent == 0:
         h = halves.match(text, end)
@@ -398,12 +473,17 @@ def _rest_after_scale(
     "dos millones y cuatrocientos mil"), or None when it is a number of its own: a
     percentage, not smaller than the scale, or not right after it."""
     gap = text[end : found[0]]
+    comma = gap[:1] == "," and gap[1:].isspace()
+    if comma:
+        gap = gap[1:]  # "six million, four hundred thousand": a comma between the parts
     if not gap[:1].isspace() or (gap.strip() and (gap.strip().lower() not in SCALE_AND.get(conv.lang, ()) or not gap[-1:].isspace())):
         return None
     rest = _amount(found, text, conv)
     r_end, r_value, r_exponent, r_power, r_percent, r_currency = rest
     if r_percent or r_exponent < 0 or not 0 < r_value < Decimal(10) ** exponent or value % Decimal(10) ** exponent:
         return None
+    if comma and r_value < 100:
+        return None  # "three thousand, five were hired": a list, not one number
     return r_end, value + r_value, r_exponent, r_power, False, r_currency
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from gate import figures as fig
 from gate.core.decimals import decimal_text
 from gate.figures.languages import HEDGE_WORDS
+from gate.figures.shares import observed_as_units
 from gate.model.inputs import Answer, Question
 from gate.model.measures import _AUTOMATIC_DIRECTIONS, MEASURES
 from gate.model.outcomes import Count, FigureRef, Finding, Outcome, Unwritten, count_of, marked, new_finding, unwritten_finding
@@ -240,7 +241,8 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
     it, and more values never take a figure's support away: the same result, and most
     answers never pay for reading their question and passages).
     """
-    retrieved = fig.evidence_values(answer.retrieved_values, None, None, answer.language)
+    values = observed_as_units(answer.retrieved_values, answer.retrieved_observations)  # "0.75 kg" is no 75%
+    retrieved = fig.evidence_values(values, None, None, answer.language)
     holds = readings.holds
     supported = [holds(f, retrieved) for f in figures]
     evidence = retrieved
