@@ -120,6 +120,22 @@ def test_sigterm_raises_terminated_inside_the_block_only() -> None:
     assert signal.getsignal(signal.SIGTERM) is before
 
 
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, interrupts.Terminated])
+def test_an_interrupt_inside_a_finaliser_is_delivered_again(interrupt: type[KeyboardInterrupt], capsys) -> None:
+    """Ctrl-C or SIGTERM landing in a ``__del__`` (or a weak reference's callback) raises
+    there, where Python can only print it and go on; the run must stop all the same, quietly."""
+
+    class Finalised:
+        def __del__(self) -> None:
+            raise interrupt()
+
+    with pytest.raises(interrupt):
+        with interrupts.terminated_as_interrupt():
+            Finalised()  # collected at once: its __del__ raises where nothing can catch it
+            time.sleep(1)  # the signal sent again is handled here, at the latest
+    assert "Exception ignored" not in capsys.readouterr().err
+
+
 def test_held_signals_come_after_the_block() -> None:
     """Held from this thread (the one that forks the workers): sent to it, the signal waits.
     Sent to the process, another thread of the test session (a Dask cluster's) may take it."""

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 #: The signals a run stops on, in the main process and in its workers.
 STOPPING = (signal.SIGINT, signal.SIGTERM)
 
+#: How long after an interrupt lost in a finaliser its signal is sent again, in seconds.
+AGAIN_AFTER = 0.05
+
 #: How long the main process waits for its workers to stop before it kills them, in seconds.
 STOP_TIMEOUT = 5.0
 
@@ -63,10 +66,30 @@ def terminated_as_interrupt() -> Iterator[None]:
         return
     _MAIN[:] = [os.getpid()]
     before = signal.signal(signal.SIGTERM, _on_sigterm)
+    hook = sys.unraisablehook
+    sys.unraisablehook = _deliver_again
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         signal.signal(signal.SIGTERM, before)
+
+
+def _deliver_again(unraisable: Any) -> None:
+    """``sys.unraisablehook`` of the main process while a run may be interrupted: an interrupt
+    raised where Python can only print it and go on (Ctrl-C or SIGTERM landing in a
+    ``__del__`` or a weak reference's callback) is not lost: its signal is sent again, and
+    its handler raises it once the finaliser has returned. Anything else is printed as usual."""
+    exc = unraisable.exc_value
+    if isinstance(exc, KeyboardInterrupt) and _MAIN and os.getpid() == _MAIN[0]:
+        # Sent from another thread a moment later: sent from here (or at once), its handler
+        # would run inside this hook, where the interrupt it raises can only be printed too.
+        signum = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
+        again = threading.Timer(AGAIN_AFTER, os.kill, (os.getpid(), signum))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 @contextlib.contextmanager
