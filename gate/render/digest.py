@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from gate.comparison import ComparedCell, Comparison, ids_text
-from gate.display import display_series
+from gate.display import display_p, display_series
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding, Measure
 from gate.report import Report
 from gate.scores import ALL, language_slice
@@ -515,36 +515,64 @@ class Noise:
 def noise(report: Report) -> Noise | None:
     """Per measure that moved (a question broke or was fixed on the ``all`` slice), the flips
     and the one-sided exact McNemar p-value in words; None without a baseline or when no
-    question flipped. When every measure that moved reads the same (all within noise, or all
-    beyond), the lead says so once and the lines give the flips and p only."""
+    question flipped. A measure whose regression rule is in the family reads by its
+    adjusted p (the method names the correction and the family's size); one whose rule
+    cannot reach significance reads "insufficient evidence", with the smallest change its n
+    could show (the rule's own words). When every measure that moved reads the same, the
+    lead says so once and the lines give the flips and p only."""
     comparison = _comparison(report)
     if comparison is None:
         return None
     alpha = comparison.alpha
-    moved: list[tuple[str, str, bool | None]] = []
+    moved: list[tuple[str, str, str, str, str | None]] = []  # label, flips, p, what the rule says, verdict
     for m in report.measures:
         cell = compared_cell(report, ALL, m.name)
         if cell is None or not (cell.broken or cell.fixed):
             continue
         flips = f"{plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed"
-        beyond = None if alpha is None else cell.p_value < alpha
-        moved.append((m.label, f"{flips} (p={comparison.p_text(cell)})", beyond))
+        p = f"p={comparison.p_text(cell)}"
+        test = next((r.test for r in cell.results if r.test is not None and r.test.adjusted_p is not None), None)
+        if alpha is None:
+            moved.append((m.label, flips, p, "", None))
+        elif test is None or test.adjusted_p is None:
+            moved.append((m.label, flips, p, "", _BEYOND if cell.p_value < alpha else _WITHIN))
+        elif not test.reachable:
+            rule = next(r for r in cell.results if r.test is test)
+            said = rule.reason.split("; ")[0].removeprefix(f"{_INSUFFICIENT}: ") if rule.reason else ""
+            moved.append((m.label, flips, p, said, _INSUFFICIENT))
+        else:
+            adjusted = f"adjusted p={display_p(test.adjusted_p, alpha)}"
+            moved.append((m.label, flips, f"{p}, {adjusted}", "", _BEYOND if test.adjusted_p < alpha else _WITHIN))
     if not moved:
         return None
     method = "one-sided exact McNemar test on the questions that flipped"
     if alpha is None:
         return Noise("Not tested against noise", f"alpha is null in {report.thresholds}: a drop beyond its limit alone fails",
-                     tuple(f"{label}: {text}" for label, text, _ in moved))
-    method += f", alpha {bound_text(alpha)}"
-    verdicts = {beyond for _, _, beyond in moved}
+                     tuple(f"{label}: {flips} ({p})" for label, flips, p, _, _ in moved))
+    method += f", alpha {bound_text(alpha)}{family_text(report)}"
+    verdicts = {verdict for *_, verdict in moved}
     if len(verdicts) == 1:
         every = "the measure that moved" if len(moved) == 1 else "every measure that moved"
-        lead = f"{'Beyond' if verdicts == {True} else 'Within'} noise on {every}"
-        return Noise(lead, method, tuple(f"{label}: {text}" for label, text, _ in moved))
-    beyond_labels = [label for label, _, beyond in moved if beyond]
-    return Noise(f"Beyond noise on {', '.join(beyond_labels)}", method,
-                 tuple(f"{label}: {text.replace(' (p=', ': beyond noise (p=' if beyond else ': within noise (p=')}"
-                       for label, text, beyond in moved))
+        lead = f"{str(next(iter(verdicts))).capitalize()} on {every}"
+        return Noise(lead, method, tuple(f"{label}: {flips} ({p})" + (f": {said}" if said else "") for label, flips, p, said, _ in moved))
+    beyond = [label for label, *_, verdict in moved if verdict == _BEYOND]
+    lead = f"Beyond noise on {', '.join(beyond)}" if beyond else "Within noise, or too few flips to tell"
+    return Noise(lead, method, tuple(f"{label}: {flips}: {verdict} ({p})" + (f": {said}" if said else "")
+                                     for label, flips, p, said, verdict in moved))
+
+
+_BEYOND, _WITHIN, _INSUFFICIENT = "beyond noise", "within noise", "insufficient evidence"
+
+
+def family_text(report: Report) -> str:
+    """The correction and the family's size as the reports name them (``, Holm's step-down
+    with Tarone's exclusion over a family of 20 rules``), read from the regression rules'
+    tests; empty when no rule was tested."""
+    tests = [r.test for r in report.rules if r.test is not None]
+    if not tests:
+        return ""
+    words = {"holm": "Holm's step-down with Tarone's exclusion", "bonferroni": "Bonferroni", "none": "no correction"}
+    return f", {words.get(tests[0].correction, tests[0].correction)} over a family of {plural(tests[0].family, 'rule')}"
 
 
 # --------------------------------------------------------------------------------------
