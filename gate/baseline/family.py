@@ -81,18 +81,22 @@ class Adjusted:
     rejected: bool
 
 
-def tarone_k(p_mins: Sequence[Fraction], alpha: Fraction) -> int:
+def tarone_k(p_mins: Sequence[Fraction], alpha: Fraction, upper: int | None = None) -> int:
     """Tarone's K: the smallest k >= 1 such that at most k of the tests can reach p < alpha / k.
 
     Args:
         p_mins: the tests' smallest attainable p-values, sorted ascending.
         alpha: the family's level.
+        upper: a k known to satisfy the condition (K of a larger set of tests: removing a
+            test never raises K), to search below; default the number of tests.
 
     Returns:
         K, between 1 and ``max(1, len(p_mins))``. (The count of tests that can reach
         alpha / k falls as k grows, so the condition holds from K on: found by bisection.)
     """
-    lo, hi = 1, max(1, len(p_mins))
+    if bisect_left(p_mins, alpha) <= 1:
+        return 1
+    lo, hi = 2, max(1, len(p_mins)) if upper is None else upper
     while lo < hi:
         mid = (lo + hi) // 2
         if bisect_left(p_mins, alpha / mid) <= mid:
@@ -133,9 +137,10 @@ def _holm_tarone(tests: Sequence[FamilyTest], alpha: Fraction) -> list[Adjusted]
     remaining = sorted(t.p_min for t in tests)
     out: dict[int, Adjusted] = {}
     running = Fraction(0)
+    k: int | None = None
     for i in order:
         test = tests[i]
-        k = tarone_k(remaining, alpha)
+        k = tarone_k(remaining, alpha, k)
         level = alpha / k
         running = max(running, min(Fraction(1), k * test.p_value))
         out[i] = Adjusted(running, level, test.p_min < level, running < alpha)
