@@ -203,7 +203,7 @@ def decide(results: Iterable[RuleResult], unchecked: str | None = None, loosened
     Args:
         results: every rule checked on every slice.
         unchecked: why rules of the file produced no result at all (the caller knows,
-            e.g. regression rules with no baseline), said when nothing could decide.
+            e.g. regression rules with no baseline), said when there is no result.
         loosened: how many loosened rules fail the gate (``fail_on_loosened``); any
             fails it.
     """
@@ -224,8 +224,7 @@ def undecided_reason(results: Sequence[RuleResult], unchecked: str | None = None
         return unchecked or "no rule applies to any slice of this run"
     checked = [r for r in results if r.status != SKIP]
     if not checked:
-        reason = f"every rule's cell had nothing to count ({len(results)} rule(s) skipped, n=0)"
-        return f"{reason}; {unchecked}" if unchecked else reason
+        return f"every rule's cell had nothing to count ({len(results)} rule(s) skipped, n=0)"
     warn = sum(r.rule.severity == "warn" for r in checked)
     small = len(checked) - warn
     causes = []
@@ -233,7 +232,5 @@ def undecided_reason(results: Sequence[RuleResult], unchecked: str | None = None
         causes.append(f"{small} rule(s) on cells with n below min_n (a direction only)")
     if warn:
         causes.append(f"{warn} rule(s) of severity warn (reported only)")
-    if unchecked:
-        causes.append(unchecked)
     return (f"no rule could decide: {'; '.join(causes)}; to decide, lower slices.min_n, add questions, "
             "make a rule severity error, or compare with a baseline")

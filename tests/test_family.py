@@ -303,3 +303,27 @@ def test_family_is_fixed_before_the_flips(workdir):
     assert w.test is not None and (w.test.in_family, w.status, w.could_decide) == (False, WARN, False)
     assert small.status == WARN and not small.could_decide and small.reason.startswith("n=10 is below min_n=20")
     assert empty.status == SKIP and not empty.could_decide
+
+
+def test_the_json_report_reads_back_with_its_tests_and_its_undecided_verdict(workdir, cli):
+    from gate.render.json_report import read_report, render_json
+
+    _runs(workdir, broken=12)
+    code, _, _, data = _check(cli)
+    report = read_report("out.json")
+    [de] = [r for r in report.rules if (r.slice, r.rule.measure, r.rule.kind) == ("language=de", "numeric_accuracy", "max_drop")]
+    assert de.test is not None and (de.test.p_value, de.test.adjusted_p, de.test.correction, de.test.family) == (
+        Fraction(1, 4096), Fraction(1, 2048), "holm", 18)
+    assert json.loads(render_json(report)) == data
+    (workdir / "t.yaml").write_text(THRESHOLDS.replace("min_n: 20", "min_n: 500"), "utf-8")
+    code, _, _ = cli("check", "run_1.1.jsonl", "--questions", "set.jsonl", "--thresholds", "t.yaml", "--json", "out.json")
+    assert code == 1
+    report = read_report("out.json")
+    assert report.verdict.undecided is not None and report.verdict.undecided.startswith("no rule could decide: 36 rule(s)")
+    assert json.loads(render_json(report))["verdict"] == json.loads(Path("out.json").read_text("utf-8"))["verdict"]
+
+
+def test_an_unknown_correction_is_an_input_error_naming_its_line(workdir, cli):
+    _runs(workdir, broken=0, thresholds=THRESHOLDS + "  correction: fdr\n")
+    code, out, err = cli("check", "run_1.1.jsonl", "--questions", "set.jsonl", "--thresholds", "t.yaml")
+    assert code == 2 and 't.yaml:9: regression.correction: expected one of "holm", "bonferroni", "none", found the string "fdr"' in err, err
