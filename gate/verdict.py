@@ -171,13 +171,13 @@ class Verdict:
     """Pass or fail, with the counts that decided it.
 
     Attributes:
-        passed: no rule has status ``fail``, at least one rule was checked, and no
+        passed: no rule has status ``fail``, at least one rule could decide, and no
             loosened rule fails the gate.
         failed: how many rules failed.
         warned: how many rules broke without failing the gate.
         checked: how many rules were checked (not skipped).
         skipped: how many rules were skipped (no unit to count in the slice).
-        undecided: why nothing was checked, when nothing was (the gate then fails), else None.
+        undecided: why no rule could decide, when none could (the gate then fails), else None.
         loosened: how many loosened rules failed the gate (``fail_on_loosened: true``).
     """
 

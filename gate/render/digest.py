@@ -9,8 +9,10 @@ The order follows the reviewer's questions:
    its language, the measure, what the answer says (the figure or citation at fault) and
    what the evidence says (the finding's sentence); without a baseline, what fails.
 3. :func:`noise`: whether the change is beyond noise, per measure that moved, from the
-   one-sided exact McNemar p-value the comparison carries ("1 question broke, 0 fixed:
-   within noise").
+   one-sided exact McNemar p-value the comparison carries and the adjusted p of the
+   measure's rule in its family, naming the correction and the family's size ("1 question
+   broke, 0 fixed: within noise"; "insufficient evidence" where the flips could not reach
+   significance).
 4. :func:`scores_table`: measures as rows grouped by family (:data:`gate.measures.FAMILIES`),
    slices as columns, each cell ``rate (n)`` with the change against the baseline and a mark
    only where a rule broke or warned; empty rows and groups left out.
