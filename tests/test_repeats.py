@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gate.baseline.family import FamilyTest, adjust
-from gate.baseline.repeats import Repeats, Tally, repeated_min_p, repeated_p
+from gate.baseline.repeats import Repeats, Tally, compare_repeats, repeated_min_p, repeated_p
 from gate.baseline.stats import mcnemar_p
 
 ALPHA = Fraction(1, 20)
@@ -179,3 +179,12 @@ def test_a_run_with_repeats_that_changes_nothing_fails_at_most_alpha_of_the_time
           f"holm {holm / RUNS:.4f}, none {none / RUNS:.4f} (alpha 0.05, Monte Carlo margin {margin:.4f})")
     assert holm / RUNS <= float(ALPHA) + margin
     assert none / RUNS > float(ALPHA)
+
+
+def test_a_cell_compared_question_by_question():
+    cell = compare_repeats(Repeats({**BASELINE.tallies, "only_before": Tally(1, 1)}), Repeats({**RUN.tallies, "only_now": Tally(2, 0)}))
+    assert (cell.baseline, cell.current) == (BASELINE, RUN)          # the common questions only
+    assert (cell.worse, cell.better) == (("A", "B"), ("C",))         # 1 -> 0, 1 -> 1/3; 1/3 -> 1/2
+    assert cell.delta == Fraction(5, 18) - Fraction(7, 9)
+    assert (cell.p_value, cell.p_min) == (Fraction(3, 10), Fraction(1, 20))
+    assert compare_repeats(Repeats(), Repeats()).delta is None

@@ -205,3 +205,43 @@ def _check(pairs: Sequence[tuple[Tally, Tally]]) -> None:
         if not before.attempts or not now.attempts:
             side = "the baseline" if not before.attempts else "this run"
             raise ValueError(f"question {i}: no attempt in {side}; compare only questions answered in both")
+
+
+@dataclass(frozen=True)
+class RepeatedCell:
+    """One slice x measure of a run with repeats compared with its baseline, question by question.
+
+    Attributes:
+        baseline, current: the two runs' tallies on the common questions.
+        worse: questions whose pass rate fell, sorted.
+        better: questions whose pass rate rose, sorted.
+        p_value: :func:`repeated_p` of the common questions (one-sided, a drop).
+        p_min: :func:`repeated_min_p`: what Tarone's exclusion weighs the test by.
+    """
+
+    baseline: Repeats
+    current: Repeats
+    worse: tuple[str, ...]
+    better: tuple[str, ...]
+    p_value: Fraction
+    p_min: Fraction
+
+    @property
+    def delta(self) -> Fraction | None:
+        """The mean of question pass rates now minus before, in rate points; None when empty."""
+        before, now = self.baseline.rate, self.current.rate
+        return None if before is None or now is None else now - before
+
+
+def compare_repeats(baseline: Repeats, current: Repeats) -> RepeatedCell:
+    """A cell compared question by question on the questions with attempts in both runs
+    (in id order); pure, exact. Its ``p_value`` and ``p_min`` are a test of the family
+    (:class:`gate.baseline.family.FamilyTest`)."""
+    common = sorted(set(baseline.tallies) & set(current.tallies))
+    before = Repeats({q: baseline.tallies[q] for q in common})
+    now = Repeats({q: current.tallies[q] for q in common})
+    pairs = [(before.tallies[q], now.tallies[q]) for q in common]
+    rates = [(q, before.tallies[q].rate, now.tallies[q].rate) for q in common]
+    worse = tuple(q for q, b, n in rates if b is not None and n is not None and n < b)
+    better = tuple(q for q, b, n in rates if b is not None and n is not None and n > b)
+    return RepeatedCell(before, now, worse, better, repeated_p(pairs), repeated_min_p(pairs))
