@@ -19,6 +19,8 @@ from gate.thresholds import LEVEL_KINDS, Rule, Thresholds
 PASS, FAIL, WARN, SKIP = "pass", "fail", "warn", "skip"
 #: The multiple-test corrections of ``regression.correction`` (see :mod:`gate.baseline.family`).
 CORRECTIONS = ("holm", "bonferroni", "none")
+#: How the reports name each correction.
+CORRECTION_WORDS = {"holm": "Holm's step-down with Tarone's exclusion", "bonferroni": "Bonferroni", "none": "no correction"}
 #: The statuses from the mildest to the worst; a cell shows the worst of its rules.
 STATUS_ORDER = (SKIP, PASS, WARN, FAIL)
 

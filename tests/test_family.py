@@ -327,3 +327,17 @@ def test_an_unknown_correction_is_an_input_error_naming_its_line(workdir, cli):
     _runs(workdir, broken=0, thresholds=THRESHOLDS + "  correction: fdr\n")
     code, out, err = cli("check", "run_1.1.jsonl", "--questions", "set.jsonl", "--thresholds", "t.yaml")
     assert code == 2 and 't.yaml:9: regression.correction: expected one of "holm", "bonferroni", "none", found the string "fdr"' in err, err
+
+
+def test_the_shipped_thresholds_name_holm_and_where(tmp_path):
+    from gate.thresholds import load_thresholds
+
+    root = Path(__file__).resolve().parent.parent
+    shipped = load_thresholds(root / "thresholds.yaml")
+    line = next(i for i, text in enumerate((root / "thresholds.yaml").read_text("utf-8").splitlines(), 1)
+                if text.strip().startswith("correction:"))
+    assert shipped.correction == "holm" and shipped.sources["regression.correction"].endswith(f"thresholds.yaml:{line}")
+    (tmp_path / "t.yaml").write_text(THRESHOLDS, "utf-8")
+    assert load_thresholds(tmp_path / "t.yaml").correction == "holm"          # the default
+    (tmp_path / "t.yaml").write_text(THRESHOLDS + "  correction: bonferroni\n", "utf-8")
+    assert load_thresholds(tmp_path / "t.yaml").correction == "bonferroni"

@@ -38,16 +38,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gate.verdict import CORRECTIONS
+from gate.verdict import CORRECTION_WORDS, CORRECTIONS
 
 HOLM, BONFERRONI, NONE = CORRECTIONS
-
-#: How the report names each correction.
-CORRECTION_WORDS = {
-    HOLM: "Holm's step-down with Tarone's exclusion",
-    BONFERRONI: "Bonferroni",
-    NONE: "no correction",
-}
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from gate.display import display_p, display_series
 from gate.measures import FAMILIES, MEASURE_BY_NAME, Finding, Measure
 from gate.report import Report
 from gate.scores import ALL, language_slice
-from gate.verdict import FAIL, PASS, SKIP, WARN, RuleResult
+from gate.verdict import CORRECTION_WORDS, FAIL, PASS, SKIP, WARN, RuleResult
 
 #: Questions shown up front under "what got worse" (the rest are counted, and their findings
 #: are listed further down): at most LEAD_QUESTIONS, and no new question once LEAD_ROWS
@@ -573,8 +573,7 @@ def family_text(report: Report) -> str:
     tests = [r.test for r in report.rules if r.test is not None]
     if not tests:
         return ""
-    words = {"holm": "Holm's step-down with Tarone's exclusion", "bonferroni": "Bonferroni", "none": "no correction"}
-    return f", {words.get(tests[0].correction, tests[0].correction)} over a family of {plural(tests[0].family, 'rule')}"
+    return f", {CORRECTION_WORDS.get(tests[0].correction, tests[0].correction)} over a family of {plural(tests[0].family, 'rule')}"
 
 
 # --------------------------------------------------------------------------------------
