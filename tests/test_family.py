@@ -341,3 +341,25 @@ def test_the_shipped_thresholds_name_holm_and_where(tmp_path):
     assert load_thresholds(tmp_path / "t.yaml").correction == "holm"          # the default
     (tmp_path / "t.yaml").write_text(THRESHOLDS + "  correction: bonferroni\n", "utf-8")
     assert load_thresholds(tmp_path / "t.yaml").correction == "bonferroni"
+
+
+def test_the_noise_section_reads_each_measure_by_its_rule_in_the_family(workdir, cli):
+    _runs(workdir, broken=12)
+    # two more German questions cite a series that was not retrieved: citation validity, 2 broken
+    lines = (workdir / "run_1.1.jsonl").read_text("utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if '"question_id": "de20"' in line or '"question_id": "de21"' in line:
+            lines[i] = line.replace('(S1).", "cited_ids": ["S1"]', '(S2).", "cited_ids": ["S2"]')
+    (workdir / "run_1.1.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
+    code, out, err, data = _check(cli)
+    assert code == 1, (out, err)
+    assert ("Beyond noise on numeric accuracy (one-sided exact McNemar test on the questions that flipped, alpha 0.05, "
+            "Holm's step-down with Tarone's exclusion over a family of 18 rules):") in out
+    assert "  numeric accuracy: 12 questions broke, 0 fixed: beyond noise (p=0.000244, adjusted p=0.000488)\n" in out
+    # all: a drop of 2 in 200 holds its limit (no reason to quote), but 2 flips could never tell
+    assert "  citation validity: 2 questions broke, 0 fixed: insufficient evidence (p=0.25)\n" in out
+    assert ("  !  language=de  citation validity  max_drop 0.02   -0.08 (n=25)  t.yaml:6  insufficient evidence: with n = 25 "
+            "a drop of 0.2 or more could be detected (5 broken, none fixed); 2 broken, 0 fixed can reach p=0.25 at best") in out
+    # the comparison's notes name the correction and the family too (they stand even when nothing moved)
+    assert ("p is the one-sided exact McNemar test on the questions that flipped, alpha 0.05, Holm's step-down with "
+            "Tarone's exclusion over a family of 18 rules; below n=20") in out

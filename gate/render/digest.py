@@ -858,8 +858,9 @@ def comparison_notes(report: Report) -> list[str]:
     else:
         lines.append(f"Same set version ({said.set_version or 'unversioned'}), same questions, same matching settings.")
     alpha = "null (a drop beyond its limit alone fails)" if comparison.alpha is None else bound_text(comparison.alpha)
+    family = family_text(report) if comparison.alpha is not None else ""
     lines.append(f"A change is in rate points on the common questions; p is the one-sided exact McNemar test on the "
-                 f"questions that flipped, alpha {alpha}; below n={said.min_n} a change shows a direction only.")
+                 f"questions that flipped, alpha {alpha}{family}; below n={said.min_n} a change shows a direction only.")
     return lines
 
 
