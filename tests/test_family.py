@@ -304,6 +304,7 @@ def test_a_run_where_no_rule_could_decide_is_undecided(workdir, cli):
     assert data["verdict"]["passed"] is False and data["verdict"]["undecided"] == reason
     assert reason in out
     assert (data["comparison"]["method"]["family"], data["verdict"]["failed"]) == (0, 0)
+    assert "alpha 0.05, no regression rule in the family (none of severity error on a cell with n >= min_n)" in out
 
 
 def test_family_is_fixed_before_the_flips(workdir):

@@ -573,6 +573,8 @@ def family_text(report: Report) -> str:
     tests = [r.test for r in report.rules if r.test is not None]
     if not tests:
         return ""
+    if not tests[0].family:
+        return ", no regression rule in the family (none of severity error on a cell with n >= min_n)"
     return f", {CORRECTION_WORDS.get(tests[0].correction, tests[0].correction)} over a family of {plural(tests[0].family, 'rule')}"
 
 
