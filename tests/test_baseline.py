@@ -155,14 +155,18 @@ def test_shipped_example_against_its_shipped_baseline(monkeypatch):
         assert c.cell("language=en", measure).broken == broken
         assert c.cell("language=fr", measure).broken == ()
 
-    # Every regression rule is within noise (p >= 0.05): warn, never fail.
+    # Every regression rule that broke has too few flips to tell (one or two): warn, never fail.
     regression = [r for r in report.rules if r.rule.kind in ("max_drop", "max_rise")]
     assert {(r.slice, r.rule.measure): r.status for r in regression if r.status != PASS and r.status != SKIP} == {
         (s, m): WARN for s in ("all", "language=en")
         for m in ("numeric_accuracy", "citation_validity", "refusal_accuracy", "unsupported_numbers")
     }
-    assert next(r for r in regression if r.slice == "all" and r.rule.measure == "numeric_accuracy").reason == \
-        "drop within noise (p=0.5, not below alpha 0.05; 1 broken, 0 fixed)"
+    family = [r for r in regression if r.test is not None and r.test.in_family]
+    assert len(family) == 20 and {r.test.family for r in regression if r.test is not None} == {20}
+    assert all(r.rule.severity == "error" and r.n >= 2 for r in family)   # min_n 2; rubric_pass is severity warn
+    assert next(r for r in regression if r.slice == "all" and r.rule.measure == "numeric_accuracy").reason == (
+        "insufficient evidence: with n = 6 a drop of 0.833 or more could be detected (5 broken, none fixed); 1 broken, 0 fixed "
+        "can reach p=0.5 at best, not below 0.05 (adjusted p=0.5; p=0.5, Holm's step-down with Tarone's exclusion over a family of 20)")
     # The verdict fails on the floors and ceilings alone.
     assert not report.verdict.passed
     assert {r.rule.kind for r in report.rules if r.status == FAIL} == {"min", "max"}
@@ -191,7 +195,10 @@ def test_cli_check_compares_automatically_from_the_repo_root(monkeypatch, capsys
     out = tmp_path / "report.json"
     assert main(["check", f"examples/{RUN_13}", "--questions", f"examples/{SET_12}", "--json", str(out)]) == 1
     printed = capsys.readouterr().out
-    assert "  numeric accuracy: 1 question broke, 0 fixed (p=0.5)\n" in printed
+    assert ("  numeric accuracy: 1 question broke, 0 fixed (p=0.5): with n = 6 a drop of 0.833 or more could be detected "
+            "(5 broken, none fixed)\n") in printed
+    assert ("Insufficient evidence on every measure that moved (one-sided exact McNemar test on the questions that flipped, "
+            "alpha 0.05, Holm's step-down with Tarone's exclusion over a family of 20 rules):\n") in printed
     data = json.loads(out.read_text("utf-8"))
     cell = next(c for c in data["comparison"]["cells"] if (c["slice"], c["measure"]) == ("all", "numeric_accuracy"))
     assert cell == {
@@ -202,7 +209,11 @@ def test_cli_check_compares_automatically_from_the_repo_root(monkeypatch, capsys
         "delta": -1 / 6, "delta_exact": "-1/6", "delta_display": "-0.17", "broken": ["a03"], "fixed": [],
         "p_value": 0.5, "p_value_exact": "1/2", "p_display": "0.5", "status": "warn",
         "rules": [{"kind": "max_drop", "bound": 0.02, "severity": "error", "source": "thresholds.yaml:22", "status": "warn", "n": 6,
-                   "reason": "drop within noise (p=0.5, not below alpha 0.05; 1 broken, 0 fixed)"}],
+                   "reason": "insufficient evidence: with n = 6 a drop of 0.833 or more could be detected (5 broken, none fixed); "
+                             "1 broken, 0 fixed can reach p=0.5 at best, not below 0.05 (adjusted p=0.5; p=0.5, Holm's step-down "
+                             "with Tarone's exclusion over a family of 20)",
+                   "test": {"p_value": 0.5, "p_value_exact": "1/2", "adjusted_p": 0.5, "adjusted_p_exact": "1/2", "correction": "holm",
+                            "family": 20, "in_family": True, "reachable": False}}],
     }
     comparison = data["comparison"]
     assert (comparison["baseline_version"], comparison["baseline_path"], comparison["differences"]) == ("1.2", "baselines/assistant-1.2.json", [])
@@ -551,11 +562,22 @@ def rule(kind="max_drop", bound="0.02", severity="error", measure="numeric_accur
     # a drop of exactly max_drop holds
     (rule(bound="0.25"), Count(4, 4), Count(3, 4), 1, 0, Fraction(1, 20), 0, PASS, ""),
     # a drop beyond it with p < alpha fails: 5 broken, 0 fixed is p = 1/32
-    (rule(), Count(20, 20), Count(15, 20), 5, 0, Fraction(1, 20), 0, FAIL, "p=0.0313 < alpha 0.05 (5 broken, 0 fixed)"),
+    (rule(), Count(20, 20), Count(15, 20), 5, 0, Fraction(1, 20), 0, FAIL,
+     "adjusted p=0.0313 < alpha 0.05 (p=0.0313, no correction over a family of 1; 5 broken, 0 fixed)"),
     # the same drop with p >= alpha is noise: 5 broken, 1 fixed is p = 7/64
-    (rule(), Count(20, 20), Count(16, 20), 5, 1, Fraction(1, 20), 0, WARN, "drop within noise (p=0.109, not below alpha 0.05; 5 broken, 1 fixed)"),
-    # p exactly alpha is not below it: 4 broken is p = 1/16
-    (rule(), Count(20, 20), Count(16, 20), 4, 0, Fraction(1, 16), 0, WARN, "drop within noise (p=0.0625, not below alpha 0.0625; 4 broken, 0 fixed)"),
+    (rule(), Count(20, 20), Count(16, 20), 5, 1, Fraction(1, 20), 0, WARN,
+     "drop within noise (adjusted p=0.109, not below alpha 0.05; p=0.109, no correction over a family of 1; 5 broken, 1 fixed)"),
+    # p exactly alpha is not below it: 4 broken is p = 1/16, the least 4 flips can give: too few to tell
+    (rule(), Count(20, 20), Count(16, 20), 4, 0, Fraction(1, 16), 0, WARN,
+     "insufficient evidence: with n = 20 a drop of 0.25 or more could be detected (5 broken, none fixed); 4 broken, 0 fixed "
+     "can reach p=0.0625 at best, not below 0.0625 (adjusted p=0.0625; p=0.0625, no correction over a family of 1)"),
+    # n = 4 can never reach 0.05: even all 4 broken is p = 1/16
+    (rule(), Count(4, 4), Count(0, 4), 4, 0, Fraction(1, 20), 0, WARN,
+     "insufficient evidence: with n = 4 no drop could be detected (5 would have to break, none fixed); 4 broken, 0 fixed "
+     "can reach p=0.0625 at best, not below 0.05 (adjusted p=0.0625; p=0.0625, no correction over a family of 1)"),
+    # severity warn, within noise: outside the family, its raw p only
+    (rule(severity="warn"), Count(20, 20), Count(16, 20), 5, 1, Fraction(1, 20), 0, WARN,
+     "drop within noise (p=0.109, not below alpha 0.05; outside the family; 5 broken, 1 fixed)"),
     # alpha null: the drop alone decides
     (rule(), Count(20, 20), Count(19, 20), 1, 0, None, 0, FAIL, "alpha is null: the drop alone decides (1 broken, 0 fixed)"),
     # below min_n: a direction only
@@ -566,7 +588,9 @@ def rule(kind="max_drop", bound="0.02", severity="error", measure="numeric_accur
     (rule(), Count(15, 20), Count(20, 20), 0, 5, Fraction(1, 20), 0, PASS, ""),
     # one invented figure in 220 rises beyond a max_rise of 0, exactly
     (rule("max_rise", "0", measure="unsupported_numbers"), Count(0, 220), Count(1, 220), 1, 0, None, 0, FAIL, "alpha is null: the rise alone decides (1 broken, 0 fixed)"),
-    (rule("max_rise", "0", measure="unsupported_numbers"), Count(0, 220), Count(1, 220), 1, 0, Fraction(1, 20), 0, WARN, "rise within noise (p=0.5, not below alpha 0.05; 1 broken, 0 fixed)"),
+    (rule("max_rise", "0", measure="unsupported_numbers"), Count(0, 220), Count(1, 220), 1, 0, Fraction(1, 20), 0, WARN,
+     "insufficient evidence: with n = 220 a rise of 0.0227 or more could be detected (5 broken, none fixed); 1 broken, 0 fixed "
+     "can reach p=0.5 at best, not below 0.05 (adjusted p=0.5; p=0.5, no correction over a family of 1)"),
     (rule("max_rise", "0.01", measure="unsupported_numbers"), Count(0, 220), Count(2, 220), 2, 0, None, 0, PASS, ""),
     # nothing on one side: skip
     (rule(), Count(0, 0), Count(1, 1), 0, 0, Fraction(1, 20), 0, SKIP, "n=0 in the baseline on the common questions: nothing to compare"),

@@ -73,7 +73,7 @@ def test_shipped_comment_golden_reads_in_the_reviewers_order(shipped):
     assert lines[0] == MARKER
     assert lines[1] == ("### ❌ answer-gate failed: 2 invented figures, 1 answer without its expected figure, "
                         "1 citation never retrieved, 1 answer that should have declined")
-    order = ["#### What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "**Within noise on every measure that moved**", "#### Scores",
+    order = ["#### What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "**Insufficient evidence on every measure that moved**", "#### Scores",
              "<details><summary>Every rule", "<details><summary>How this run was compared", "<details><summary>Trend"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
@@ -83,9 +83,13 @@ def test_shipped_comment_golden_reads_in_the_reviewers_order(shipped):
     for question, at_fault in (("a03", "<code>35</code>"), ("a06", "<code>31%</code>"), ("a07", "<code>EDU&#95;STATS&#95;2024</code>")):
         assert f"- **{question}** · en\n" in head and at_fault in head
     assert "  - unsupported numbers: <code>35</code> — '35' (35, to the nearest 1) is not within 0.5 of any retrieved value; nearest 41" in head
-    assert ("**Within noise on every measure that moved** (one-sided exact McNemar test on the questions that flipped, alpha 0.05): "
-            "numeric accuracy: 1 question broke, 0 fixed (p=0.5); citation validity: 1 question broke, 0 fixed (p=0.5); "
-            "refusal accuracy: 1 question broke, 0 fixed (p=0.5); unsupported numbers: 2 questions broke, 0 fixed (p=0.25).") in head
+    assert ("**Insufficient evidence on every measure that moved** (one-sided exact McNemar test on the questions that flipped, "
+            "alpha 0.05, Holm's step-down with Tarone's exclusion over a family of 20 rules): "
+            "numeric accuracy: 1 question broke, 0 fixed (p=0.5): with n = 6 a drop of 0.833 or more could be detected "
+            "(5 broken, none fixed); citation validity: 1 question broke, 0 fixed (p=0.5): with n = 6 a drop of 0.833 or more "
+            "could be detected (5 broken, none fixed); refusal accuracy: 1 question broke, 0 fixed (p=0.5): with n = 2 no drop "
+            "could be detected (5 would have to break, none fixed); unsupported numbers: 2 questions broke, 0 fixed (p=0.25): "
+            "with n = 7 a rise of 0.714 or more could be detected (5 broken, none fixed).") in head
 
 
 def test_nothing_above_the_table_repeats_the_table(shipped):
@@ -129,7 +133,7 @@ def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
     text = terminal(shipped)
     assert text.splitlines()[0] == ("answer-gate failed: 2 invented figures, 1 answer without its expected figure, "
                                     "1 citation never retrieved, 1 answer that should have declined")
-    order = ["What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "Within noise on every measure that moved", "Scores: rate (n)",
+    order = ["What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "Insufficient evidence on every measure that moved", "Scores: rate (n)",
              "Every rule, with its line of thresholds.yaml", "How this run was compared with 1.2", "Trend of the measures that moved"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)

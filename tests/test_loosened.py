@@ -70,6 +70,9 @@ LOOSER = [
       "languages.fr.unsupported_numbers.max_rise: severity turned to warn, error -> warn (HEAD:11)"]),
     ("min-n-raised", ("min_n: 2", "min_n: 30"), ["slices.min_n: min_n raised (more cells only warn), 2 -> 30 (HEAD:7)"]),
     ("alpha-raised", ("alpha: 0.05", "alpha: 0.5"), ["regression.alpha: alpha raised (more drops count as noise), 0.05 -> 0.5 (HEAD:15)"]),
+    ("correction-off", ("alpha: 0.05", "alpha: 0.05\n  correction: none"),
+     ["regression.correction: multiple-test correction turned off (each regression rule needs less evidence: a run with no real "
+      "change fails more often than alpha), holm -> none (HEAD:16)"]),
     ("rounding-lenient", ("rounding: exact", "rounding: stated_precision"),
      ["matching.rounding: matching made more lenient, exact -> stated_precision (HEAD:4)"]),
     ("percent-fraction-on", ("percent_fraction: false", "percent_fraction: true"),
@@ -100,6 +103,8 @@ STRICTER = [
     ("rule-added", "citation_validity:   {min: 0.95}", "citation_validity:   {min: 0.95, max_drop: 0.01}"),
     ("min-n-lowered", "min_n: 2", "min_n: 1"),
     ("alpha-null", "alpha: 0.05", "alpha: null"),
+    ("correction-bonferroni", "alpha: 0.05", "alpha: 0.05\n  correction: bonferroni"),
+    ("correction-none-with-alpha-null", "alpha: 0.05", "alpha: null\n  correction: none"),
     ("warn-to-error", "severity: error", "severity: error"),
     ("language-added", "fr: {numeric_accuracy: {min: 0.85}}", "fr: {numeric_accuracy: {min: 0.85}}\n  de: {numeric_accuracy: {min: 0.95}}"),
 ]

@@ -43,15 +43,39 @@ LEVEL_CASES = [
 def test_level_rule_boundaries(measure, kind, bound, num, den, min_n, status):
     results = check_levels([Score("all", measure, Count(num, den))], thresholds(rule(measure, kind, bound), min_n=min_n))
     assert [r.status for r in results] == [status]
-    # a lone skipped rule checks nothing: a gate that cannot decide never passes
-    assert decide(results).passed is (status not in ("fail", "skip"))
+    # a lone skipped rule checks nothing, a lone rule below min_n shows a direction only: a
+    # gate where no rule could decide never passes
+    assert decide(results).passed is (status == "pass")
+    assert (decide(results).undecided is None) is (status in ("pass", "fail"))
 
 
 def test_severity_warn_reports_without_failing():
-    results = check_levels([Score("all", "numeric_accuracy", Count(1, 2))], thresholds(rule("numeric_accuracy", "min", "0.9", "warn")))
+    results = check_levels([Score("all", "numeric_accuracy", Count(1, 2)), Score("all", "citation_validity", Count(2, 2))],
+                           thresholds(rule("numeric_accuracy", "min", "0.9", "warn"), rule("citation_validity", "min", "0.9")))
     assert results[0].status == "warn" and results[0].reason == "severity warn: reported only"
+    assert [r.could_decide for r in results] == [False, True]
     verdict = decide(results)
-    assert (verdict.passed, verdict.failed, verdict.warned) == (True, 0, 1)
+    assert (verdict.passed, verdict.failed, verdict.warned, verdict.undecided) == (True, 0, 1, None)
+
+
+@pytest.mark.parametrize("severities, min_n, n, undecided", [
+    # only severity warn: nothing could fail the gate
+    (("warn",), 0, 10, "no rule could decide: 1 rule(s) of severity warn (reported only); to decide, lower slices.min_n, "
+                       "add questions, make a rule severity error, or compare with a baseline"),
+    # an error rule below min_n shows a direction only
+    (("error", "warn"), 20, 10, "no rule could decide: 1 rule(s) on cells with n below min_n (a direction only); 1 rule(s) of "
+                                "severity warn (reported only); to decide, lower slices.min_n, add questions, make a rule "
+                                "severity error, or compare with a baseline"),
+    # n equal to min_n decides
+    (("error",), 10, 10, None),
+])
+def test_a_run_where_no_rule_could_decide_is_undecided(severities, min_n, n, undecided):
+    measures = ("numeric_accuracy", "citation_validity")
+    rules = [rule(m, "min", "0.5", severity) for m, severity in zip(measures, severities)]
+    results = check_levels([Score("all", m, Count(n, n)) for m in measures], thresholds(*rules, min_n=min_n))
+    assert all(r.status == "pass" for r in results)
+    verdict = decide(results)
+    assert (verdict.undecided, verdict.passed) == (undecided, undecided is None)
 
 
 def test_language_override_replaces_only_its_keys():

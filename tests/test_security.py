@@ -482,7 +482,8 @@ def test_a_very_long_question_id_and_version_are_cut_to_fit_the_comment(files, c
     write_lines(files / "set.jsonl", [{**QUESTION, "question_id": long_id}])
     write_lines(files / "run.jsonl", [{"run": {"assistant_version": version}}, {**GOOD, "question_id": long_id, "answer": "It was 35% (S1)."}])
     code, out, err = check(cli, "run.jsonl", "--markdown", "out.md")
-    assert code == 0, err  # one invented figure in a cell of n=1, below min_n: a warning
+    # one answer: every cell has n=1, below min_n=2, so no rule could decide: undecided, exit 1
+    assert code == 1 and "no rule could decide" in out, err
     body = Path("out.md").read_text()
     assert len(body) < MAX_COMMENT_CHARS and "q" * 100 + "… (99,900 characters cut)" in body and "1." + "1" * 98 + "… (99,902 characters cut)" in body
     assert _strict_json()["run"]["assistant_version"] == version  # the JSON report keeps it whole

@@ -6,8 +6,10 @@ and present in today's set are compared. Per slice and measure the change is the
 minus the re-scored baseline rate on those questions, in rate points; the flips are the
 questions broken and fixed; a drop beyond ``max_drop`` (a rise beyond ``max_rise`` for
 unsupported numbers) fails only when the one-sided exact McNemar test on the flips gives
-p < alpha (the drop alone decides when alpha is null), and a cell whose n is below
-``min_n`` shows a direction only. The status of a broken rule is decided as for every
+an adjusted p < alpha, every rule that could decide being decided in one family
+(:func:`decide_family`, :mod:`gate.baseline.family`: a run with no real change fails at
+most alpha of the time); the drop alone decides when alpha is null, and a cell whose n is
+below ``min_n`` shows a direction only. The status of a broken rule is decided as for every
 rule, by :func:`gate.rules.verdict.rule_status`.
 """
 
@@ -15,10 +17,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from gate.baseline.stats import mcnemar_p
+from gate.baseline.family import CORRECTION_WORDS, NONE, Adjusted, FamilyTest, adjust
+from gate.baseline.stats import flips_needed, mcnemar_min_p, mcnemar_p
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
 from gate.engine.batch import score
 from gate.model.inputs import Answer, Question, Run
@@ -28,14 +32,37 @@ from gate.model.scores import ALL, language_slice, slice_language
 from gate.rules.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.rules.display import decimal_text, display_p
 from gate.rules.thresholds import REGRESSION_KINDS, Rule, Thresholds
-from gate.rules.verdict import PASS, SKIP, WARN, RuleResult, change_holds, rule_status
+from gate.rules.verdict import PASS, SKIP, WARN, RuleResult, Tested, can_decide, change_holds, rule_status
 
 if TYPE_CHECKING:  # a rubric only for a judged run
     from gate.inputs.rubric import Rubric
 
 
+@dataclass(frozen=True)
+class Place:
+    """A regression rule's place among the rules decided together.
+
+    Attributes:
+        correction: ``regression.correction`` (see :mod:`gate.baseline.family`).
+        family: the family's size.
+        adjusted: the rule's outcome in the family, or None when the rule is outside it
+            (severity warn, or n below min_n).
+    """
+
+    correction: str
+    family: int
+    adjusted: Adjusted | None
+
+
+def alone(rule: Rule, p_value: Fraction, flips: int, alpha: Fraction, n: int, min_n: int) -> Place:
+    """The place of a rule decided by itself: a family of one when it could decide, else none."""
+    if not can_decide(rule, n, min_n):
+        return Place(NONE, 0, None)
+    return Place(NONE, 1, adjust([FamilyTest(p_value, mcnemar_min_p(flips))], alpha, NONE)[0])
+
+
 def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Count, broken: int, fixed: int,
-                     p_value: Fraction, alpha: Fraction | None, min_n: int) -> RuleResult:
+                     p_value: Fraction, alpha: Fraction | None, min_n: int, place: Place | None = None) -> RuleResult:
     """Check one ``max_drop`` or ``max_rise`` rule on a compared cell; pure, exact.
 
     A drop (``max_drop``, higher-is-better measures) or a rise (``max_rise``, unsupported
@@ -43,33 +70,81 @@ def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Coun
     0.02). A broken rule then:
 
     * warns, direction only, when n (the smaller of the two denominators) is below min_n;
-    * fails (severity error) when alpha is None, or when p < alpha (exact comparison);
-    * otherwise warns: "drop within noise (p=...)".
+    * fails (severity error) when alpha is None, or when its adjusted p < alpha (exact
+      comparison) in its family (``place``; without one, the rule is decided alone);
+    * warns "insufficient evidence" when its smallest attainable p, given its flips, cannot
+      fall below the level of its step (too few questions, or Tarone's exclusion), saying
+      the smallest drop that could be detected with this n;
+    * otherwise warns: "drop within noise (adjusted p=..., ...)".
 
-    Severity ``warn`` turns a failure into a warning. A cell empty on either side is
-    skipped.
+    Severity ``warn`` keeps a rule outside the family: its raw p is weighed against alpha
+    and it is reported only. A cell empty on either side is skipped.
 
     Returns:
-        The result; ``actual`` is the change in rate points, ``n`` the smaller denominator.
+        The result; ``actual`` is the change in rate points, ``n`` the smaller denominator,
+        ``test`` the raw and adjusted p, the correction and the family's size.
     """
     n = min(baseline.denominator, current.denominator)
     if baseline.rate is None or current.rate is None:
         side = "the baseline" if baseline.rate is None else "this run"
-        return RuleResult(slice_name, rule, SKIP, None, n, f"n=0 in {side} on the common questions: nothing to compare")
+        return RuleResult(slice_name, rule, SKIP, None, n, f"n=0 in {side} on the common questions: nothing to compare",
+                          could_decide=False)
     delta = current.rate - baseline.rate
-    if change_holds(rule.kind, delta, rule.bound):
-        return RuleResult(slice_name, rule, PASS, delta, n, "")
-    word = "drop" if rule.kind == "max_drop" else "rise"
-    flips = f"{broken} broken, {fixed} fixed"
-    if alpha is not None and p_value >= alpha and n >= min_n:
-        return RuleResult(slice_name, rule, WARN, delta, n,
-                          f"{word} within noise (p={display_p(p_value, alpha)}, not below alpha {decimal_text(alpha)}; {flips})")
+    flips = broken + fixed
     if alpha is None:
-        why = f"alpha is null: the {word} alone decides ({flips})"
+        test = None
+        could = can_decide(rule, n, min_n)
     else:
-        why = f"p={display_p(p_value, alpha)} < alpha {decimal_text(alpha)} ({flips})"
+        place = place or alone(rule, p_value, flips, alpha, n, min_n)
+        adjusted = place.adjusted
+        reachable = mcnemar_min_p(flips) < (adjusted.level if adjusted is not None else alpha)
+        test = Tested(p_value, None if adjusted is None else adjusted.adjusted_p, place.correction, place.family, reachable)
+        could = adjusted is not None
+    if change_holds(rule.kind, delta, rule.bound):
+        return RuleResult(slice_name, rule, PASS, delta, n, "", could, test)
+    word = "drop" if rule.kind == "max_drop" else "rise"
+    counted = f"{broken} broken, {fixed} fixed"
+    if alpha is None:
+        status, reason = rule_status(True, rule, n, min_n, f"alpha is null: the {word} alone decides ({counted})")
+        return RuleResult(slice_name, rule, status, delta, n, reason, could, test)
+    assert test is not None and place is not None
+    if n < min_n:
+        status, reason = rule_status(True, rule, n, min_n)
+        return RuleResult(slice_name, rule, status, delta, n, reason, could, test)
+    adjusted = place.adjusted
+    if adjusted is None:  # severity warn: outside the family, its raw p against alpha
+        level, significant = alpha, p_value < alpha
+        shown, how = f"p={display_p(p_value, alpha)}", "outside the family"
+    else:
+        level, significant = adjusted.level, adjusted.rejected
+        shown = f"adjusted p={display_p(adjusted.adjusted_p, alpha)}"
+        how = f"p={display_p(p_value)}, {CORRECTION_WORDS[place.correction]} over a family of {place.family}"
+    if not test.reachable:
+        why = (f"insufficient evidence: {detectable(word, n, level)}; {counted} can reach p={display_p(mcnemar_min_p(flips))} "
+               f"at best, not below {display_p(level)} ({shown}; {how})")
+        status, reason = (WARN, why) if rule.severity == "error" else rule_status(True, rule, n, min_n, why)
+        return RuleResult(slice_name, rule, status, delta, n, reason, could, test)
+    if not significant:
+        return RuleResult(slice_name, rule, WARN, delta, n,
+                          f"{word} within noise ({shown}, not below alpha {decimal_text(alpha)}; {how}; {counted})", could, test)
+    if adjusted is None:
+        why = f"{shown} < alpha {decimal_text(alpha)} ({counted})"
+    else:
+        why = f"{shown} < alpha {decimal_text(alpha)} ({how}; {counted})"
     status, reason = rule_status(True, rule, n, min_n, why)
-    return RuleResult(slice_name, rule, status, delta, n, reason)
+    return RuleResult(slice_name, rule, status, delta, n, reason, could, test)
+
+
+def detectable(word: str, n: int, level: Fraction) -> str:
+    """The smallest change a cell of n could show beyond noise at ``level``: ``with n = 11 a
+    drop of 0.455 or more could be detected (5 broken, none fixed)``, or that none could
+    (for measures counted in figures or citations, n counts those and a question may hold
+    several: the drop is then of at least that many units)."""
+    needed = flips_needed(level)
+    if needed > n:
+        return f"with n = {n} no {word} could be detected ({needed} would have to break, none fixed)"
+    return (f"with n = {n} a {word} of {display_p(Fraction(needed, n))} or more could be detected "
+            f"({needed} broken, none fixed)")
 
 
 def rescore(baseline_run: Run, questions: Sequence[Question], thresholds: Thresholds) -> tuple[dict[str, Outcome], list[str]]:
@@ -181,6 +256,33 @@ def compare_cell(slice_name: str, measure: Measure, ids: Sequence[str], before: 
     return ComparedCell(slice_name, name, was, now, broken, fixed, p, results)
 
 
+def decide_family(cells: Sequence[ComparedCell], thresholds: Thresholds) -> list[ComparedCell]:
+    """The regression rules of every compared cell decided as one family; pure.
+
+    The family is every rule that could decide alone (severity error, 0 < n >= min_n),
+    fixed before the flips are seen; its tests are decided together with
+    ``thresholds.correction`` at ``thresholds.alpha`` (:func:`gate.baseline.family.adjust`),
+    and every rule is checked again with its place (rules outside the family carry the
+    correction and the family's size too). With alpha null nothing is tested: the cells are
+    returned as they are.
+    """
+    alpha = thresholds.alpha
+    if alpha is None:
+        return list(cells)
+    members = [(ci, ri) for ci, c in enumerate(cells) for ri, r in enumerate(c.results) if r.could_decide and r.status != SKIP]
+    tests = [FamilyTest(cells[ci].p_value, mcnemar_min_p(len(cells[ci].broken) + len(cells[ci].fixed))) for ci, _ in members]
+    size = len(members)
+    places = {m: Place(thresholds.correction, size, o) for m, o in zip(members, adjust(tests, alpha, thresholds.correction), strict=True)}
+    outside = Place(thresholds.correction, size, None)
+    return [
+        replace(c, results=tuple(
+            check_regression(r.rule, c.slice, c.baseline, c.current, len(c.broken), len(c.fixed), c.p_value, alpha,
+                             thresholds.min_n, places.get((ci, ri), outside))
+            for ri, r in enumerate(c.results)))
+        for ci, c in enumerate(cells)
+    ]
+
+
 def compare(
     baseline: Baseline,
     baseline_run: Run,
@@ -234,6 +336,7 @@ def compare(
         ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
         rules = thresholds.rules_for(slice_language(slice_name))
         cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in measures)
+    cells = decide_family(cells, thresholds)
     results = [r for c in cells for r in c.results]
     comparison = Comparison(baseline.assistant_version, baseline.path, found, tuple(cells), tuple(history),
                             thresholds.alpha, thresholds.min_n)

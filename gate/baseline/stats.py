@@ -30,3 +30,31 @@ def mcnemar_p(broken: int, fixed: int) -> Fraction:
         raise ValueError(f"flip counts must be >= 0, found broken={broken}, fixed={fixed}")
     n = broken + fixed
     return Fraction(sum(comb(n, k) for k in range(broken, n + 1)), 2**n)
+
+
+def mcnemar_min_p(flips: int) -> Fraction:
+    """The smallest one-sided exact McNemar p that ``flips`` flipped questions can give:
+    every one broken, ``1 / 2**flips`` (1 when nothing flipped). The number of flips is
+    ancillary under "no change", so this is what Tarone's exclusion weighs a test by.
+
+    Raises:
+        ValueError: a negative count.
+    """
+    if flips < 0:
+        raise ValueError(f"the number of flips must be >= 0, found {flips}")
+    return Fraction(1, 2**flips)
+
+
+def flips_needed(level: Fraction) -> int:
+    """The fewest questions that must break (none fixed) for the one-sided exact McNemar p
+    to fall below ``level``: the smallest b with ``1 / 2**b < level``.
+
+    Raises:
+        ValueError: a level outside (0, 1].
+    """
+    if not 0 < level <= 1:
+        raise ValueError(f"expected a level in (0, 1], found {level}")
+    b = 0
+    while Fraction(1, 2**b) >= level:
+        b += 1
+    return b

@@ -9,8 +9,10 @@ The order follows the reviewer's questions:
    its language, the measure, what the answer says (the figure or citation at fault) and
    what the evidence says (the finding's sentence); without a baseline, what fails.
 3. :func:`noise`: whether the change is beyond noise, per measure that moved, from the
-   one-sided exact McNemar p-value the comparison carries ("1 question broke, 0 fixed:
-   within noise").
+   one-sided exact McNemar p-value the comparison carries and the adjusted p of the
+   measure's rule in its family, naming the correction and the family's size ("1 question
+   broke, 0 fixed: within noise"; "insufficient evidence" where the flips could not reach
+   significance).
 4. :func:`scores_table`: measures as rows grouped by family (:data:`gate.model.measures.FAMILIES`),
    slices as columns, each cell ``rate (n)`` with the change against the baseline and a mark
    only where a rule broke or warned; empty rows and groups left out.
@@ -34,8 +36,8 @@ from gate.model.outcomes import Finding
 from gate.model.scores import ALL, language_slice
 from gate.report.model import Report
 from gate.rules.comparison import ComparedCell, Comparison, ids_text
-from gate.rules.display import display_series
-from gate.rules.verdict import FAIL, PASS, SKIP, WARN, RuleResult
+from gate.rules.display import display_p, display_series
+from gate.rules.verdict import CORRECTION_WORDS, FAIL, PASS, SKIP, WARN, RuleResult, Verdict
 
 #: Questions shown up front under "what got worse" (the rest are counted, and their findings
 #: are listed further down): at most LEAD_QUESTIONS, and no new question once LEAD_ROWS
@@ -516,36 +518,65 @@ class Noise:
 def noise(report: Report) -> Noise | None:
     """Per measure that moved (a question broke or was fixed on the ``all`` slice), the flips
     and the one-sided exact McNemar p-value in words; None without a baseline or when no
-    question flipped. When every measure that moved reads the same (all within noise, or all
-    beyond), the lead says so once and the lines give the flips and p only."""
+    question flipped. A measure whose regression rule is in the family reads by its
+    adjusted p (the method names the correction and the family's size); one whose rule
+    cannot reach significance reads "insufficient evidence", with the smallest change its n
+    could show (the rule's own words). When every measure that moved reads the same, the
+    lead says so once and the lines give the flips and p only."""
     comparison = _comparison(report)
     if comparison is None:
         return None
     alpha = comparison.alpha
-    moved: list[tuple[str, str, bool | None]] = []
+    moved: list[tuple[str, str, str, str, str | None]] = []  # label, flips, p, what the rule says, verdict
     for m in report.measures:
         cell = compared_cell(report, ALL, m.name)
         if cell is None or not (cell.broken or cell.fixed):
             continue
         flips = f"{plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed"
-        beyond = None if alpha is None else cell.p_value < alpha
-        moved.append((m.label, f"{flips} (p={comparison.p_text(cell)})", beyond))
+        p = f"p={comparison.p_text(cell)}"
+        test = next((r.test for r in cell.results if r.test is not None and r.test.adjusted_p is not None), None)
+        if alpha is None:
+            moved.append((m.label, flips, p, "", None))
+        elif test is None or test.adjusted_p is None:
+            moved.append((m.label, flips, p, "", _BEYOND if cell.p_value < alpha else _WITHIN))
+        elif not test.reachable:
+            rule = next(r for r in cell.results if r.test is test)
+            said = rule.reason.split("; ")[0].removeprefix(f"{_INSUFFICIENT}: ") if rule.reason else ""
+            moved.append((m.label, flips, p, said, _INSUFFICIENT))
+        else:
+            adjusted = f"adjusted p={display_p(test.adjusted_p, alpha)}"
+            moved.append((m.label, flips, f"{p}, {adjusted}", "", _BEYOND if test.adjusted_p < alpha else _WITHIN))
     if not moved:
         return None
     method = "one-sided exact McNemar test on the questions that flipped"
     if alpha is None:
         return Noise("Not tested against noise", f"alpha is null in {report.thresholds}: a drop beyond its limit alone fails",
-                     tuple(f"{label}: {text}" for label, text, _ in moved))
-    method += f", alpha {bound_text(alpha)}"
-    verdicts = {beyond for _, _, beyond in moved}
+                     tuple(f"{label}: {flips} ({p})" for label, flips, p, _, _ in moved))
+    method += f", alpha {bound_text(alpha)}{family_text(report)}"
+    verdicts = {verdict for *_, verdict in moved}
     if len(verdicts) == 1:
         every = "the measure that moved" if len(moved) == 1 else "every measure that moved"
-        lead = f"{'Beyond' if verdicts == {True} else 'Within'} noise on {every}"
-        return Noise(lead, method, tuple(f"{label}: {text}" for label, text, _ in moved))
-    beyond_labels = [label for label, _, beyond in moved if beyond]
-    return Noise(f"Beyond noise on {', '.join(beyond_labels)}", method,
-                 tuple(f"{label}: {text.replace(' (p=', ': beyond noise (p=' if beyond else ': within noise (p=')}"
-                       for label, text, beyond in moved))
+        lead = f"{str(next(iter(verdicts))).capitalize()} on {every}"
+        return Noise(lead, method, tuple(f"{label}: {flips} ({p})" + (f": {said}" if said else "") for label, flips, p, said, _ in moved))
+    beyond = [label for label, *_, verdict in moved if verdict == _BEYOND]
+    lead = f"Beyond noise on {', '.join(beyond)}" if beyond else "Within noise, or too few flips to tell"
+    return Noise(lead, method, tuple(f"{label}: {flips}: {verdict} ({p})" + (f": {said}" if said else "")
+                                     for label, flips, p, said, verdict in moved))
+
+
+_BEYOND, _WITHIN, _INSUFFICIENT = "beyond noise", "within noise", "insufficient evidence"
+
+
+def family_text(report: Report) -> str:
+    """The correction and the family's size as the reports name them (``, Holm's step-down
+    with Tarone's exclusion over a family of 20 rules``), read from the regression rules'
+    tests; empty when no rule was tested."""
+    tests = [r.test for r in report.rules if r.test is not None]
+    if not tests:
+        return ""
+    if not tests[0].family:
+        return ", no regression rule in the family (none of severity error on a cell with n >= min_n)"
+    return f", {CORRECTION_WORDS.get(tests[0].correction, tests[0].correction)} over a family of {plural(tests[0].family, 'rule')}"
 
 
 # --------------------------------------------------------------------------------------
@@ -830,8 +861,9 @@ def comparison_notes(report: Report) -> list[str]:
     else:
         lines.append(f"Same set version ({said.set_version or 'unversioned'}), same questions, same matching settings.")
     alpha = "null (a drop beyond its limit alone fails)" if comparison.alpha is None else bound_text(comparison.alpha)
+    family = family_text(report) if comparison.alpha is not None else ""
     lines.append(f"A change is in rate points on the common questions; p is the one-sided exact McNemar test on the "
-                 f"questions that flipped, alpha {alpha}; below n={said.min_n} a change shows a direction only.")
+                 f"questions that flipped, alpha {alpha}{family}; below n={said.min_n} a change shows a direction only.")
     return lines
 
 
@@ -886,3 +918,11 @@ def trend(report: Report) -> Trend | None:
     if not series and not unknown:
         return None
     return Trend(versions, tuple(series), tuple(unknown))
+
+
+def undecided_words(verdict: Verdict) -> str:
+    """Why an undecided verdict could not pass, in the words of the verdict line: nothing was
+    checked (every cell empty, or only regression rules without a baseline), or rules were
+    checked but none could decide (each below ``min_n``, of severity warn, or out of the
+    family)."""
+    return "nothing was checked" if verdict.checked == 0 else "no rule could decide"

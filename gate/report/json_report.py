@@ -54,7 +54,27 @@ def _rule(r: RuleResult) -> dict[str, Any]:
         "actual": _number(r.actual),
         "n": r.n,
         "reason": r.reason,
+        **_test(r),
     }
+
+
+def _test(r: RuleResult) -> dict[str, Any]:
+    """A regression rule's test, under ``test`` (nothing for level rules or with alpha null):
+    its raw and adjusted p (float, exact and display text), the correction, the family's size,
+    whether the rule is in the family and whether its p could reach significance."""
+    t = r.test
+    if t is None:
+        return {}
+    return {"test": {
+        "p_value": float(t.p_value),
+        "p_value_exact": fraction_text(t.p_value),
+        "adjusted_p": None if t.adjusted_p is None else float(t.adjusted_p),
+        "adjusted_p_exact": None if t.adjusted_p is None else fraction_text(t.adjusted_p),
+        "correction": t.correction,
+        "family": t.family,
+        "in_family": t.in_family,
+        "reachable": t.reachable,
+    }}
 
 
 def _finding(f: Finding) -> dict[str, Any]:
@@ -80,7 +100,7 @@ def _count(c: Count) -> dict[str, Any]:
 
 def _regression_rule(r: RuleResult) -> dict[str, Any]:
     return {"kind": r.rule.kind, "bound": float(r.rule.bound), "severity": r.rule.severity, "source": r.rule.source,
-            "status": r.status, "n": r.n, "reason": r.reason}
+            "status": r.status, "n": r.n, "reason": r.reason, **_test(r)}
 
 
 def _compared_cell(comparison: Comparison, c: ComparedCell) -> dict[str, Any]:
@@ -103,6 +123,15 @@ def _compared_cell(comparison: Comparison, c: ComparedCell) -> dict[str, Any]:
         "status": c.status,
         "rules": [_regression_rule(r) for r in c.results],
     }
+
+
+def _family(comparison: Comparison) -> dict[str, Any]:
+    """The correction the regression rules were decided with and the family's size, read
+    from the rules' tests (none with alpha null or no regression rule)."""
+    tests = [r.test for c in comparison.cells for r in c.results if r.test is not None]
+    if not tests:
+        return {"correction": None, "family": 0}
+    return {"correction": tests[0].correction, "family": tests[0].family}
 
 
 def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
@@ -138,6 +167,7 @@ def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
             "alpha": _number(alpha),
             "alpha_exact": None if alpha is None else fraction_text(alpha),
             "min_n": comparison.min_n,
+            **_family(comparison),
         },
         "cells": [_compared_cell(comparison, c) for c in comparison.cells],
         "history": [

@@ -89,7 +89,7 @@ def _link(text: str, url: str | None) -> str:
 def _verdict_line(report: Report) -> str:
     v = report.verdict
     if v.undecided:
-        return f"### ❌ answer-gate failed: nothing was checked, so the gate cannot pass: {escape(v.undecided)}"
+        return f"### ❌ answer-gate failed: {digest.undecided_words(v)}, so the gate cannot pass: {escape(v.undecided)}"
     if v.loosened and not v.failed:
         return (f"### ❌ answer-gate failed: {digest.plural(v.loosened, 'rule')} loosened against the base branch; "
                 f"{v.checked} rules checked, none failed")

@@ -29,7 +29,7 @@ from gate.report.model import Report, Source, build_cells, describe_rule
 from gate.rules.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.rules.loosened import Loosening
 from gate.rules.thresholds import LEVEL_KINDS, Rule
-from gate.rules.verdict import RuleResult, Verdict, decide
+from gate.rules.verdict import SKIP, RuleResult, Tested, Verdict, can_decide, decide
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -80,12 +80,24 @@ def _measures(data: dict[str, Any], problems: ProblemCollector, display: str) ->
     return tuple(out)
 
 
+def _tested(data: dict[str, Any] | None) -> Tested | None:
+    """A rule's test read back from its exact fields."""
+    if data is None:
+        return None
+    adjusted = data["adjusted_p_exact"]
+    return Tested(_fraction_text(data["p_value_exact"]), None if adjusted is None else _fraction_text(adjusted),
+                  data["correction"], data["family"], data["reachable"])
+
+
 def _rules(data: dict[str, Any]) -> tuple[RuleResult, ...]:
-    return tuple(
-        RuleResult(r["slice"], Rule(r["measure"], r["kind"], _fraction(r["bound"]), r["severity"], r["source"]),
-                   r["status"], _exact(r["actual"]), r["n"], r["reason"])
-        for r in data["rules"]
-    )
+    min_n = data["thresholds"]["min_n"]
+    out = []
+    for r in data["rules"]:
+        rule = Rule(r["measure"], r["kind"], _fraction(r["bound"]), r["severity"], r["source"])
+        test = _tested(r.get("test"))
+        could = (r["status"] != SKIP and can_decide(rule, r["n"], min_n)) if test is None else test.in_family
+        out.append(RuleResult(r["slice"], rule, r["status"], _exact(r["actual"]), r["n"], r["reason"], could, test))
+    return tuple(out)
 
 
 def _findings(data: dict[str, Any]) -> tuple[Finding, ...]:

@@ -64,7 +64,7 @@ def _heading(console: Console, text: str) -> None:
 def _verdict(report: Report, console: Console) -> None:
     v = report.verdict
     if v.undecided:
-        _line(console, f"FAILED: nothing was checked, so the gate cannot pass: {v.undecided}", "bold red")
+        _line(console, f"FAILED: {digest.undecided_words(v)}, so the gate cannot pass: {v.undecided}", "bold red")
     elif v.loosened and not v.failed:
         _line(console, f"FAILED: {v.loosened} rule(s) loosened against the base branch (fail_on_loosened); "
               f"{v.checked} rules checked, none failed", "bold red")

@@ -9,7 +9,9 @@ pass is listed, each with where it is written, before and after:
   from ``error`` to ``warn``, as the rules apply to every slice (the top level, and each
   language of either file, with its overrides merged);
 - ``min_n`` raised (more cells show a direction only), ``alpha`` raised or set where the
-  base had ``null`` (more drops count as noise);
+  base had ``null`` (more drops count as noise), ``regression.correction`` turned to
+  ``none`` (the promise that a run with no real change fails at most alpha of the time no
+  longer holds over the family of regression rules);
 - matching made more lenient: ``rounding: exact`` turned to ``stated_precision``,
   ``percent_fraction`` turned on, a ``derived`` kind added;
 - ``fail_on_loosened`` turned off;
@@ -41,7 +43,7 @@ class Loosening:
     Attributes:
         kind: a stable code: ``floor_lowered``, ``ceiling_raised``, ``limit_raised``,
             ``rule_removed``, ``severity_warn``, ``language_removed``, ``min_n_raised``,
-            ``alpha_raised``, ``matching_lenient``, ``fail_on_loosened_off``,
+            ``alpha_raised``, ``correction_off``, ``matching_lenient``, ``fail_on_loosened_off``,
             ``question_dropped``, ``expected_changed``, ``rubric_question_dropped``,
             ``rubric_dimension_dropped``, ``pass_score_lowered``.
         where: what changed, as a key path (``languages.fr.numeric_accuracy.min``) or a
@@ -73,6 +75,7 @@ _WHAT = {
     "language_removed": "language override removed",
     "min_n_raised": "min_n raised (more cells only warn)",
     "alpha_raised": "alpha raised (more drops count as noise)",
+    "correction_off": "multiple-test correction turned off (each regression rule needs less evidence: a run with no real change fails more often than alpha)",
     "matching_lenient": "matching made more lenient",
     "fail_on_loosened_off": "fail_on_loosened turned off",
     "question_dropped": "question dropped from the set",
@@ -150,6 +153,8 @@ def _setting_changes(base: Thresholds, head: Thresholds) -> list[Loosening]:
         out.append(Loosening("min_n_raised", "slices.min_n", str(base.min_n), str(head.min_n), at("slices.min_n")))
     if head.alpha is not None and (base.alpha is None or head.alpha > base.alpha):
         out.append(Loosening("alpha_raised", "regression.alpha", _num(base.alpha), _num(head.alpha), at("regression.alpha")))
+    if head.alpha is not None and head.correction == "none" and base.correction != "none":
+        out.append(Loosening("correction_off", "regression.correction", base.correction, head.correction, at("regression.correction")))
     if base.matching.rounding == "exact" and head.matching.rounding != "exact":
         out.append(Loosening("matching_lenient", "matching.rounding", "exact", head.matching.rounding, at("matching.rounding")))
     if not base.matching.percent_fraction and head.matching.percent_fraction:

@@ -65,6 +65,9 @@ class Thresholds:
         matching: matching settings for figures.
         min_n: cells with fewer items show a direction only (their rules warn, never fail).
         alpha: significance level of the regression test, or None (the drop alone decides).
+        correction: how the regression rules' tests are decided together
+            (``regression.correction``): ``holm`` (Holm's step-down with Tarone's exclusion,
+            the default), ``bonferroni`` or ``none`` (see :mod:`gate.baseline.family`).
         measures: top-level rules per measure.
         languages: per-language rules per measure, already merged over the top level.
         format: the ``format:`` rules of the format code check.
@@ -83,6 +86,7 @@ class Thresholds:
     matching: MatchSettings = field(default_factory=MatchSettings)
     min_n: int = 0
     alpha: Fraction | None = Fraction(1, 20)
+    correction: str = "holm"
     measures: Mapping[str, tuple[Rule, ...]] = field(default_factory=dict)
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
     format: FormatRules = field(default_factory=FormatRules)
@@ -272,13 +276,14 @@ def _build(display: str, data: Mapping[str, Any], lines: LineMap) -> Thresholds:
     graders = data.get("graders") or {}
     min_kappa = _fraction(graders["min_kappa"]) if "min_kappa" in graders else DEFAULT_MIN_KAPPA
     min_overlap = graders.get("min_overlap", DEFAULT_MIN_OVERLAP)
-    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, measures=top, languages=languages,
+    correction = regression.get("correction", "holm")
+    return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, correction=correction, measures=top, languages=languages,
                       format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap,
                       fail_on_loosened=data.get("fail_on_loosened", False), redact=tuple(data.get("redact") or ()),
                       evidence=(data.get("comment") or {}).get("evidence", True), sources=_setting_sources(display, lines))
 
 
-_SETTINGS = (("slices", "min_n"), ("regression", "alpha"), ("matching", "rounding"), ("matching", "percent_fraction"),
+_SETTINGS = (("slices", "min_n"), ("regression", "alpha"), ("regression", "correction"), ("matching", "rounding"), ("matching", "percent_fraction"),
              ("matching", "derived"), ("fail_on_loosened",), ("redact",), ("comment", "evidence"))
 
 

@@ -9,7 +9,7 @@ rate; its rules are ``skip``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -17,8 +17,42 @@ from gate.model.scores import Score, slice_language
 from gate.rules.thresholds import LEVEL_KINDS, Rule, Thresholds
 
 PASS, FAIL, WARN, SKIP = "pass", "fail", "warn", "skip"
+#: The multiple-test corrections of ``regression.correction`` (see :mod:`gate.baseline.family`).
+CORRECTIONS = ("holm", "bonferroni", "none")
+#: How the reports name each correction.
+CORRECTION_WORDS = {"holm": "Holm's step-down with Tarone's exclusion", "bonferroni": "Bonferroni", "none": "no correction"}
 #: The statuses from the mildest to the worst; a cell shows the worst of its rules.
 STATUS_ORDER = (SKIP, PASS, WARN, FAIL)
+
+
+@dataclass(frozen=True)
+class Tested:
+    """How a regression rule's exact test was weighed, beside the other rules it was decided with.
+
+    Attributes:
+        p_value: the raw one-sided exact p of the cell's flips.
+        adjusted_p: the p adjusted for the family (:mod:`gate.baseline.family`), compared
+            with alpha; None when the rule is outside the family (severity warn, or n below
+            min_n): its raw p is only reported.
+        correction: ``holm`` (Holm's step-down with Tarone's exclusion), ``bonferroni`` or
+            ``none`` (``regression.correction``).
+        family: how many rules the family holds (every error-severity regression rule on a
+            cell with 0 < n >= min_n), fixed before the flips are seen.
+        reachable: whether the rule's smallest attainable p, given its number of flips,
+            could fall below the level it is compared with at its step; a rule that cannot
+            (Tarone's exclusion, or too few questions) shows "insufficient evidence".
+    """
+
+    p_value: Fraction
+    adjusted_p: Fraction | None
+    correction: str
+    family: int
+    reachable: bool
+
+    @property
+    def in_family(self) -> bool:
+        """Whether the rule was decided in the family (it has an adjusted p)."""
+        return self.adjusted_p is not None
 
 
 @dataclass(frozen=True)
@@ -34,6 +68,11 @@ class RuleResult:
             (regression rules); None when there is nothing to compare.
         n: the number of items the rate was computed on.
         reason: why the status, in a sentence for people.
+        could_decide: whether the rule could fail the gate on this run: severity error,
+            0 < n and n >= min_n, and for a regression rule its place in the family. A run
+            where no rule could decide is undecided (:func:`decide`).
+        test: a regression rule's test (raw and adjusted p, the correction, the family),
+            None for level rules and where nothing was tested.
     """
 
     slice: str
@@ -42,6 +81,8 @@ class RuleResult:
     actual: Fraction | None
     n: int
     reason: str
+    could_decide: bool = True
+    test: Tested | None = None
 
     @property
     def broken(self) -> bool:
@@ -98,6 +139,13 @@ def rule_status(broken: bool, rule: Rule, n: int, min_n: int, why: str = "") -> 
     return FAIL, why
 
 
+def can_decide(rule: Rule, n: int, min_n: int) -> bool:
+    """Whether a rule on a cell of n items could fail the gate: severity ``error`` and
+    0 < n >= min_n (a regression rule must also be in its family, see
+    :mod:`gate.baseline.family`)."""
+    return rule.severity == "error" and n > 0 and n >= min_n
+
+
 def check_levels(scores: Iterable[Score], thresholds: Thresholds) -> list[RuleResult]:
     """Check every floor and ceiling on every slice.
 
@@ -115,7 +163,8 @@ def check_levels(scores: Iterable[Score], thresholds: Thresholds) -> list[RuleRe
                 continue
             broken = not level_holds(rule.kind, rate, rule.bound)
             status, reason = rule_status(broken, rule, score.n, thresholds.min_n)
-            results.append(RuleResult(score.slice, rule, status, rate, score.n, reason))
+            results.append(RuleResult(score.slice, rule, status, rate, score.n, reason,
+                                      could_decide=can_decide(rule, score.n, thresholds.min_n)))
     return results
 
 
@@ -124,13 +173,13 @@ class Verdict:
     """Pass or fail, with the counts that decided it.
 
     Attributes:
-        passed: no rule has status ``fail``, at least one rule was checked, and no
+        passed: no rule has status ``fail``, at least one rule could decide, and no
             loosened rule fails the gate.
         failed: how many rules failed.
         warned: how many rules broke without failing the gate.
         checked: how many rules were checked (not skipped).
         skipped: how many rules were skipped (no unit to count in the slice).
-        undecided: why nothing was checked, when nothing was (the gate then fails), else None.
+        undecided: why no rule could decide, when none could (the gate then fails), else None.
         loosened: how many loosened rules failed the gate (``fail_on_loosened: true``).
     """
 
@@ -146,14 +195,17 @@ class Verdict:
 def decide(results: Iterable[RuleResult], unchecked: str | None = None, loosened: int = 0) -> Verdict:
     """The verdict over every rule result.
 
-    The law: a gate that cannot decide never passes. When no rule was checked (every
-    rule's cell had nothing to count, or the only rules compare with a baseline there is
-    not), the verdict fails with the reason in :attr:`Verdict.undecided`.
+    The law: a gate that cannot decide never passes. A rule *could decide* when it has
+    severity ``error`` and its cell has 0 < n and n >= ``min_n`` (a regression rule: and it
+    is in the family of :mod:`gate.baseline.family`), see :attr:`RuleResult.could_decide`.
+    When no rule could decide (every cell empty or below ``min_n``, every rule of severity
+    warn, or only regression rules and no baseline), the verdict fails with the reason in
+    :attr:`Verdict.undecided`.
 
     Args:
         results: every rule checked on every slice.
         unchecked: why rules of the file produced no result at all (the caller knows,
-            e.g. regression rules with no baseline), said when nothing was checked.
+            e.g. regression rules with no baseline), said when there is no result.
         loosened: how many loosened rules fail the gate (``fail_on_loosened``); any
             fails it.
     """
@@ -161,11 +213,26 @@ def decide(results: Iterable[RuleResult], unchecked: str | None = None, loosened
     failed = sum(r.status == FAIL for r in results)
     warned = sum(r.status == WARN for r in results)
     checked = sum(r.status != SKIP for r in results)
-    undecided = None
-    if checked == 0:
-        if results:
-            undecided = f"every rule's cell had nothing to count ({len(results)} rule(s) skipped, n=0)"
-        else:
-            undecided = unchecked or "no rule applies to any slice of this run"
+    decided = any(r.status != SKIP and (r.could_decide or r.status == FAIL) for r in results)
+    undecided = None if decided else undecided_reason(results, unchecked)
     return Verdict(passed=failed == 0 and undecided is None and not loosened, failed=failed, warned=warned, checked=checked,
                    skipped=len(results) - checked, undecided=undecided, loosened=loosened)
+
+
+def undecided_reason(results: Sequence[RuleResult], unchecked: str | None = None) -> str:
+    """Why no rule could decide, and what would let one: lower ``slices.min_n``, add
+    questions, make a rule an error, or compare with a baseline."""
+    if not results:
+        return unchecked or "no rule applies to any slice of this run"
+    checked = [r for r in results if r.status != SKIP]
+    if not checked:
+        return f"every rule's cell had nothing to count ({len(results)} rule(s) skipped, n=0)"
+    warn = sum(r.rule.severity == "warn" for r in checked)
+    small = len(checked) - warn
+    causes = []
+    if small:
+        causes.append(f"{small} rule(s) on cells with n below min_n (a direction only)")
+    if warn:
+        causes.append(f"{warn} rule(s) of severity warn (reported only)")
+    return (f"no rule could decide: {'; '.join(causes)}; to decide, lower slices.min_n, add questions, "
+            "make a rule severity error, or compare with a baseline")
