@@ -243,3 +243,39 @@ def test_a_spanish_or_arabic_answer_gets_the_rubric_in_its_language():
     data = page_data(items, rubric)
     assert data["dimensions"]["es"][3]["text"] == "¿Puede un lector entenderla en la primera lectura?"
     assert data["dimensions"]["sw"][3]["text"] == "Can a reader understand it at first reading?"
+
+
+def _one_answer_run(tmp_path):
+    """A run of one answer whose figure only the percent-fraction setting supports (12% against
+    a retrieved 0.12), and its set."""
+    run = tmp_path / "answers_run_assistant-1.0_set-1.0.jsonl"
+    run.write_text(json.dumps({"question_id": "q1", "language": "en", "question": "What share?", "retrieved_ids": ["S1"],
+                               "retrieved_values": [0.12], "answer": "The share was 12% (S1).", "cited_ids": ["S1"],
+                               "declined": False}) + "\n")
+    questions = tmp_path / "question_set-1.0.jsonl"
+    questions.write_text(json.dumps({"question_id": "q1", "language": "en", "question": "What share?",
+                                     "expected_behaviour": "answer", "expected_values": [0.12]}) + "\n")
+    return run, questions
+
+
+@pytest.mark.parametrize("matching, state", [("", "supported"), ("matching:\n  percent_fraction: false\n", "unsupported")])
+def test_the_page_marks_figures_with_the_thresholds_matching_settings(tmp_path, cli, matching, state):
+    run, questions = _one_answer_run(tmp_path)
+    rules = tmp_path / "t.yaml"
+    rules.write_text("version: 1\n" + matching + "measures:\n  numeric_accuracy: {min: 0.9}\n")
+    out = tmp_path / "r"
+    code, _, err = cli("sample", str(run), "--questions", str(questions), "--rubric", str(RUBRIC), "--seed", "1",
+                       "--out", str(out), "--thresholds", str(rules))
+    assert code == 0, err
+    item = json.loads((out / "review.jsonl").read_text().splitlines()[0])
+    assert [(m["text"], m["state"]) for m in item["figures"]] == [("12%", state)]
+
+
+def test_a_bad_thresholds_file_for_the_page_is_exit_2_and_writes_nothing(tmp_path, cli):
+    run, questions = _one_answer_run(tmp_path)
+    rules = tmp_path / "t.yaml"
+    rules.write_text("version: 1\nmatching:\n  rounding: sometimes\n")
+    code, _, err = cli("sample", str(run), "--questions", str(questions), "--rubric", str(RUBRIC), "--seed", "1",
+                       "--out", str(tmp_path / "r"), "--thresholds", str(rules))
+    assert code == 2 and "t.yaml" in err and "rounding" in err
+    assert not (tmp_path / "r").exists()

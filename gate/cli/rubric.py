@@ -15,6 +15,9 @@ from gate import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 
+    from gate.core.errors import ProblemCollector
+    from gate.figures.model import MatchSettings
+
 EXIT_PASS, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 #: The review sheet ``sample`` writes in its ``--out`` folder.
 SHEET_FILES = ("review.csv", "review.jsonl", "review.html")
@@ -30,6 +33,9 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     sample.add_argument("run", type=path_value, help="the run log (JSON lines)")
     sample.add_argument("--questions", type=path_value, metavar="FILE", help="the question set; omit for a log in the merged form")
     sample.add_argument("--rubric", type=path_value, metavar="FILE", default="rubric.yaml", help="the rubric (default: rubric.yaml in the working directory)")
+    sample.add_argument("--thresholds", type=path_value, metavar="FILE",
+                        help="the rules whose matching settings mark the figures on the review page as check reads them "
+                             "(default: thresholds.yaml in the working directory when there is one, else the shipped settings)")
     sample.add_argument("--size", type=count_value, default=30, help="how many answers (default 30)")
     sample.add_argument("--seed", type=whole_value, required=True, help="any whole number; the same seed gives the same sample")
     sample.add_argument("--out", type=path_value, metavar="DIR", required=True, help="the folder to write the review sheet in (created if missing)")
@@ -141,6 +147,26 @@ def run(args: argparse.Namespace) -> int | None:
     return None
 
 
+def _matching_settings(path: str | None, problems: ProblemCollector) -> MatchSettings | None:
+    """The matching settings of the thresholds file ``sample`` marks figures with: the one
+    given, else thresholds.yaml in the working directory when there is one, else None (the
+    shipped settings); a bad file is a problem of the input."""
+    from pathlib import Path
+
+    from gate.core.errors import InputError
+    from gate.rules.thresholds import load_thresholds
+
+    if path is None:
+        if not Path("thresholds.yaml").is_file():
+            return None
+        path = "thresholds.yaml"
+    try:
+        return load_thresholds(path).matching
+    except InputError as error:
+        problems.absorb(error)
+        return None
+
+
 def _sample(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -162,6 +188,7 @@ def _sample(args: argparse.Namespace) -> int:
     run_log = load_run(args.run, problems)
     question_set = load_question_set(args.questions, problems) if args.questions else None
     joined = join(run_log, question_set, problems)
+    settings = _matching_settings(args.thresholds, problems)
     out = Path(args.out)
     for problem in sheet_problems(args.out, [args.run, args.questions, args.rubric], args.force):
         problems.add(*problem)
@@ -171,7 +198,7 @@ def _sample(args: argparse.Namespace) -> int:
     sample = draw_sample(joined.pairs, args.size, args.seed)
     for warning in sample.warnings:
         _warn(warning)
-    items = sheet_items(sample, rubric)
+    items = sheet_items(sample, rubric, settings)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
