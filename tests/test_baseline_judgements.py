@@ -262,6 +262,17 @@ def grader_13(path: Path, person_12: Path, flip: tuple[str, ...] = ()) -> Path:
     return path
 
 
+def _without_caveat(folder: Path, *judgements: Path) -> None:
+    """The folder's rubric without its caveat question, and the judgements without its labels."""
+    text = (folder / "rubric.yaml").read_text(encoding="utf-8")
+    (folder / "rubric.yaml").write_text(text[:text.index("  caveat:\n")] + text[text.index("  no_unsupported_claim:\n"):], encoding="utf-8")
+    for path in judgements:
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        for row in rows:
+            row["labels"].pop("caveat", None)
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
 def test_a_grader_is_validated_on_the_judgements_stored_with_an_earlier_baseline(judged_dir, cli):
     text = (judged_dir / "thresholds.yaml").read_text(encoding="utf-8")
     (judged_dir / "thresholds.yaml").write_text(text.replace("min_overlap: 10", "min_overlap: 5"), encoding="utf-8")
@@ -270,6 +281,9 @@ def test_a_grader_is_validated_on_the_judgements_stored_with_an_earlier_baseline
     person = reader_12(judged_dir / "reader_1.2.jsonl", {"a08": {"no_unsupported_claim": "no"}, "a01": {"series": "no"},
                                                          "a02": {"period": "no"}, "a04": {"unit": "no"}})
     grader = grader_13(judged_dir / "grader_1.3.jsonl", person)
+    # caveat applies to a04 alone, and labels where a rubric question does not apply count in
+    # no validation: its kappa is undefined on these answers, so this test's rubric leaves it out
+    _without_caveat(judged_dir, person, grader)
     args = ("check", RUN_13, "--questions", SET_12, "--judgements", str(grader), "--rubric", "rubric.yaml", "--json", "r.json")
     # no baseline stored: nothing a person judged overlaps the grader, which is not counted
     cli(*args)
@@ -282,7 +296,8 @@ def test_a_grader_is_validated_on_the_judgements_stored_with_an_earlier_baseline
     [g] = report.rubric.judges
     assert g.counted and g.validation.validated and g.validation.overlap == 5
     assert {q: k.value for q, k in g.validation.kappas.items()} == {q: 1 for q in g.validation.kappas}
-    assert all(k.n == 5 for k in g.validation.kappas.values())
+    # series, period and unit do not apply to the declined one of the five: its labels count in no n
+    assert {q: k.n for q, k in g.validation.kappas.items()} == {"series": 4, "period": 4, "unit": 4, "no_unsupported_claim": 5}
     assert ("graders validated on this run's judgements and on 8 judgement(s) stored with the baseline(s) of assistant 1.2 "
             "(an answer known by its question id and text digest)") in report.notices
     # counted: the rubric is scored from the grader's labels (every answer passes but a01, a02, a04, a08)
@@ -293,10 +308,11 @@ def test_a_grader_is_validated_on_the_judgements_stored_with_an_earlier_baseline
     report = check(judgements=[str(flipped)])
     [g] = report.rubric.judges
     assert not g.counted and g.validation.overlap == 5
-    # series over the five: reader no, yes, yes, n/a, yes; grader yes, no, no, n/a, no. p_o = 1/5,
-    # p_e = 1/5*3/5 + 3/5*1/5 + 1/5*1/5 = 7/25, kappa = (5/25 - 7/25) / (18/25) = -1/9
-    assert g.validation.kappas["series"].value == Fraction(-1, 9)
-    assert g.validation.reason == "not validated: series kappa -0.11 < 0.60"
+    # series over the four it applies to (the declined answer's n/a counts in no n): reader no,
+    # yes, yes, yes; grader yes, no, no, no. p_o = 0, p_e = 1/4*3/4 + 3/4*1/4 = 3/8,
+    # kappa = (0 - 3/8) / (5/8) = -3/5
+    assert g.validation.kappas["series"].value == Fraction(-3, 5)
+    assert g.validation.reason == "not validated: series kappa -0.60 < 0.60"
     assert report.cell("all", "rubric_pass").denominator == 0
 
 

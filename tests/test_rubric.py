@@ -167,6 +167,22 @@ def test_among_people_no_wins_and_the_disagreement_is_shown(tmp_path):
     assert "a02 unit: A yes, B no" in " ".join(terminal(report).split())
 
 
+def rubric_without_caveat(tmp_path):
+    """The rubric without its caveat question: in the published example a caveat is known for
+    a04 only, and labels on a rubric question that does not apply count in no grader's
+    validation, so that question's kappa is undefined there whatever the graders say."""
+    text = RUBRIC.read_text()
+    path = tmp_path / "rubric.yaml"
+    path.write_text(text[:text.index("  caveat:\n")] + text[text.index("  no_unsupported_claim:\n"):])
+    return path
+
+
+def without_caveat(items):
+    for item in items:
+        item["labels"].pop("caveat", None)
+    return items
+
+
 def test_a_grader_below_min_kappa_is_listed_not_counted_and_one_above_counts(tmp_path):
     # Ten answers judged by both would be needed by the shipped floor; lower it here.
     rules = tmp_path / "t.yaml"
@@ -184,8 +200,8 @@ def test_a_grader_below_min_kappa_is_listed_not_counted_and_one_above_counts(tmp
             for q in ("period", "no_unsupported_claim"):
                 j["labels"][q] = "no" if j["question_id"] == "a02" else "yes"
             j["labels"]["caveat"] = "no" if j["question_id"] == "a04" else "not_applicable"
-    path = write(tmp_path, "j.jsonl", people + agrees + disagrees)
-    report = check_run(RUN_13, SET_12, rules, judgements=[path], rubric=RUBRIC)
+    path = write(tmp_path, "j.jsonl", without_caveat(people + agrees + disagrees))
+    report = check_run(RUN_13, SET_12, rules, judgements=[path], rubric=rubric_without_caveat(tmp_path))
     judges = {js.judge.name: js for js in report.rubric.judges}
     assert judges["G"].counted and judges["G"].validation.validated
     assert not judges["H"].counted
@@ -289,6 +305,21 @@ def test_a_bad_rubric_is_exit_2_naming_line_and_key(workdir, cli, edit, message)
     assert out == ""
 
 
+def test_labels_on_rubric_questions_that_do_not_apply_count_in_no_graders_validation(tmp_path):
+    """The rubric's word is final: caveat applies to a04 only in the published example, so a
+    person's and a grader's yes or no on a01 to a03 count in no kappa and no n (with a notice)."""
+    rules = tmp_path / "t.yaml"
+    rules.write_text(THRESHOLDS.read_text().replace("min_overlap: 10", "min_overlap: 4"), encoding="utf-8")
+    ids = ["a01", "a02", "a03", "a04"]
+    people = [judgement(q, "P", {"caveat": "yes" if q != "a04" else "no"}) for q in ids]
+    graded = [judgement(q, "G", {"caveat": "no"}, kind="grader") for q in ids]
+    report = check_run(RUN_13, SET_12, rules, judgements=[write(tmp_path, "j.jsonl", people + graded)], rubric=RUBRIC)
+    grader = next(js for js in report.rubric.judges if js.judge.name == "G")
+    assert grader.validation.kappas["caveat"].n == 1  # a04 alone: the three yes/no pairs where it does not apply are left out
+    assert any(n.startswith("6 label(s) of yes or no on rubric questions that do not apply to the answer: left out of every "
+                            "grader's validation") for n in report.rubric.notices), report.rubric.notices
+
+
 def test_graders_key_in_thresholds_is_strict(workdir, cli):
     text = THRESHOLDS.read_text().replace("  min_overlap: 10", "  min_overlapp: 10")
     (workdir / "thresholds.yaml").write_text(text, encoding="utf-8")
@@ -367,7 +398,9 @@ def test_calibration_examples_from_other_runs_count_towards_a_graders_overlap(tm
     both = check_run(RUN_13, SET_12, THRESHOLDS, judgements=[judged], rubric=RUBRIC, calibration=[examples])
     grader = next(js for js in both.rubric.judges if js.judge.name == "G")
     assert grader.counted and grader.validation.overlap == 10
-    assert all(k.value == 1 and k.n == 10 for k in grader.validation.kappas.values())
+    # caveat applies to a04 alone among this run's answers: the labels where it does not apply count in no n
+    assert {q: (k.value, k.n) for q, k in grader.validation.kappas.items()} == {
+        q: (1, 7 if q == "caveat" else 10) for q in grader.validation.kappas}
     # the examples count only for validation: the measures are this run's
     assert both.cell("all", "rubric_pass").denominator == 4
     monkeypatch.chdir(tmp_path)

@@ -9,12 +9,11 @@ written).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
 import urllib.parse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gate.core.errors import InputError, Problem, ProblemCollector, say_notices
@@ -22,11 +21,12 @@ from gate.core.files import atomic_write_text, output_problem
 from gate.inputs.join import join
 from gate.inputs.judgements import FAILED, OK, Judgement
 from gate.inputs.question_set import load_question_set
-from gate.inputs.rubric import NO, YES, Rubric, applies, load_rubric
+from gate.inputs.rubric import Rubric, load_rubric
 from gate.inputs.run_log import load_run
 from gate.judged.grader import Grader, GraderSettings, judgement_dict
 from gate.judged.grader_cache import ReplyCache, cache_problem
 from gate.judged.grader_run import GradingResult, Progress, plan, run_grading
+from gate.judged.review import applicable_only
 from gate.model.inputs import Answer, Question
 
 EXIT_PASS, EXIT_FAIL = 0, 1
@@ -218,27 +218,3 @@ def _calibrate(args: Any, pairs: Sequence[tuple[Question, Answer | None]], rubri
     print(f"  {validation.reason}")
     code = _verdict(args, len(mine), len(failed), len(result.not_sent), warn)
     return EXIT_PASS if validation.validated and code == EXIT_PASS else EXIT_FAIL
-
-
-def applicable_only(judgements: Sequence[Judgement], rubric: Rubric,
-                    pairs: Mapping[str, tuple[Question, Answer | None]]) -> tuple[list[Judgement], list[str]]:
-    """The judgements with every label of a rubric question that does not apply to the answer
-    taken out (so it counts in no kappa and no n), and ``"<question id> <rubric question>
-    (<judge>)"`` for each yes or no so dropped; pure."""
-    out = []
-    dropped = []
-    for j in judgements:
-        question, answer = pairs.get(j.question_id, (None, None))
-        if question is None:
-            out.append(j)
-            continue
-        keep = {}
-        for rq in rubric.questions:
-            if rq.id not in j.labels:
-                continue
-            if applies(rq, question, answer):
-                keep[rq.id] = j.labels[rq.id]
-            elif j.labels[rq.id] in (YES, NO):
-                dropped.append(f"{j.question_id} {rq.id} ({j.judge.label})")
-        out.append(dataclasses.replace(j, labels=keep))
-    return out, dropped

@@ -30,6 +30,7 @@ Then, per answer:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -268,6 +269,30 @@ class RubricSummary:
     notices: tuple[str, ...] = ()
 
 
+def applicable_only(judgements: Sequence[Judgement], rubric: Rubric,
+                    pairs: Mapping[str, tuple[Question, Answer | None]]) -> tuple[list[Judgement], list[str]]:
+    """The judgements with every label of a rubric question that does not apply to the answer
+    taken out (so it counts in no kappa and no n), and ``"<question id> <rubric question>
+    (<judge>)"`` for each yes or no so dropped; pure."""
+    out = []
+    dropped = []
+    for j in judgements:
+        question, answer = pairs.get(j.question_id, (None, None))
+        if question is None:
+            out.append(j)
+            continue
+        keep = {}
+        for rq in rubric.questions:
+            if rq.id not in j.labels:
+                continue
+            if applies(rq, question, answer):
+                keep[rq.id] = j.labels[rq.id]
+            elif j.labels[rq.id] in (YES, NO):
+                dropped.append(f"{j.question_id} {rq.id} ({j.judge.label})")
+        out.append(dataclasses.replace(j, labels=keep))
+    return out, dropped
+
+
 def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubric,
                      min_kappa: Fraction, min_overlap: int) -> dict[tuple[str, str, str, str], Validation]:
     """Each grader's validation on the answers both it and a person judged; pure."""
@@ -314,7 +339,9 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     by_answer: dict[str, list[Judgement]] = {}
     for j in judged.judgements:
         by_answer.setdefault(j.question_id, []).append(j)
-    validations = validate_graders(_pool(judged.judgements, calibration), rubric, min_kappa, min_overlap)
+    by_pair = {q.question_id: (q, a) for q, a in pairs}
+    applicable, dropped = applicable_only(judged.judgements, rubric, by_pair)  # the rubric's word is final
+    validations = validate_graders(_pool(applicable, calibration), rubric, min_kappa, min_overlap)
     counted = {identity for identity, v in validations.items() if v.validated}
     merged: list[Outcome] = []
     disagreements: list[Disagreement] = []
@@ -340,8 +367,18 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     quality_means = tuple(QualityMean(s, d, *means.get((s, d), (0, 0))) for s in slices for d in rubric.dimension_ids)
     summary = RubricSummary(rubric.path, rubric.version, judged.files, len(judged.judgements), judges,
                             tuple(disagreements), quality_means, dict(sorted(decisions.items())),
-                            rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs))
+                            rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs) + _dropped_notice(dropped))
     return merged, summary
+
+
+def _dropped_notice(dropped: Sequence[str]) -> tuple[str, ...]:
+    """One notice for the yes or no labels on rubric questions that do not apply, which no
+    grader's validation counts."""
+    if not dropped:
+        return ()
+    shown = ", ".join(dropped[:10]) + (f" and {len(dropped) - 10} more" if len(dropped) > 10 else "")
+    return (f"{len(dropped)} label(s) of yes or no on rubric questions that do not apply to the answer: left out of every "
+            f"grader's validation (kappa and its n): {shown}",)
 
 
 def _pool(judgements: Sequence[Judgement], calibration: Sequence[Judgement]) -> dict[str, list[Judgement]]:
