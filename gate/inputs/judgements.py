@@ -53,7 +53,7 @@ from gate.core.limits import read_bounded
 from gate.core.schemas import describe
 from gate.inputs import judgement_sheet as sheet
 from gate.inputs.claims import Claim, check_claims, claim_record, no_unsupported_label
-from gate.inputs.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
+from gate.inputs.rubric import DIMENSION_IDS, LABELS, NOT_APPLICABLE, QUESTION_IDS, SCORE_RANGE, Rubric
 from gate.inputs.yaml_input import utf8_text
 from gate.model.inputs import Answer, Run
 
@@ -417,6 +417,8 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
         if not _text(value.get("error")):
             bad("error", "expected why the judgement failed, found nothing")
     claims = _claims(value, rubric, answer, answers is None, status, bad)
+    if claims is None and rubric.claims and "claims" in value and "no_unsupported_claim" not in labels:
+        labels = {**labels, "no_unsupported_claim": NOT_APPLICABLE}  # follows from claims that are at fault: said there
     if claims is not None and "no_unsupported_claim" in rubric.question_ids:
         derived = no_unsupported_label(claims)
         given = labels.get("no_unsupported_claim")

@@ -1,0 +1,224 @@
+"""Claims, judged one by one (issue 32): the running example judged with claims by one reader,
+the grounded claim rate and the contradicted share in every report format, findings quoting
+the claims, the decision order, code's one-way overrule, the combining rule, and bad claims
+as input errors naming file, line and field.
+
+The fixture (tests/fixtures/claims/): a copy of assistant 1.3's run in which a02 says one
+invented non-numeric thing ("It has fallen since the year before.": the retrieved series
+rose from 67.9 to 68.2), a rubric asking for claims (version 2), and one reader's claims:
+a06's "31%" claim and a03's "35 per 1,000" unsupported (code agrees: both figures are
+unsupported), a02's invented claim contradicted, the rest supported: a07's claim too, which
+holds the citation EDU_STATS_2024 that was never retrieved, so code overrules the reader.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from rich.console import Console
+
+from conftest import ROOT, SET_12, THRESHOLDS, assert_golden
+from gate.core.errors import InputError
+from gate.core.schemas import schema
+from gate.inputs.claims import Claim
+from gate.inputs.judgements import Judge, Judgement, answer_digest, load_judgements
+from gate.inputs.rubric import load_rubric
+from gate.inputs.run_log import load_run
+from gate.judged.claim_scoring import combine_claims
+from gate.report.json_report import render_json
+from gate.report.junit import render_junit
+from gate.report.markdown import render_markdown
+from gate.report.terminal import render_terminal
+from gate.run.check import check_run
+
+CLAIMS = Path(__file__).resolve().parent / "fixtures" / "claims"
+RUN = CLAIMS / "answers_run_assistant-1.3_set-1.2.jsonl"
+READER = CLAIMS / "judgements_reader_claims.jsonl"
+RUBRIC = CLAIMS / "rubric.yaml"
+
+
+def terminal(report, width: int = 100) -> str:
+    buffer = io.StringIO()
+    render_terminal(report, Console(width=width, file=buffer, color_system=None))
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def report():
+    return check_run(RUN, SET_12, THRESHOLDS, judgements=[READER], rubric=RUBRIC)
+
+
+def test_the_grounded_claim_rate_and_the_contradicted_share_of_the_example(report):
+    grounded = report.cell("all", "grounded_claim_rate")
+    # 9 claims: a01 two, a02 two, a03, a04, a06, a07, a08 one each (a05 declined: none);
+    # supported: a01 x2, a02's first, a04, a08 = 5 (a07 overruled by code)
+    assert (grounded.numerator, grounded.denominator, grounded.text) == (5, 9, "0.56 (n=9)")
+    assert report.cell("language=fr", "grounded_claim_rate").text == "1.00 (n=2)"
+    contradicted = report.cell("all", "contradicted_claims")
+    assert (contradicted.numerator, contradicted.denominator, contradicted.text) == (1, 8, "0.13 (n=8)")
+    # no_unsupported_claim follows from the claims, code's overrule included: a02, a03, a06, a07 fail it
+    no_claim = report.cell("all", "rubric_no_unsupported_claim")
+    assert (no_claim.numerator, no_claim.denominator) == (4, 8)
+    # the shipped rules warn, never fail
+    claim_rules = {(r.slice, r.rule.measure, r.status) for r in report.rules if r.rule.measure in ("grounded_claim_rate", "contradicted_claims")}
+    assert claim_rules == {("all", "grounded_claim_rate", "warn"), ("all", "contradicted_claims", "warn"),
+                           ("language=en", "grounded_claim_rate", "warn"), ("language=en", "contradicted_claims", "warn"),
+                           ("language=fr", "grounded_claim_rate", "pass"), ("language=fr", "contradicted_claims", "pass")}
+    assert report.rubric.claims == 9
+
+
+def test_a_finding_per_claim_not_supported_quotes_it(report):
+    claims = [(f.question_id, f.code, f.quote.text if f.quote else None) for f in report.findings
+              if f.code in ("claim_unsupported", "claim_contradicted")]
+    assert claims == [
+        ("a02", "claim_contradicted", "It has fallen since the year before."),
+        ("a03", "claim_unsupported", "The under-five mortality rate was 35 per 1,000 live births in 2020"),
+        ("a06", "claim_unsupported", "Poverty in the Eastern district was about 31% in 2021."),
+        ("a07", "claim_unsupported", "Net primary enrolment reached 92.5% in 2024 (EDU_PRIM_ENRL_PCT; EDU_STATS_2024)"),
+    ]
+    a06 = next(f for f in report.findings if f.question_id == "a06" and f.code == "claim_unsupported")
+    assert a06.message == ('claim "Poverty in the Eastern district was about 31% in 2021." (0-54) is not supported by the evidence '
+                           "(code agrees: unsupported figure 31%); evidence read: POV_HEADCOUNT_NAT")
+
+
+def test_contradicted_and_unsupported_claims_fail_groundedness_before_quality(report):
+    decisions = {f.question_id: (f.code, f.message) for f in report.findings if f.measure == "decision_pass"}
+    assert decisions == {
+        "a02": ("fail_groundedness", "fails groundedness whatever its quality: 1 contradicted claim(s)"),
+        "a03": ("fail_groundedness", "fails groundedness whatever its quality: 1 unsupported figure(s), 1 unsupported claim(s)"),
+        "a06": ("fail_groundedness", "fails groundedness whatever its quality: 1 unsupported figure(s), 1 unsupported claim(s)"),
+        "a07": ("fail_groundedness", "fails groundedness whatever its quality: 1 invalid citation(s), 1 unsupported claim(s)"),
+    }
+    assert report.rubric.decisions == {"fail_groundedness": 4}
+
+
+def test_code_overrules_a_supported_claim_holding_an_invalid_citation_and_the_report_counts_it(report):
+    (over,) = report.rubric.overruled
+    assert (over.question_id, over.claim.label, over.judges, over.reason) == \
+        ("a07", "supported", ("Amina Diallo",), "citation EDU_STATS_2024 never retrieved")
+
+
+def test_every_report_format_shows_the_claims(report, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    shown = check_run("tests/fixtures/claims/answers_run_assistant-1.3_set-1.2.jsonl", "examples/question_set-1.2.jsonl", "thresholds.yaml",
+                      judgements=["tests/fixtures/claims/judgements_reader_claims.jsonl"], rubric="tests/fixtures/claims/rubric.yaml")
+    text, markdown, data_text, junit = terminal(shown), render_markdown(shown), render_json(shown), render_junit(shown)
+    assert_golden("check_1.3_claims.txt", text)
+    assert_golden("check_1.3_claims.md", markdown)
+    assert_golden("check_1.3_claims.json", data_text)
+    assert_golden("check_1.3_claims.junit.xml", junit)
+    line = "claims: 9 judged; grounded claim rate 5 of 9 claims (0.56); answers with a contradicted claim 1 of"
+    assert line in text and line in markdown.replace("\n", " ") and line in junit
+    for out in (text, markdown):
+        assert "grounded claim rate" in out and "contradicted claims" in out
+        assert "It has fallen since the year before." in out
+        assert "code overruled 1 claim label(s)" in out
+    data = json.loads(data_text)
+    assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
+    cells = {(c["slice"], c["measure"]): (c["numerator"], c["denominator"]) for c in data["scores"]}
+    assert cells[("all", "grounded_claim_rate")] == (5, 9) and cells[("all", "contradicted_claims")] == (1, 8)
+    assert data["rubric"]["claims"]["counted"] == 9
+    assert data["rubric"]["claims"]["overruled"][0]["question_id"] == "a07"
+    assert 'name="grounded_claim_rate min 0.95"' in junit and 'name="contradicted_claims max 0"' in junit
+
+
+def test_without_claims_in_the_rubric_no_claim_measure_is_shown():
+    plain = check_run(ROOT / "examples" / "answers_run_assistant-1.3_set-1.2.jsonl", SET_12, THRESHOLDS,
+                      judgements=[ROOT / "tests" / "fixtures" / "judgements_reader_1.3.jsonl"], rubric=ROOT / "rubric.yaml")
+    assert not {"grounded_claim_rate", "contradicted_claims"} & {m.name for m in plain.measures}
+    assert plain.rubric.claims is None
+
+
+def test_claims_true_changes_the_rubric_digest():
+    shipped, claims = load_rubric(ROOT / "rubric.yaml"), load_rubric(RUBRIC)
+    assert claims.claims and not shipped.claims
+    assert claims.digest != shipped.digest
+
+
+# -- combining: a person outranks a grader; the worst label of overlapping claims --------------
+
+ANSWER_RUN = load_run(RUN)
+A02 = next(a for a in ANSWER_RUN.answers if a.question_id == "a02")
+
+
+def _claim(text: str, label: str) -> Claim:
+    start = (A02.answer or "").index(text)
+    return Claim(start, start + len(text), text, label, ("HLTH_LIFE_EXP_YRS",))
+
+
+def _judgement(name: str, *claims: Claim) -> Judgement:
+    return Judgement("a02", Judge("person", name), "2", answer_digest(A02.answer), {}, claims=tuple(claims))
+
+
+def test_overlapping_claims_of_two_readers_count_once_with_the_worst_label():
+    one = _judgement("A", _claim("Life expectancy at birth was 68.2 years in 2023", "supported"),
+                     _claim("It has fallen since the year before.", "unsupported"))
+    two = _judgement("B", _claim("Life expectancy at birth was 68.2 years", "supported"), _claim("It has fallen", "contradicted"))
+    combined = combine_claims([one, two], A02)
+    assert [(c.text, c.label) for c in combined] == [("Life expectancy at birth was 68.2 years in 2023", "supported"),
+                                                     ("It has fallen since the year before.", "contradicted")]
+
+
+def test_a_person_outranks_a_grader_claim_by_claim(tmp_path):
+    lines = [json.loads(line) for line in READER.read_text(encoding="utf-8").splitlines()]
+    grader = {**lines[1], "judge": {"kind": "grader", "name": "g", "version": None, "model": "m", "prompt_digest": "sha256:" + "1" * 64}}
+    grader["claims"] = [{**c, "label": "supported"} for c in grader["claims"]]
+    grader["labels"] = {k: v for k, v in grader["labels"].items() if k != "no_unsupported_claim"}
+    path = tmp_path / "j.jsonl"
+    path.write_text("\n".join(json.dumps(v) for v in lines + [grader]) + "\n", encoding="utf-8")
+    both = check_run(RUN, SET_12, THRESHOLDS, judgements=[path], rubric=RUBRIC)
+    assert both.cell("all", "contradicted_claims").numerator == 1  # the reader's contradicted a02 stands
+
+
+# -- bad claims: input errors naming file, line and field -----------------------------------
+
+GOOD = json.loads(READER.read_text(encoding="utf-8").splitlines()[1])  # a02, two claims
+GOOD["labels"].pop("no_unsupported_claim")  # follows from the claims
+FIRST = GOOD["claims"][0]
+BAD_CLAIMS = [
+    ({**GOOD, "claims": [{**FIRST, "label": "true"}, GOOD["claims"][1]]},
+     "claims[0].label: expected one of supported, unsupported, contradicted, found the string \"true\""),
+    ({**GOOD, "claims": [FIRST, {**GOOD["claims"][1], "label": "Contradicted"}]},
+     "claims[1].label: expected one of supported, unsupported, contradicted, found the string \"Contradicted\""),
+    ({**GOOD, "claims": [{**FIRST, "evidence": ["HLTH_LIFE_EXP_YRS", "WDI_LIFE"]}]},
+     "claims[0].evidence: unknown evidence id(s) 'WDI_LIFE': the answer's evidence holds HLTH_LIFE_EXP_YRS"),
+    ({**GOOD, "claims": [{**FIRST, "text": "Life expectancy was 68.2"}]},
+     "claims[0].text: expected the answer's text from 0 to 67"),
+    ({**GOOD, "claims": [{**FIRST, "end": 500, "text": "x"}]},
+     "claims[0].end: expected an offset within the answer (105 characters), found 500"),
+    ({**GOOD, "claims": [FIRST, {**FIRST}]}, "claims: claims 0-67"),
+    ({**GOOD, "claims": "all fine"}, "claims: expected a list of claims"),
+    ({**GOOD, "claims": [{**FIRST, "lable": "supported"}]}, "claims[0].lable: unknown field 'lable'"),
+    ({k: v for k, v in GOOD.items() if k != "claims"}, "claims: missing: the rubric asks for the answer's claims"),
+    ({**GOOD, "labels": {**GOOD["labels"], "no_unsupported_claim": "yes"}},
+     "labels.no_unsupported_claim: expected 'no', as the claims say"),
+    ({**GOOD, "claims": [FIRST], "labels": {**GOOD["labels"], "no_unsupported_claim": "no"}},
+     "labels.no_unsupported_claim: expected 'yes', as the claims say"),
+]
+
+
+@pytest.mark.parametrize("bad, message", BAD_CLAIMS, ids=[m.split(":")[0] + str(i) for i, (_, m) in enumerate(BAD_CLAIMS)])
+def test_a_bad_claim_is_exit_2_naming_file_line_and_field(workdir, cli, bad, message):
+    shutil.copy(RUBRIC, workdir / "rubric.yaml")
+    shutil.copy(RUN, workdir / "run.jsonl")
+    path = workdir / "judgements.jsonl"
+    path.write_text(json.dumps(GOOD) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    code, out, err = cli("check", "run.jsonl", "--questions", "examples/question_set-1.2.jsonl",
+                         "--judgements", "judgements.jsonl", "--no-baseline", "--json", "out.json")
+    assert code == 2, err
+    assert f"judgements.jsonl:2: {message}" in err
+    assert out == "" and not (workdir / "out.json").exists()
+
+
+def test_claims_under_a_rubric_that_asks_for_none_are_an_input_error(tmp_path):
+    path = tmp_path / "j.jsonl"
+    line = {**GOOD, "rubric_version": "1"}
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_judgements([path], load_rubric(ROOT / "rubric.yaml"), ANSWER_RUN)
+    assert f"{path}:1: claims: the rubric ({ROOT / 'rubric.yaml'}, version 1) does not ask for claims" in str(caught.value)
