@@ -222,3 +222,51 @@ def test_claims_under_a_rubric_that_asks_for_none_are_an_input_error(tmp_path):
     with pytest.raises(InputError) as caught:
         load_judgements([path], load_rubric(ROOT / "rubric.yaml"), ANSWER_RUN)
     assert f"{path}:1: claims: the rubric ({ROOT / 'rubric.yaml'}, version 1) does not ask for claims" in str(caught.value)
+
+
+# -- baselines store claim labels; grounded_claim_rate regresses question by question ----------
+
+
+def _reader_12_with_claims(path: Path) -> Path:
+    """A reader's claims of run 1.2: each answer one claim, its whole text, supported."""
+    answers = {a.question_id: a for a in load_run(ROOT / "examples" / "answers_run_assistant-1.2_set-1.2.jsonl").answers}
+    rows = []
+    for line in READER.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        answer = answers[row["question_id"]]
+        text = (answer.answer or "").rstrip(".")
+        row.update(judge={"kind": "person", "name": "Paul Martin", "version": None}, answer_digest=answer_digest(answer.answer),
+                   labels={q: "yes" if v == "no" else v for q, v in row["labels"].items() if q != "no_unsupported_claim"},
+                   claims=[] if answer.declined else [{"start": 0, "end": len(text), "text": text, "label": "supported",
+                                                       "evidence": list(answer.retrieved_ids)}])
+        row.pop("note", None)
+        rows.append(row)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_a_baseline_stores_claim_labels_and_the_grounded_claim_rate_regresses_question_by_question(workdir, cli):
+    from gate.baseline import BaselineComparer, read_baseline
+
+    shutil.copy(RUBRIC, workdir / "rubric.yaml")
+    _reader_12_with_claims(workdir / "reader_1.2.jsonl")
+    code, out, err = cli("baseline", "save", "examples/answers_run_assistant-1.2_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl",
+                         "--judgements", "reader_1.2.jsonl", "--rubric", "rubric.yaml")
+    assert code == 0, err
+    document = json.loads((workdir / "baselines" / "assistant-1.2.json").read_text(encoding="utf-8"))
+    items = document["judgements"]["items"]
+    assert items[0]["claims"][0]["label"] == "supported" and items[4]["claims"] == []
+    stored = {(s["slice"], s["measure"]): (s["numerator"], s["denominator"]) for s in document["scores"]}
+    assert stored[("all", "grounded_claim_rate")] == (6, 6) and stored[("all", "contradicted_claims")] == (0, 8)
+    assert read_baseline(workdir / "baselines" / "assistant-1.2.json").judgements is not None
+    comparer = BaselineComparer(directory="baselines", rubric="rubric.yaml")
+    report = check_run(RUN, "examples/question_set-1.2.jsonl", "thresholds.yaml", compare=comparer, judgements=[READER],
+                       rubric="rubric.yaml", stored_judgements="baselines")
+    cell = report.comparison.cell("all", "grounded_claim_rate")
+    assert (cell.baseline.numerator, cell.baseline.denominator) == (6, 6)  # a05 and a06 declined in 1.2: no claim
+    assert (cell.current.numerator, cell.current.denominator) == (5, 9)
+    assert cell.broken == ("a02", "a03", "a06", "a07") and cell.fixed == ()  # a06: declined in 1.2, an unsupported claim now
+    contradicted = report.comparison.cell("all", "contradicted_claims")
+    assert contradicted.broken == ("a02",)
+    [rule] = [r for r in report.rules if r.slice == "all" and r.rule.measure == "grounded_claim_rate" and r.rule.kind == "max_drop"]
+    assert rule.reason == "drop within noise (p=0.0625, not below alpha 0.05; 4 broken, 0 fixed)"
