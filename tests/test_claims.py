@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,53 @@ def test_a_baseline_stores_claim_labels_and_the_grounded_claim_rate_regresses_qu
     assert contradicted.broken == ("a02",)
     [rule] = [r for r in report.rules if r.slice == "all" and r.rule.measure == "grounded_claim_rate" and r.rule.kind == "max_drop"]
     assert rule.reason == "drop within noise (p=0.0625, not below alpha 0.05; 4 broken, 0 fixed)"
+
+
+# -- graders validated on their claim labels -----------------------------------------------------
+
+
+def _grader_lines(name: str, relabel: dict[tuple[str, int], str], drop: tuple[str, ...] = (), merge: tuple[str, ...] = ()) -> list[dict]:
+    """The reader's judgements as a grader's: claim ``(question id, index)`` relabelled,
+    the claims of ``drop`` left out, those of ``merge`` joined into one claim."""
+    out = []
+    for line in READER.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        qid = row["question_id"]
+        claims = [{**c, "label": relabel.get((qid, i), c["label"])} for i, c in enumerate(row["claims"])]
+        if qid in drop:
+            claims = []
+        if qid in merge:
+            answer = next(a for a in ANSWER_RUN.answers if a.question_id == qid).answer
+            claims = [{"start": claims[0]["start"], "end": claims[-1]["end"], "text": answer[claims[0]["start"]:claims[-1]["end"]],
+                       "label": "supported", "evidence": claims[0]["evidence"]}]
+        row.update(judge={"kind": "grader", "name": name, "version": None, "model": "m", "prompt_digest": "sha256:" + "2" * 64},
+                   claims=claims, labels={q: v for q, v in row["labels"].items() if q != "no_unsupported_claim"})
+        out.append(row)
+    return out
+
+
+def test_a_grader_whose_claim_labels_disagree_with_people_is_listed_not_counted(tmp_path):
+    thresholds = tmp_path / "thresholds.yaml"
+    thresholds.write_text(THRESHOLDS.read_text(encoding="utf-8").replace("min_overlap: 10", "min_overlap: 5"), encoding="utf-8")
+    same = _grader_lines("agrees", {}, merge=("a01",))
+    # the same answers unsupported, but contradicted and unsupported swapped, and a08 left without claims
+    other = _grader_lines("swaps", {("a02", 1): "unsupported", ("a03", 0): "contradicted", ("a06", 0): "contradicted"}, drop=("a08",))
+    path = tmp_path / "judgements.jsonl"
+    lines = READER.read_text(encoding="utf-8").splitlines() + [json.dumps(r) for r in same + other]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    judged = check_run(RUN, SET_12, thresholds, judgements=[path], rubric=RUBRIC)
+    graders = {js.judge.name: js for js in judged.rubric.judges if js.validation is not None}
+    agrees, swaps = graders["agrees"].validation, graders["swaps"].validation
+    assert graders["agrees"].counted and agrees.kappas["claim_labels"].value == 1
+    assert agrees.claims_matched == (9, 9)  # a01's two claims both matched to its one
+    assert not graders["swaps"].counted
+    assert swaps.kappas["claims_any_unsupported"].value == 1  # the same answers found wanting...
+    assert swaps.kappas["claim_labels"].value == Fraction(11, 35)  # ...but not the same labels: 5 of 8 alike
+    assert swaps.claims_matched == (8, 9)  # a08's claim: no claim of the grader's overlaps it
+    assert "claim_labels kappa 0.31 < 0.60" in swaps.reason
+    text = terminal(judged)
+    assert "claims matched by largest overlap: 8 of the people's 9" in text
+    data = json.loads(render_json(judged))
+    assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
+    assert [j["claims_matched"] for j in data["rubric"]["judges"] if j["kind"] == "grader"] == \
+        [{"matched": 9, "people_claims": 9}, {"matched": 8, "people_claims": 9}]

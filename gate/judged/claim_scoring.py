@@ -57,9 +57,10 @@ class ClaimOutcome:
     overruled: tuple[Overruled, ...] = ()
 
 
-def combine_claims(judgements: Sequence[Judgement], answer: Answer) -> tuple[Claim, ...]:
+def combine_claims(judgements: Sequence[Judgement], answer: Answer | None = None) -> tuple[Claim, ...]:
     """The deciding judges' claims as one list: overlapping spans grouped (transitively),
-    each group one claim spanning them all with the worst label and every evidence id."""
+    each group one claim spanning them all with the worst label and every evidence id (its
+    text the answer's over the span; without the answer, the longest claim's text)."""
     given = sorted((c for j in judgements for c in (j.claims or ())), key=lambda c: (c.start, c.end))
     groups: list[list[Claim]] = []
     for claim in given:
@@ -67,13 +68,14 @@ def combine_claims(judgements: Sequence[Judgement], answer: Answer) -> tuple[Cla
             groups[-1].append(claim)
         else:
             groups.append([claim])
-    text = answer.answer or ""
+    text = (answer.answer or "") if answer is not None else None
     out = []
     for group in groups:
         start, end = min(c.start for c in group), max(c.end for c in group)
         label = max((c.label for c in group), key=lambda label: CLAIM_RANK[label])
         evidence = tuple(dict.fromkeys(e for c in group for e in c.evidence))
-        out.append(Claim(start, end, text[start:end], label, evidence))
+        said = text[start:end] if text is not None else max((c.text for c in group), key=len)
+        out.append(Claim(start, end, said, label, evidence))
     return tuple(out)
 
 

@@ -37,6 +37,7 @@ from fractions import Fraction
 from gate.inputs.claims import no_unsupported_label
 from gate.inputs.judgements import FAILED, GRADER, PERSON, Judge, Judgement, JudgementSet
 from gate.inputs.rubric import NO, NOT_APPLICABLE, YES, Rubric, applies
+from gate.judged.claim_agreement import CLAIMS_ANSWER, CLAIMS_LABEL, claim_pairs
 from gate.judged.claim_scoring import ClaimOutcome, Overruled, score_claims
 from gate.model.agreement import Kappa, Validation, validate_grader
 from gate.model.inputs import Answer, Question
@@ -301,7 +302,9 @@ def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubri
     out = {}
     for identity in graders:
         pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in rubric.question_ids}
-        overlap = 0
+        if rubric.claims:
+            pairs.update({CLAIMS_ANSWER: [], CLAIMS_LABEL: []})
+        overlap = matched = people_claims = 0
         for qid in sorted(by_answer):
             js = [j for j in by_answer[qid] if j.status != FAILED]
             people = [j for j in js if j.judge.kind == PERSON]
@@ -314,7 +317,12 @@ def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubri
             for q in rubric.question_ids:
                 if q in person_labels and q in grader_labels:
                     pairs[q].append((person_labels[q], grader_labels[q]))
-        out[identity] = validate_grader(pairs, overlap, min_kappa, min_overlap)
+            claimed = claim_pairs(people, mine) if rubric.claims else None
+            if claimed is not None:
+                pairs[CLAIMS_ANSWER].append(claimed.answer)
+                pairs[CLAIMS_LABEL] += claimed.claims
+                matched, people_claims = matched + len(claimed.claims), people_claims + claimed.people_claims
+        out[identity] = validate_grader(pairs, overlap, min_kappa, min_overlap, (matched, people_claims) if rubric.claims else None)
     return out
 
 

@@ -30,6 +30,9 @@ def _judge_line(js: Any) -> str:
     kappas = ", ".join(f"{q} {format_kappa(k.value)} (n={k.n})" for q, k in js.validation.kappas.items())
     state = "counted" if js.counted else "NOT counted"
     text += f"; {state}, {js.validation.reason}; kappa {kappas or 'none'}"
+    if js.validation.claims_matched is not None:
+        matched, given = js.validation.claims_matched
+        text += f"; claims matched by largest overlap: {matched} of the people's {given}"
     text += f"; re-read by a person: {js.reviewed} of {js.judgements - js.failed}"
     return text
 
@@ -146,6 +149,8 @@ def rubric_dict(report: Report) -> dict[str, Any] | None:
                 "overlap": None if js.validation is None else js.validation.overlap,
                 "reviewed": None if js.validation is None else js.reviewed,
                 "kappa": None if js.validation is None else {q: kappa(k) for q, k in js.validation.kappas.items()},
+                **({} if js.validation is None or js.validation.claims_matched is None else
+                   {"claims_matched": {"matched": js.validation.claims_matched[0], "people_claims": js.validation.claims_matched[1]}}),
             }
             for js in s.judges
         ],
