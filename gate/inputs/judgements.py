@@ -417,16 +417,7 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
         if not _text(value.get("error")):
             bad("error", "expected why the judgement failed, found nothing")
     claims = _claims(value, rubric, answer, answers is None, status, bad)
-    if claims is None and rubric.claims and "claims" in value and "no_unsupported_claim" not in labels:
-        labels = {**labels, "no_unsupported_claim": NOT_APPLICABLE}  # follows from claims that are at fault: said there
-    if claims is not None and "no_unsupported_claim" in rubric.question_ids:
-        derived = no_unsupported_label(claims)
-        given = labels.get("no_unsupported_claim")
-        if given is not None and given != derived:
-            bad("labels.no_unsupported_claim", f"expected {derived!r}, as the claims say (no_unsupported_claim follows from them: "
-                                              f"{'none' if derived == 'yes' else 'one or more'} unsupported or contradicted), found {describe(given)}; "
-                                              "leave the label out or make the two agree")
-        labels = {**labels, "no_unsupported_claim": derived} if isinstance(given, str) or given is None else labels
+    labels = _labels_with_claims(labels, claims, rubric, "claims" in value, bad)
     if status != FAILED:
         _check_labels(labels, rubric, bad)
     quality = value.get("quality", {})
@@ -447,6 +438,25 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
         return None
     return Judgement(qid, judge, str(version), digest, dict(labels), dict(quality), note or "",
                      status, str(value.get("error") or ""), f"{display}:{line}", claims)
+
+
+def _labels_with_claims(labels: dict[str, Any], claims: tuple[Claim, ...] | None, rubric: Rubric, given_claims: bool,
+                        bad: Callable[[str, str], None]) -> dict[str, Any]:
+    """The labels with ``no_unsupported_claim`` as the claims say it; a label given that
+    disagrees is a problem. Claims given but at fault: the label is not asked for (said there)."""
+    if claims is None:
+        if rubric.claims and given_claims and "no_unsupported_claim" not in labels:
+            return {**labels, "no_unsupported_claim": NOT_APPLICABLE}
+        return labels
+    if "no_unsupported_claim" not in rubric.question_ids:
+        return labels
+    derived = no_unsupported_label(claims)
+    given = labels.get("no_unsupported_claim")
+    if given is not None and given != derived:
+        bad("labels.no_unsupported_claim", f"expected {derived!r}, as the claims say (no_unsupported_claim follows from them: "
+                                          f"{'none' if derived == 'yes' else 'one or more'} unsupported or contradicted), found {describe(given)}; "
+                                          "leave the label out or make the two agree")
+    return {**labels, "no_unsupported_claim": derived} if isinstance(given, str) or given is None else labels
 
 
 def _claims(value: Mapping[str, Any], rubric: Rubric, answer: Answer | None, unknown_run: bool, status: Any,
