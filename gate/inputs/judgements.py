@@ -452,6 +452,8 @@ def _labels_with_claims(labels: dict[str, Any], claims: tuple[Claim, ...] | None
         return labels
     derived = no_unsupported_label(claims)
     given = labels.get("no_unsupported_claim")
+    if given == NOT_APPLICABLE:  # where the rubric says it does not apply: the label stands
+        return labels
     if given is not None and given != derived:
         bad("labels.no_unsupported_claim", f"expected {derived!r}, as the claims say (no_unsupported_claim follows from them: "
                                           f"{'none' if derived == 'yes' else 'one or more'} unsupported or contradicted), found {describe(given)}; "
