@@ -32,9 +32,9 @@ import httpx
 
 from gate import __version__
 from gate.core.errors import InputError, Problem, json_error_text
+from gate.inputs.claims import no_unsupported_label
 from gate.inputs.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
 from gate.inputs.rubric import LABELS, NO, NOT_APPLICABLE, SCORE_RANGE, YES, Rubric, applies, caveats_known
-from gate.inputs.claims import no_unsupported_label
 from gate.judged.grader_cache import request_key
 from gate.judged.grader_claims import CLAIM_INSTRUCTIONS, DERIVED, claims_schema, reply_claims
 from gate.model.inputs import Answer, Question
