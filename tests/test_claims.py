@@ -321,3 +321,12 @@ def test_a_grader_whose_claim_labels_disagree_with_people_is_listed_not_counted(
     assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
     assert [j["claims_matched"] for j in data["rubric"]["judges"] if j["kind"] == "grader"] == \
         [{"matched": 9, "people_claims": 9}, {"matched": 8, "people_claims": 9}]
+
+
+def test_the_csv_sheet_carries_no_claims_under_a_rubric_asking_for_them(tmp_path):
+    sheet = tmp_path / "review.csv"
+    sheet.write_text("question_id,judge_kind,judge_name,series\na01,person,Amina,yes\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_judgements([sheet], load_rubric(RUBRIC), ANSWER_RUN)
+    assert f"{sheet}: claims: the CSV sheet carries no claims" in str(caught.value)
+    assert "judge claim by claim on the review page (review.html) or in JSON lines" in str(caught.value)

@@ -116,3 +116,16 @@ def test_code_overrules_a_figure_the_grader_called_supported_and_the_report_coun
     render_terminal(report, Console(width=100, file=buffer, color_system=None))
     for text in (buffer.getvalue(), render_markdown(report)):
         assert "code overruled 2 claim label(s)" in text
+
+
+def test_calibrate_prints_the_claim_kappas_and_how_many_claims_matched(tmp_path, cli):
+    thresholds = tmp_path / "thresholds.yaml"
+    thresholds.write_text(THRESHOLDS.read_text(encoding="utf-8").replace("min_overlap: 10", "min_overlap: 5"), encoding="utf-8")
+    with serve(replies({"a06": "supported"})) as server:
+        code, out, err = cli("grade", str(RUN), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--thresholds", str(thresholds),
+                             "--endpoint", server.url, "--model", "m", "--calibrate", str(READER))
+    # exit 1: on the 8 answers of the example, period, unit and caveat get one label only (kappa undefined)
+    assert code == 1, err
+    assert "  claims_any_unsupported: kappa 0.71 (n=8)" in out  # a06: the grader found nothing wanting, the reader did
+    assert "  claim_labels: kappa 0.75 (n=9)" in out  # 8 of 9 claims labelled alike
+    assert "  claims matched by largest overlap: 9 of the people's 9" in out

@@ -272,6 +272,10 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
     except OSError as exc:
         problems.add(display, None, None, f"cannot be read as UTF-8 text: {exc}")
         return
+    if rubric.claims:
+        problems.add(display, None, "claims", f"the CSV sheet carries no claims, and the rubric ({rubric.path}, version {rubric.version}) "
+                                              "asks for them: judge claim by claim on the review page (review.html) or in JSON lines")
+        return
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=sheet.separator(text))
     header = reader.fieldnames or []
     known = set(CSV_FIXED) | set(CSV_TAIL) | set(QUESTION_IDS) | set(DIMENSION_IDS)
