@@ -57,6 +57,21 @@ def test_a_reader_splits_a_sentence_into_two_claims_labels_them_and_the_gate_sco
     click(browser, browser.find_element(By.ID, f"claim-{a01}-0-split"))
     assert claim_texts(browser, By, a01) == ["About 7.6% of the population was undernourished in 2024",
                                              "down from 7.9% in 2023 (FS_UNDERNOURISH_PCT)."]
+    # merging a02's two sentences makes one claim; splitting it again where "It has" begins gives them back
+    click(browser, browser.find_element(By.ID, f"claim-{a02}-0-merge"))
+    assert claim_texts(browser, By, a02) == ["Life expectancy at birth was 68.2 years in 2023 (HLTH_LIFE_EXP_YRS). It has fallen since the year before."]
+    browser.find_element(By.ID, f"claim-{a02}-0-at").send_keys("It has")
+    click(browser, browser.find_element(By.ID, f"claim-{a02}-0-split"))
+    assert claim_texts(browser, By, a02) == ["Life expectancy at birth was 68.2 years in 2023 (HLTH_LIFE_EXP_YRS).", "It has fallen since the year before."]
+    # a claim removed, then added back as the reader types it (a03 is left unjudged)
+    a03 = items["a03"]
+    click(browser, browser.find_element(By.ID, f"claim-{a03}-0-remove"))
+    assert claim_texts(browser, By, a03) == []
+    browser.find_element(By.ID, f"claim-{a03}-new").send_keys("35 per 1,000 live births")
+    click(browser, browser.find_element(By.ID, f"claim-{a03}-add"))
+    assert claim_texts(browser, By, a03) == ["35 per 1,000 live births"]
+    section = browser.find_element(By.ID, f"claim-{a03}-0")
+    assert (section.get_attribute("data-start"), section.get_attribute("data-end")) == ("34", "58")
     for ci in (0, 1):
         Select(browser.find_element(By.ID, f"claim-{a01}-{ci}-label")).select_by_value("supported")
         click(browser, browser.find_element(By.ID, f"claim-{a01}-{ci}-ev-FS_UNDERNOURISH_PCT"))

@@ -21,8 +21,12 @@ Then, per answer:
   person judged it; ``grader_reviewed_share``: answers a counted grader judged, and of those
   the ones a person judged too;
 - ``quality_<dimension>``: the deciding score is at or above the rubric's ``pass_score``;
+- with a rubric asking for claims, ``grounded_claim_rate`` and ``contradicted_claims`` from
+  the deciding judges' claims, code overruling (:mod:`gate.judged.claim_scoring`), and
+  ``no_unsupported_claim`` as those claims say it;
 - the decision, groundedness first: ``fail_groundedness`` (an unsupported figure, an
-  invalid citation, or ``no`` on ``no_unsupported_claim``) whatever the quality, then
+  invalid citation, ``no`` on ``no_unsupported_claim``, or a claim unsupported or
+  contradicted) whatever the quality, then
   ``fail_quality`` (a dimension below ``pass_score``), then ``pass``; an answer without a
   quality score on every dimension and not failing groundedness is undecided, counted in
   no denominator. ``decision_pass`` is pass over decided.
