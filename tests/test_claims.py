@@ -330,3 +330,21 @@ def test_the_csv_sheet_carries_no_claims_under_a_rubric_asking_for_them(tmp_path
         load_judgements([sheet], load_rubric(RUBRIC), ANSWER_RUN)
     assert f"{sheet}: claims: the CSV sheet carries no claims" in str(caught.value)
     assert "judge claim by claim on the review page (review.html) or in JSON lines" in str(caught.value)
+
+
+def test_with_evidence_false_the_overruled_claim_is_named_by_its_span_not_its_text(report):
+    import dataclasses
+
+    markdown = render_markdown(dataclasses.replace(report, evidence=False))
+    assert "- a07 claim 0-79: Amina Diallo said supported; code: citation EDU&#95;STATS&#95;2024 never retrieved" in markdown
+    assert '"Net primary enrolment reached 92.5% in 2024 (EDU&#95;PRIM&#95;ENRL&#95;PCT; EDU&#95;STATS&#95;2024)"' not in markdown
+
+
+def test_code_overrules_only_a_citation_written_whole_in_the_claim():
+    from gate.judged.claim_scoring import code_reason
+    from gate.model.outcomes import Finding, Outcome
+
+    outcome = Outcome("a07", "en", {}, (Finding("a07", "en", "citation_validity", "cited_not_retrieved", "m", cited_id="EDU_STATS_2024"),))
+    assert code_reason(Claim(0, 10, "as EDU_STATS_2024 says", "supported"), outcome) == "citation EDU_STATS_2024 never retrieved"
+    assert code_reason(Claim(0, 10, "as EDU_STATS_20245 says", "supported"), outcome) is None
+    assert code_reason(Claim(0, 10, "no citation here", "supported"), outcome) is None

@@ -19,6 +19,7 @@ claim unsupported or contradicted, quoting it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -85,9 +86,15 @@ def code_reason(claim: Claim, automatic: Outcome) -> str | None:
     for f in automatic.findings:
         if f.code == UNSUPPORTED_FIGURE and f.figure is not None and f.figure.start < claim.end and claim.start < f.figure.end:
             return f"unsupported figure {f.figure.text}"
-        if f.code == INVALID_CITATION and f.cited_id and f.cited_id in claim.text:
+        if f.code == INVALID_CITATION and f.cited_id and _written(f.cited_id, claim.text):
             return f"citation {f.cited_id} never retrieved"
     return None
+
+
+def _written(cited_id: str, text: str) -> bool:
+    """Whether a cited id is written in a claim as a whole id (``EDU_STATS_2024``, never
+    inside ``EDU_STATS_20245`` or ``XEDU_STATS_2024``)."""
+    return re.search(r"(?<![\w-])" + re.escape(cited_id) + r"(?![\w-])", text) is not None
 
 
 def score_claims(question_id: str, language: str, answer: Answer, deciding: Sequence[Judgement],

@@ -80,7 +80,9 @@ def claim_lines(report: Report) -> list[str]:
              f"answers with a contradicted claim {_count(report, 'contradicted_claims', 'answers judged claim by claim')}",
              f"  code overruled {len(s.overruled)} claim label(s) (a judge said supported; code found an unsupported figure or an invalid citation in the claim)"
              + (":" if s.overruled else "")]
-    lines += [f"    - {o.question_id} \"{o.claim.text}\": {', '.join(o.judges)} said supported; code: {o.reason}" for o in s.overruled]
+    for o in s.overruled:  # the claim's text is the answer's: kept out where the report keeps evidence out
+        claim = f"\"{o.claim.text}\"" if report.evidence else f"claim {o.claim.start}-{o.claim.end}"
+        lines.append(f"    - {o.question_id} {claim}: {', '.join(o.judges)} said supported; code: {o.reason}")
     return lines
 
 
