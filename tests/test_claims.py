@@ -348,3 +348,12 @@ def test_code_overrules_only_a_citation_written_whole_in_the_claim():
     assert code_reason(Claim(0, 10, "as EDU_STATS_2024 says", "supported"), outcome) == "citation EDU_STATS_2024 never retrieved"
     assert code_reason(Claim(0, 10, "as EDU_STATS_20245 says", "supported"), outcome) is None
     assert code_reason(Claim(0, 10, "no citation here", "supported"), outcome) is None
+
+
+def test_a_rubric_that_stops_asking_for_claims_is_listed_as_loosened(workdir, cli):
+    shutil.copy(RUBRIC, workdir / "base-rubric.yaml")
+    shutil.copy(ROOT / "rubric.yaml", workdir / "rubric.yaml")
+    code, out, err = cli("check", "examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl",
+                         "--base-rubric", "base-rubric.yaml", "--no-baseline")
+    assert "  - claims: claims no longer judged one by one, true -> false (rubric.yaml)" in out, (out, err)
+    assert code == 1  # the example fails its floors; the listing alone does not fail without fail_on_loosened
