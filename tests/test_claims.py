@@ -357,3 +357,18 @@ def test_a_rubric_that_stops_asking_for_claims_is_listed_as_loosened(workdir, cl
                          "--base-rubric", "base-rubric.yaml", "--no-baseline")
     assert "  - claims: claims no longer judged one by one, true -> false (rubric.yaml)" in out, (out, err)
     assert code == 1  # the example fails its floors; the listing alone does not fail without fail_on_loosened
+
+
+def test_the_combined_claims_do_not_depend_on_the_order_of_judges_or_of_their_claims():
+    import itertools
+
+    one = _judgement("A", _claim("Life expectancy at birth was 68.2 years in 2023", "supported"),
+                     _claim("It has fallen since the year before.", "unsupported"))
+    two = _judgement("B", _claim("It has fallen", "contradicted"), _claim("Life expectancy at birth", "unsupported"))
+    three = _judgement("C", _claim("68.2 years in 2023 (HLTH_LIFE_EXP_YRS)", "supported"))
+    results = {combine_claims(order, A02) for order in itertools.permutations([one, two, three])}
+    assert len(results) == 1
+    (combined,) = results
+    # "Life expectancy at birth" (B, unsupported) overlaps A's first claim, which C's overlaps: one group, unsupported
+    assert [(c.text, c.label) for c in combined] == [("Life expectancy at birth was 68.2 years in 2023 (HLTH_LIFE_EXP_YRS)", "unsupported"),
+                                                     ("It has fallen since the year before.", "contradicted")]

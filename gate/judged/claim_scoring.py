@@ -62,7 +62,8 @@ def combine_claims(judgements: Sequence[Judgement], answer: Answer | None = None
     """The deciding judges' claims as one list: overlapping spans grouped (transitively),
     each group one claim spanning them all with the worst label and every evidence id (its
     text the answer's over the span; without the answer, the longest claim's text)."""
-    given = sorted((c for j in judgements for c in (j.claims or ())), key=lambda c: (c.start, c.end))
+    given = sorted((c for j in judgements for c in (j.claims or ())),
+                   key=lambda c: (c.start, c.end, CLAIM_RANK[c.label], c.evidence, c.text))  # a total order: any judge order gives the same
     groups: list[list[Claim]] = []
     for claim in given:
         if groups and claim.start < max(c.end for c in groups[-1]):
