@@ -215,6 +215,8 @@ def _calibrate(args: Any, pairs: Sequence[tuple[Question, Answer | None]], rubri
         return EXIT_FAIL
     for q, k in validation.kappas.items():
         print(f"  {q}: kappa {format_kappa(k.value)} (n={k.n})" + (f"; {k.reason}" if k.reason else ""))
+    if validation.claims_matched is not None:
+        print(f"  claims matched by largest overlap: {validation.claims_matched[0]} of the people's {validation.claims_matched[1]}")
     print(f"  {validation.reason}")
     code = _verdict(args, len(mine), len(failed), len(result.not_sent), warn)
     return EXIT_PASS if validation.validated and code == EXIT_PASS else EXIT_FAIL

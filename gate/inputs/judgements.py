@@ -52,14 +52,15 @@ from gate.core.jsonlines import RejectedLine, read_jsonl
 from gate.core.limits import read_bounded
 from gate.core.schemas import describe
 from gate.inputs import judgement_sheet as sheet
-from gate.inputs.rubric import DIMENSION_IDS, LABELS, QUESTION_IDS, SCORE_RANGE, Rubric
+from gate.inputs.claims import Claim, check_claims, claim_record, no_unsupported_label
+from gate.inputs.rubric import DIMENSION_IDS, LABELS, NOT_APPLICABLE, QUESTION_IDS, SCORE_RANGE, Rubric
 from gate.inputs.yaml_input import utf8_text
 from gate.model.inputs import Answer, Run
 
 PERSON, GRADER = "person", "grader"
 OK, FAILED = "ok", "failed"
 JUDGE_FIELDS = ("kind", "name", "version", "model", "prompt_digest")
-TOP_FIELDS = ("question_id", "judge", "rubric_version", "answer_digest", "labels", "quality", "note", "status", "error")
+TOP_FIELDS = ("question_id", "judge", "rubric_version", "answer_digest", "labels", "quality", "note", "status", "error", "claims")
 CSV_FIXED = ("question_id", "judge_kind", "judge_name", "judge_version", "judge_model", "judge_prompt_digest",
              "rubric_version", "answer_digest")
 CSV_TAIL = ("note", "status", "error")
@@ -113,6 +114,8 @@ class Judgement:
         status: ``ok``, or ``failed`` (a grader's response that was not valid output).
         error: why it failed, "" otherwise.
         source: ``file:line`` it was read from.
+        claims: the answer's claims as the judge labelled them (:mod:`gate.inputs.claims`),
+            in order; None where the rubric asks for none.
     """
 
     question_id: str
@@ -125,6 +128,7 @@ class Judgement:
     status: str = OK
     error: str = ""
     source: str = ""
+    claims: tuple[Claim, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -203,6 +207,8 @@ def judgement_record(j: Judgement) -> dict[str, Any]:
         out["quality"] = dict(j.quality)
     if j.note:
         out["note"] = j.note
+    if j.claims is not None:
+        out["claims"] = [claim_record(c) for c in j.claims]
     return out
 
 
@@ -265,6 +271,10 @@ def _csv_rows(path: Path, display: str, rubric: Rubric, problems: ProblemCollect
         return
     except OSError as exc:
         problems.add(display, None, None, f"cannot be read as UTF-8 text: {exc}")
+        return
+    if rubric.claims:
+        problems.add(display, None, "claims", f"the CSV sheet carries no claims, and the rubric ({rubric.path}, version {rubric.version}) "
+                                              "asks for them: judge claim by claim on the review page (review.html) or in JSON lines")
         return
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=sheet.separator(text))
     header = reader.fieldnames or []
@@ -406,11 +416,13 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
         bad("labels", f"expected an object of rubric question -> label, found {describe(labels)}")
         labels = {}
     if status == FAILED:
-        if labels:
+        if labels or value.get("claims"):
             bad("labels", "expected no labels on a failed judgement, found some")
         if not _text(value.get("error")):
             bad("error", "expected why the judgement failed, found nothing")
-    else:
+    claims = _claims(value, rubric, answer, answers is None, status, bad)
+    labels = _labels_with_claims(labels, claims, rubric, "claims" in value, bad)
+    if status != FAILED:
         _check_labels(labels, rubric, bad)
     quality = value.get("quality", {})
     if not isinstance(quality, dict):
@@ -429,7 +441,46 @@ def _check(value: Mapping[str, Any], display: str, line: int, rubric: Rubric,
     if problems.total > before or rejected.bad or judge is None or not (_text(qid) and _text(digest)):
         return None
     return Judgement(qid, judge, str(version), digest, dict(labels), dict(quality), note or "",
-                     status, str(value.get("error") or ""), f"{display}:{line}")
+                     status, str(value.get("error") or ""), f"{display}:{line}", claims)
+
+
+def _labels_with_claims(labels: dict[str, Any], claims: tuple[Claim, ...] | None, rubric: Rubric, given_claims: bool,
+                        bad: Callable[[str, str], None]) -> dict[str, Any]:
+    """The labels with ``no_unsupported_claim`` as the claims say it; a label given that
+    disagrees is a problem. Claims given but at fault: the label is not asked for (said there)."""
+    if claims is None:
+        if rubric.claims and given_claims and "no_unsupported_claim" not in labels:
+            return {**labels, "no_unsupported_claim": NOT_APPLICABLE}
+        return labels
+    if "no_unsupported_claim" not in rubric.question_ids:
+        return labels
+    derived = no_unsupported_label(claims)
+    given = labels.get("no_unsupported_claim")
+    if given == NOT_APPLICABLE:  # where the rubric says it does not apply: the label stands
+        return labels
+    if given is not None and given != derived:
+        bad("labels.no_unsupported_claim", f"expected {derived!r}, as the claims say (no_unsupported_claim follows from them: "
+                                          f"{'none' if derived == 'yes' else 'one or more'} unsupported or contradicted), found {describe(given)}; "
+                                          "leave the label out or make the two agree")
+    return {**labels, "no_unsupported_claim": derived} if isinstance(given, str) or given is None else labels
+
+
+def _claims(value: Mapping[str, Any], rubric: Rubric, answer: Answer | None, unknown_run: bool, status: Any,
+            bad: Callable[[str, str], None]) -> tuple[Claim, ...] | None:
+    """The judgement's claims, checked against the answer judged; None where none are asked for."""
+    if status == FAILED:
+        return None
+    if not rubric.claims:
+        if "claims" in value:
+            bad("claims", f"the rubric ({rubric.path}, version {rubric.version}) does not ask for claims: "
+                          "give them under a rubric with claims: true (a new version)")
+        return None
+    if "claims" not in value:
+        bad("claims", "missing: the rubric asks for the answer's claims (claims: true); give [] for an answer that makes none")
+        return None
+    if answer is None and not unknown_run:
+        return None  # the question id is already at fault
+    return check_claims(value["claims"], answer, bad)
 
 
 def _check_labels(labels: Mapping[str, Any], rubric: Rubric, bad: Callable[[str, str], None]) -> None:

@@ -86,6 +86,9 @@ class Rubric:
         questions: in file order.
         dimensions: the quality dimensions, in file order (empty without a quality section).
         pass_score: a quality dimension passes at this score or above (None without one).
+        claims: whether judgements list the answer's claims (``claims: true``): each
+            claim's span, label (supported, unsupported, contradicted) and evidence; then
+            ``no_unsupported_claim`` follows from them (:mod:`gate.inputs.claims`).
         digest: ``sha256:`` of what the version follows (:func:`versioned_digest`: ids,
             English texts, applicability, labels, pass score; not the translations), so
             that a grader prompt built from it changes digest when the rubric does.
@@ -97,6 +100,7 @@ class Rubric:
     dimensions: tuple[Dimension, ...] = ()
     pass_score: int | None = None
     digest: str = ""
+    claims: bool = False
 
     @property
     def question_ids(self) -> tuple[str, ...]:
@@ -203,12 +207,13 @@ def _build(display: str, data: Mapping[str, Any]) -> Rubric:
     quality = data.get("quality") or {}
     dimensions = tuple(Dimension(str(did), _texts(spec)) for did, spec in (quality.get("dimensions") or {}).items())
     pass_score = quality.get("pass_score")
+    claims = bool(data.get("claims", False))
     return Rubric(display, str(data["version"]), questions, dimensions, pass_score,
-                  versioned_digest(str(data["version"]), questions, dimensions, pass_score))
+                  versioned_digest(str(data["version"]), questions, dimensions, pass_score, claims), claims)
 
 
 def versioned_digest(version: str, questions: Sequence[RubricQuestion], dimensions: Sequence[Dimension],
-                     pass_score: int | None) -> str:
+                     pass_score: int | None, claims: bool = False) -> str:
     """``sha256:`` of what the rubric's version follows: the version, the labels, each
     question's id, applicability and English text, the pass score and each dimension's id
     and English text; pure. The other languages' texts are translations and are left out,
@@ -220,4 +225,6 @@ def versioned_digest(version: str, questions: Sequence[RubricQuestion], dimensio
         "questions": [{"id": q.id, "applies": q.applies, "text": q.texts["en"]} for q in questions],
         "quality": {"pass_score": pass_score, "dimensions": [{"id": d.id, "text": d.texts["en"]} for d in dimensions]},
     }
+    if claims:
+        content["claims"] = ["supported", "unsupported", "contradicted"]
     return "sha256:" + hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()

@@ -32,9 +32,11 @@ import httpx
 
 from gate import __version__
 from gate.core.errors import InputError, Problem, json_error_text
+from gate.inputs.claims import no_unsupported_label
 from gate.inputs.judgements import FAILED, GRADER, OK, Judge, Judgement, answer_digest, judgement_record
 from gate.inputs.rubric import LABELS, NO, NOT_APPLICABLE, SCORE_RANGE, YES, Rubric, applies
 from gate.judged.grader_cache import request_key
+from gate.judged.grader_claims import CLAIM_INSTRUCTIONS, DERIVED, claims_schema, reply_claims
 from gate.judged.plain import answer_data, observation_data
 from gate.model.inputs import Answer, Question
 
@@ -79,24 +81,39 @@ class GraderSettings:
 
 def prompt_digest(rubric: Rubric) -> str:
     """``sha256:`` of the instructions, the output schema and the rubric's content."""
-    payload = json.dumps({"instructions": INSTRUCTIONS, "schema": output_schema(rubric), "rubric": rubric.digest}, sort_keys=True)
+    payload = json.dumps({"instructions": instructions(rubric), "schema": output_schema(rubric), "rubric": rubric.digest}, sort_keys=True)
     return "sha256:" + hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
+def instructions(rubric: Rubric) -> str:
+    """The instructions: :data:`INSTRUCTIONS`, and with a rubric asking for claims, how to list them."""
+    return INSTRUCTIONS + (CLAIM_INSTRUCTIONS if rubric.claims else "")
+
+
+def labelled(rubric: Rubric) -> tuple[str, ...]:
+    """The rubric questions the grader labels: all but ``no_unsupported_claim`` when claims
+    are asked for (it follows from them)."""
+    return tuple(q for q in rubric.question_ids if not (rubric.claims and q == DERIVED))
+
+
 def output_schema(rubric: Rubric) -> dict[str, Any]:
-    """The JSON Schema the grader's reply must follow."""
-    return {
+    """The JSON Schema the grader's reply must follow (with ``claims`` where the rubric asks for them)."""
+    schema: dict[str, Any] = {
         "type": "object",
         "additionalProperties": False,
         "required": ["labels", "quality", "note"],
         "properties": {
-            "labels": {"type": "object", "additionalProperties": False, "required": list(rubric.question_ids),
-                       "properties": {q: {"enum": list(LABELS)} for q in rubric.question_ids}},
+            "labels": {"type": "object", "additionalProperties": False, "required": list(labelled(rubric)),
+                       "properties": {q: {"enum": list(LABELS)} for q in labelled(rubric)}},
             "quality": {"type": "object", "additionalProperties": False, "required": list(rubric.dimension_ids),
                         "properties": {d: {"type": "integer", "minimum": SCORE_RANGE[0], "maximum": SCORE_RANGE[1]} for d in rubric.dimension_ids}},
             "note": {"type": "string"},
         },
     }
+    if rubric.claims:
+        schema["required"].append("claims")
+        schema["properties"]["claims"] = claims_schema()
+    return schema
 
 
 def messages(rubric: Rubric, question: Question, answer: Answer) -> list[dict[str, str]]:
@@ -110,7 +127,9 @@ def messages(rubric: Rubric, question: Question, answer: Answer) -> list[dict[st
         "quality_dimensions": [{"id": d.id, "question": d.text("en")} for d in rubric.dimensions],
         "allowed_labels": list(LABELS),
     }
-    return [{"role": "system", "content": INSTRUCTIONS},
+    if rubric.claims:
+        case["allowed_claim_labels"] = ["supported", "unsupported", "contradicted"]
+    return [{"role": "system", "content": instructions(rubric)},
             {"role": "user", "content": json.dumps(case, ensure_ascii=False, sort_keys=True)}]
 
 
@@ -132,10 +151,10 @@ def parse_reply(body: Any, rubric: Rubric) -> tuple[dict[str, str], dict[str, in
     labels, quality, note = data.get("labels"), data.get("quality", {}), data.get("note", "")
     if not isinstance(labels, dict):
         return "not valid structured output: no labels object"
-    extra = sorted(set(labels) - set(rubric.question_ids))
+    extra = sorted(set(labels) - set(labelled(rubric)))
     if extra:
         return f"not valid structured output: unknown rubric question(s) {', '.join(map(str, extra))}"
-    for q in rubric.question_ids:
+    for q in labelled(rubric):
         if labels.get(q) not in LABELS:
             return f"not valid structured output: label of {q} is {json.dumps(labels.get(q))}, expected one of {', '.join(LABELS)}"
     if not isinstance(quality, dict):
@@ -267,8 +286,16 @@ class Grader:
         if isinstance(parsed, str):
             return Judgement(**base, status=FAILED, error=self.scrub(parsed)), ()
         labels, scores, note = parsed
+        claims = None
+        if self.rubric.claims:
+            found = reply_claims(json.loads(reply["choices"][0]["message"]["content"]), answer)
+            if isinstance(found, str):
+                return Judgement(**base, status=FAILED, error=self.scrub(found)), ()
+            claims = found
+            if DERIVED in self.rubric.question_ids:
+                labels[DERIVED] = no_unsupported_label(claims)
         kept, dropped = drop_inapplicable(labels, self.rubric, question, answer)
-        return Judgement(**base, labels=kept, quality=scores, note=self.scrub(note), status=OK), dropped
+        return Judgement(**base, labels=kept, quality=scores, note=self.scrub(note), status=OK, claims=claims), dropped
 
     def judge_answer(self, question: Question, answer: Answer) -> Judgement:
         """One judgement of one answer, asked now (no cache): ``ok`` with labels, or ``failed`` with the reason."""

@@ -21,8 +21,12 @@ Then, per answer:
   person judged it; ``grader_reviewed_share``: answers a counted grader judged, and of those
   the ones a person judged too;
 - ``quality_<dimension>``: the deciding score is at or above the rubric's ``pass_score``;
+- with a rubric asking for claims, ``grounded_claim_rate`` and ``contradicted_claims`` from
+  the deciding judges' claims, code overruling (:mod:`gate.judged.claim_scoring`), and
+  ``no_unsupported_claim`` as those claims say it;
 - the decision, groundedness first: ``fail_groundedness`` (an unsupported figure, an
-  invalid citation, or ``no`` on ``no_unsupported_claim``) whatever the quality, then
+  invalid citation, ``no`` on ``no_unsupported_claim``, or a claim unsupported or
+  contradicted) whatever the quality, then
   ``fail_quality`` (a dimension below ``pass_score``), then ``pass``; an answer without a
   quality score on every dimension and not failing groundedness is undecided, counted in
   no denominator. ``decision_pass`` is pass over decided.
@@ -35,8 +39,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from gate.inputs.claims import no_unsupported_label
 from gate.inputs.judgements import FAILED, GRADER, PERSON, Judge, Judgement, JudgementSet
 from gate.inputs.rubric import NO, NOT_APPLICABLE, YES, Rubric, applies
+from gate.judged.claim_agreement import CLAIMS_ANSWER, CLAIMS_LABEL, claim_pairs
+from gate.judged.claim_scoring import ClaimOutcome, Overruled, score_claims
 from gate.model.agreement import Kappa, Validation, validate_grader
 from gate.model.inputs import Answer, Question
 from gate.model.outcomes import Count, Finding, Outcome
@@ -59,6 +66,8 @@ class RubricOutcome:
         disagreement: per rubric question where the counted judges differ, ``judge -> label``.
         ignored: rubric questions labelled yes or no where the rubric says they do not
             apply (not counted; the report says so).
+        claims: the answer's claims combined and overruled by code
+            (:mod:`gate.judged.claim_scoring`); None where no deciding judge listed claims.
     """
 
     counts: Mapping[str, Count]
@@ -68,6 +77,7 @@ class RubricOutcome:
     decision: str | None = None
     disagreement: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     ignored: tuple[str, ...] = ()
+    claims: ClaimOutcome | None = None
 
 
 def combine(judgements: Sequence[Judgement], rubric: Rubric) -> tuple[dict[str, str], dict[str, int]]:
@@ -119,6 +129,12 @@ def score_rubric(question: Question, answer: Answer | None, judgements: Sequence
     if not decide:
         return RubricOutcome(counts)
     labels, scores = combine(decide, rubric)
+    claimed = score_claims(qid, lang, answer, decide, automatic) if answer is not None else None
+    if claimed is not None:
+        counts.update(claimed.counts)
+        findings += claimed.findings
+        if "no_unsupported_claim" in labels:  # follows from the claims, code's overrule included
+            labels["no_unsupported_claim"] = no_unsupported_label(claimed.claims)
     passed_all = True
     any_counted = False
     ignored = []
@@ -137,21 +153,24 @@ def score_rubric(question: Question, answer: Answer | None, judgements: Sequence
             who = ", ".join(sorted({j.judge.label for j in said}))
             notes = "; ".join(dict.fromkeys(j.note for j in said if j.note))
             message = f"{who} answered no to \"{rq.text(lang)}\"" + (f": {notes}" if notes else "")
+            if not said:  # no judge said no: the claims did, once code overruled one
+                message = f"no to \"{rq.text(lang)}\", as the claims say once code overruled a claim labelled supported"
             findings.append(Finding(qid, lang, f"rubric_{rq.id}", "reader_no", message))
     if any_counted:
         counts["rubric_pass"] = Count(int(passed_all), 1)
     for d in rubric.dimension_ids:
         if d in scores:
             counts[f"quality_{d}"] = Count(int(scores[d] >= (rubric.pass_score or 0)), 1)
-    decision = _decision(automatic, labels, scores, rubric)
+    decision = _decision(automatic, labels, scores, rubric, claimed)
     if decision is not None:
         counts["decision_pass"] = Count(int(decision == PASS), 1)
         if decision != PASS:
-            findings.append(Finding(qid, lang, "decision_pass", decision, _decision_reason(decision, automatic, labels, scores, rubric)))
-    return RubricOutcome(counts, tuple(findings), labels, scores, decision, _disagreement(judgements, counted, rubric), tuple(ignored))
+            findings.append(Finding(qid, lang, "decision_pass", decision, _decision_reason(decision, automatic, labels, scores, rubric, claimed)))
+    return RubricOutcome(counts, tuple(findings), labels, scores, decision, _disagreement(judgements, counted, rubric), tuple(ignored),
+                         claimed)
 
 
-def _grounded_failures(automatic: Outcome, labels: Mapping[str, str]) -> list[str]:
+def _grounded_failures(automatic: Outcome, labels: Mapping[str, str], claimed: ClaimOutcome | None = None) -> list[str]:
     reasons = []
     unsupported = automatic.counts.get("unsupported_numbers", Count())
     if unsupported.numerator:
@@ -159,13 +178,19 @@ def _grounded_failures(automatic: Outcome, labels: Mapping[str, str]) -> list[st
     citations = automatic.counts.get("citation_validity", Count())
     if citations.numerator < citations.denominator:
         reasons.append(f"{citations.denominator - citations.numerator} invalid citation(s)")
-    if labels.get("no_unsupported_claim") == NO:
+    if claimed is not None:
+        for label in ("contradicted", "unsupported"):
+            n = sum(c.label == label for c in claimed.claims)
+            if n:
+                reasons.append(f"{n} {label} claim(s)")
+    elif labels.get("no_unsupported_claim") == NO:
         reasons.append("a reader found an unsupported claim")
     return reasons
 
 
-def _decision(automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str, int], rubric: Rubric) -> str | None:
-    if _grounded_failures(automatic, labels):
+def _decision(automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str, int], rubric: Rubric,
+              claimed: ClaimOutcome | None = None) -> str | None:
+    if _grounded_failures(automatic, labels, claimed):
         return FAIL_GROUNDEDNESS
     if not rubric.dimension_ids or any(d not in scores for d in rubric.dimension_ids):
         return None
@@ -174,9 +199,10 @@ def _decision(automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str
     return PASS
 
 
-def _decision_reason(decision: str, automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str, int], rubric: Rubric) -> str:
+def _decision_reason(decision: str, automatic: Outcome, labels: Mapping[str, str], scores: Mapping[str, int], rubric: Rubric,
+                     claimed: ClaimOutcome | None = None) -> str:
     if decision == FAIL_GROUNDEDNESS:
-        return "fails groundedness whatever its quality: " + ", ".join(_grounded_failures(automatic, labels))
+        return "fails groundedness whatever its quality: " + ", ".join(_grounded_failures(automatic, labels, claimed))
     low = [f"{d} {scores[d]}" for d in rubric.dimension_ids if scores[d] < (rubric.pass_score or 0)]
     return f"grounded, but fails quality: {', '.join(low)} below the pass score {rubric.pass_score}"
 
@@ -253,6 +279,9 @@ class RubricSummary:
         pass_score: the quality pass score.
         min_kappa, min_overlap: the grader floors in force.
         notices: what the report must say about the judgements (labels not counted).
+        claims: with a rubric asking for claims, how many claims were counted (after
+            combining the deciding judges'), else None.
+        overruled: the claims judges called supported that code made unsupported.
     """
 
     path: str
@@ -267,6 +296,8 @@ class RubricSummary:
     min_kappa: Fraction
     min_overlap: int
     notices: tuple[str, ...] = ()
+    claims: int | None = None
+    overruled: tuple[Overruled, ...] = ()
 
 
 def applicable_only(judgements: Sequence[Judgement], rubric: Rubric,
@@ -300,7 +331,9 @@ def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubri
     out = {}
     for identity in graders:
         pairs: dict[str, list[tuple[str, str]]] = {q: [] for q in rubric.question_ids}
-        overlap = 0
+        if rubric.claims:
+            pairs.update({CLAIMS_ANSWER: [], CLAIMS_LABEL: []})
+        overlap = matched = people_claims = 0
         for qid in sorted(by_answer):
             js = [j for j in by_answer[qid] if j.status != FAILED]
             people = [j for j in js if j.judge.kind == PERSON]
@@ -313,7 +346,12 @@ def validate_graders(by_answer: Mapping[str, Sequence[Judgement]], rubric: Rubri
             for q in rubric.question_ids:
                 if q in person_labels and q in grader_labels:
                     pairs[q].append((person_labels[q], grader_labels[q]))
-        out[identity] = validate_grader(pairs, overlap, min_kappa, min_overlap)
+            claimed = claim_pairs(people, mine) if rubric.claims else None
+            if claimed is not None:
+                pairs[CLAIMS_ANSWER].append(claimed.answer)
+                pairs[CLAIMS_LABEL] += claimed.claims
+                matched, people_claims = matched + len(claimed.claims), people_claims + claimed.people_claims
+        out[identity] = validate_grader(pairs, overlap, min_kappa, min_overlap, (matched, people_claims) if rubric.claims else None)
     return out
 
 
@@ -348,9 +386,14 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     means: dict[tuple[str, str], tuple[int, int]] = {}
     decisions: dict[str, int] = {}
     ignored: list[str] = []
+    overruled: list[Overruled] = []
+    claims = 0
     for (question, answer), outcome in zip(pairs, outcomes):
         result = score_rubric(question, answer, by_answer.get(question.question_id, ()), outcome, rubric, counted)
         ignored += [f"{question.question_id} {q}" for q in result.ignored]
+        if result.claims is not None:
+            claims += len(result.claims.claims)
+            overruled += result.claims.overruled
         counts = dict(outcome.counts)
         counts.update(result.counts)
         merged.append(Outcome(outcome.question_id, outcome.language, counts, outcome.findings + result.findings))
@@ -367,7 +410,8 @@ def score_rubric_run(pairs: Sequence[tuple[Question, Answer | None]], outcomes: 
     quality_means = tuple(QualityMean(s, d, *means.get((s, d), (0, 0))) for s in slices for d in rubric.dimension_ids)
     summary = RubricSummary(rubric.path, rubric.version, judged.files, len(judged.judgements), judges,
                             tuple(disagreements), quality_means, dict(sorted(decisions.items())),
-                            rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs) + _dropped_notice(dropped))
+                            rubric.pass_score, min_kappa, min_overlap, _notices(ignored, by_answer, pairs) + _dropped_notice(dropped),
+                            claims if rubric.claims else None, tuple(overruled))
     return merged, summary
 
 

@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gate.inputs.rubric import LABELS, Rubric
+from gate.judged.review_claims import STYLE as CLAIMS_STYLE
+from gate.judged.review_claims import claims_script, page_items
 from gate.judged.review_marks import STATES
 
 #: The quality scale, as the legend and the score menus say it.
@@ -110,7 +112,8 @@ _SCRIPT = r"""
     }
     return state.items[item.question_id];
   };
-  const complete = (item) => item.rubric.every((r) => labels.includes(itemState(item).labels[r.id]));
+  const complete = (item) => item.rubric.every((r) => labels.includes(itemState(item).labels[r.id]))
+    && (!data.claims || window.AG_CLAIMS.complete(item, itemState(item)));
   const say = (text) => { $('announce').textContent = text; };
 
   function answerNode(item) {
@@ -203,6 +206,7 @@ _SCRIPT = r"""
     left.append(findingsNode(item));
     cols.append(left, evidenceNode(item));
     box.append(cols);
+    if (data.claims) box.append(window.AG_CLAIMS.editor(item, index, s, el, () => { save(); refresh(); }));
     item.rubric.forEach((r, qi) => {
       const fs = el('fieldset', {class: 'q', id: 'q-' + index + '-' + qi, 'data-rubric': r.id});
       fs.append(el('legend', {lang: item.language, dir: 'auto'}, r.text));
@@ -304,6 +308,7 @@ _SCRIPT = r"""
     for (const r of item.rubric) j.labels[r.id] = s.labels[r.id];
     if (Object.keys(s.quality).length) j.quality = s.quality;
     if (s.note) j.note = s.note;
+    if (data.claims) j.claims = window.AG_CLAIMS.exported(item, s);
     return j;
   });
   function refresh() {
@@ -355,6 +360,7 @@ def page_data(items: Sequence[dict[str, Any]], rubric: Rubric) -> dict[str, Any]
         (``[field, heading]``) and ``items`` (:func:`gate.judged.sample.sheet_items`).
     """
     digest = hashlib.sha256(json.dumps([i["question_id"] + i["answer_digest"] for i in items]).encode()).hexdigest()[:16]
+    claims = {"claims": True} if rubric.claims else {}  # the claims editor (gate.judged.review_claims)
     languages = sorted({"en"} | {str(i.get("language") or "en") for i in items})
     return {
         "rubric_version": rubric.version,
@@ -365,7 +371,8 @@ def page_data(items: Sequence[dict[str, Any]], rubric: Rubric) -> dict[str, Any]
         "states": {s: list(STATE_TEXT[s]) for s in STATES},
         "observation_columns": [["series", "Series"], ["period", "Period"], ["value", "Value"], ["unit", "Unit"],
                                 ["status", "Status"], ["caveats", "Caveats"]],
-        "items": list(items),
+        "items": page_items(list(items)) if rubric.claims else list(items),
+        **claims,
     }
 
 
@@ -399,7 +406,7 @@ def review_html(items: Sequence[dict[str, Any]], rubric: Rubric, title: str) -> 
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n"
-        f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{html.escape(title)}</title>\n<style>{_STYLE}{CLAIMS_STYLE if rubric.claims else ''}</style>\n</head>\n<body>\n"
         f"<header><h1>{html.escape(title)}</h1>\n"
         "<div class=\"controls\"><label for=\"reader\">Reader</label> <input id=\"reader\" autocomplete=\"name\">"
         "<button id=\"export\" type=\"button\">Export judgements</button></div>\n"
@@ -418,5 +425,6 @@ def review_html(items: Sequence[dict[str, Any]], rubric: Rubric, title: str) -> 
         "<main id=\"items\"></main>\n"
         "<h2><label for=\"exported\">Exported judgements</label></h2>\n<textarea id=\"exported\" rows=\"8\" readonly></textarea>\n"
         f"<script type=\"application/json\" id=\"sample\">{_script_json(data)}</script>\n"
-        f"<script>{_SCRIPT}</script>\n</body>\n</html>\n"
+        + (f"<script>{claims_script()}</script>\n" if rubric.claims else "")
+        + f"<script>{_SCRIPT}</script>\n</body>\n</html>\n"
     )

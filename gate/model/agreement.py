@@ -80,16 +80,20 @@ class Validation:
         kappas: rubric question id -> kappa between people and the grader.
         validated: whether its judgements count.
         reason: a sentence for people.
+        claims_matched: with claims asked for, ``(matched, people's claims)``: how many of
+            the people's claims a claim of the grader's overlapped (compared by label);
+            None otherwise.
     """
 
     overlap: int
     kappas: Mapping[str, Kappa]
     validated: bool
     reason: str
+    claims_matched: tuple[int, int] | None = None
 
 
 def validate_grader(pairs: Mapping[str, Sequence[tuple[str, str]]], overlap: int,
-                    min_kappa: Fraction, min_overlap: int) -> Validation:
+                    min_kappa: Fraction, min_overlap: int, claims_matched: tuple[int, int] | None = None) -> Validation:
     """Decide whether a grader counts; pure.
 
     Args:
@@ -97,6 +101,8 @@ def validate_grader(pairs: Mapping[str, Sequence[tuple[str, str]]], overlap: int
             both judged.
         overlap: how many answers both judged.
         min_kappa, min_overlap: the floors of ``graders`` in thresholds.yaml.
+        claims_matched: with claims, how many of the people's claims were matched (kept
+            in the validation for the report).
 
     Returns:
         The validation: validated only with overlap >= min_overlap and, on every rubric
@@ -104,7 +110,8 @@ def validate_grader(pairs: Mapping[str, Sequence[tuple[str, str]]], overlap: int
     """
     kappas = {q: cohen_kappa(p) for q, p in pairs.items()}
     if overlap < min_overlap:
-        return Validation(overlap, kappas, False, f"not validated: {overlap} answer(s) judged by a person too, min_overlap is {min_overlap}")
+        return Validation(overlap, kappas, False, f"not validated: {overlap} answer(s) judged by a person too, min_overlap is {min_overlap}",
+                          claims_matched)
     low = []
     for q, k in kappas.items():
         if k.value is None:
@@ -112,8 +119,9 @@ def validate_grader(pairs: Mapping[str, Sequence[tuple[str, str]]], overlap: int
         elif k.value < min_kappa:
             low.append(f"{q} kappa {format_kappa(k.value)} < {format_kappa(min_kappa)}")
     if low:
-        return Validation(overlap, kappas, False, "not validated: " + "; ".join(low))
-    return Validation(overlap, kappas, True, f"validated: kappa at least {format_kappa(min_kappa)} on every rubric question, n={overlap}")
+        return Validation(overlap, kappas, False, "not validated: " + "; ".join(low), claims_matched)
+    return Validation(overlap, kappas, True, f"validated: kappa at least {format_kappa(min_kappa)} on every rubric question, n={overlap}",
+                      claims_matched)
 
 
 def format_kappa(value: Fraction | None) -> str:

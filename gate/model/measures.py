@@ -87,6 +87,11 @@ MEASURES: tuple[Measure, ...] = (
             "share of judged answers with a known caveat that state it, as the readers found", "rubric"),
     Measure("rubric_no_unsupported_claim", "rubric: no unsupported claim", True, "answers",
             "share of judged answers the readers found to claim nothing the retrieved records do not support", "rubric"),
+    Measure("grounded_claim_rate", "grounded claim rate", True, "claims",
+            "share of the claims judged (rubric claims: true) that the evidence supports, code overruling a claim "
+            "with an unsupported figure or an invalid citation", "rubric"),
+    Measure("contradicted_claims", "contradicted claims", False, "answers",
+            "share of answers judged claim by claim with at least one claim the evidence contradicts", "rubric"),
     Measure("reviewed_share", "reviewed share", True, "answers",
             "share of the run's answers that a person judged", "rubric"),
     Measure("grader_reviewed_share", "grader judgements re-read", True, "answers",
@@ -104,6 +109,8 @@ MEASURES: tuple[Measure, ...] = (
             "share of decided answers that pass: neither fail_groundedness nor fail_quality", "quality"),
 )
 MEASURE_BY_NAME: dict[str, Measure] = {m.name: m for m in MEASURES}
+#: The measures scored claim by claim, only where the rubric asks for claims (``claims: true``).
+CLAIM_MEASURES: tuple[str, ...] = ("grounded_claim_rate", "contradicted_claims")
 
 
 def measures_of(families: Iterable[str]) -> tuple[Measure, ...]:

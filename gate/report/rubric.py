@@ -30,6 +30,9 @@ def _judge_line(js: Any) -> str:
     kappas = ", ".join(f"{q} {format_kappa(k.value)} (n={k.n})" for q, k in js.validation.kappas.items())
     state = "counted" if js.counted else "NOT counted"
     text += f"; {state}, {js.validation.reason}; kappa {kappas or 'none'}"
+    if js.validation.claims_matched is not None:
+        matched, given = js.validation.claims_matched
+        text += f"; claims matched by largest overlap: {matched} of the people's {given}"
     text += f"; re-read by a person: {js.reviewed} of {js.judgements - js.failed}"
     return text
 
@@ -57,12 +60,29 @@ def rubric_lines(report: Report) -> list[str]:
     if means:
         shown = ", ".join(f"{m.dimension} mean {display_rate(m.mean)} (n={m.n})" for m in means)
         lines.append(f"  quality (pass at {s.pass_score} or above): {shown}")
+    lines += claim_lines(report)
     if s.decisions:
         lines.append("  decisions: " + ", ".join(f"{k} {v}" for k, v in s.decisions.items()))
     if s.disagreements:
         lines.append(f"  disagreements ({len(s.disagreements)}):")
         for d in s.disagreements:
             lines.append(f"    - {d.question_id} {d.rubric_question}: " + ", ".join(f"{who} {label}" for who, label in d.labels.items()))
+    return lines
+
+
+def claim_lines(report: Report) -> list[str]:
+    """Claim by claim (a rubric with claims: true): the grounded claim rate, the share of
+    answers with a contradicted claim, and every claim code overruled."""
+    s = report.rubric
+    if s is None or s.claims is None:
+        return []
+    lines = [f"  claims: {s.claims} judged; grounded claim rate {_count(report, 'grounded_claim_rate', 'claims')}; "
+             f"answers with a contradicted claim {_count(report, 'contradicted_claims', 'answers judged claim by claim')}",
+             f"  code overruled {len(s.overruled)} claim label(s) (a judge said supported; code found an unsupported figure or an invalid citation in the claim)"
+             + (":" if s.overruled else "")]
+    for o in s.overruled:  # the claim's text is the answer's: kept out where the report keeps evidence out
+        claim = f"\"{o.claim.text}\"" if report.evidence else f"claim {o.claim.start}-{o.claim.end}"
+        lines.append(f"    - {o.question_id} {claim}: {', '.join(o.judges)} said supported; code: {o.reason}")
     return lines
 
 
@@ -109,7 +129,7 @@ def rubric_dict(report: Report) -> dict[str, Any] | None:
         return {"n": k.n, "value": None if k.value is None else float(k.value),
                 "display": format_kappa(k.value), "reason": k.reason or None}
 
-    return {
+    out: dict[str, Any] = {
         "path": s.path,
         "version": s.version,
         "files": list(s.files),
@@ -131,6 +151,8 @@ def rubric_dict(report: Report) -> dict[str, Any] | None:
                 "overlap": None if js.validation is None else js.validation.overlap,
                 "reviewed": None if js.validation is None else js.reviewed,
                 "kappa": None if js.validation is None else {q: kappa(k) for q, k in js.validation.kappas.items()},
+                **({} if js.validation is None or js.validation.claims_matched is None else
+                   {"claims_matched": {"matched": js.validation.claims_matched[0], "people_claims": js.validation.claims_matched[1]}}),
             }
             for js in s.judges
         ],
@@ -142,3 +164,10 @@ def rubric_dict(report: Report) -> dict[str, Any] | None:
         ],
         "decisions": dict(s.decisions),
     }
+    if s.claims is not None:  # a rubric asking for claims (claims: true)
+        out["claims"] = {
+            "counted": s.claims,
+            "overruled": [{"question_id": o.question_id, "start": o.claim.start, "end": o.claim.end, "text": o.claim.text,
+                           "judges": list(o.judges), "reason": o.reason} for o in s.overruled],
+        }
+    return out

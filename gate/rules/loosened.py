@@ -45,7 +45,7 @@ class Loosening:
             ``rule_removed``, ``severity_warn``, ``language_removed``, ``min_n_raised``,
             ``alpha_raised``, ``correction_off``, ``matching_lenient``, ``fail_on_loosened_off``,
             ``question_dropped``, ``expected_changed``, ``rubric_question_dropped``,
-            ``rubric_dimension_dropped``, ``pass_score_lowered``.
+            ``rubric_dimension_dropped``, ``pass_score_lowered``, ``claims_dropped``.
         where: what changed, as a key path (``languages.fr.numeric_accuracy.min``) or a
             question id (``question a03``).
         before: the base branch's value, as text.
@@ -83,6 +83,7 @@ _WHAT = {
     "rubric_question_dropped": "rubric question dropped",
     "rubric_dimension_dropped": "quality dimension dropped",
     "pass_score_lowered": "pass score lowered",
+    "claims_dropped": "claims no longer judged one by one",
 }
 
 
@@ -199,7 +200,8 @@ def _ids(ids: Iterable[str]) -> str:
 
 def loosened_rubric(base: Rubric, head: Rubric) -> list[Loosening]:
     """Rubric questions and quality dimensions the base rubric asks that ``head`` dropped,
-    and a lowered pass score, in the base rubric's order."""
+    a lowered pass score, and claims the base asks for (``claims: true``) that ``head`` no
+    longer asks for, in the base rubric's order."""
     asked = {q.id for q in head.questions}
     dims = {d.id for d in head.dimensions}
     out = [Loosening("rubric_question_dropped", f"rubric question {q.id}", "asked", "removed", base.path)
@@ -209,4 +211,6 @@ def loosened_rubric(base: Rubric, head: Rubric) -> list[Loosening]:
     if base.pass_score is not None and (head.pass_score is None or head.pass_score < base.pass_score):
         out.append(Loosening("pass_score_lowered", "pass_score", str(base.pass_score),
                              "removed" if head.pass_score is None else str(head.pass_score), head.path))
+    if base.claims and not head.claims:
+        out.append(Loosening("claims_dropped", "claims", "true", "false", head.path))
     return out

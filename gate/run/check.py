@@ -22,7 +22,7 @@ from gate.figures import MatchSettings
 from gate.inputs.question_set import load_question_set
 from gate.inputs.set_load import PendingSet, start_set_load
 from gate.model.inputs import Joined, QuestionSet, Run
-from gate.model.measures import Measure, measures_of
+from gate.model.measures import CLAIM_MEASURES, Measure, measures_of
 from gate.model.outcomes import Outcome
 from gate.model.scores import Score
 from gate.report.model import Report, Source, build_report
@@ -295,6 +295,8 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], settings
             findings.add(position, outcome.findings)
         families += ["rubric", "quality"]
     shown = measures_of(families)
+    if settings.rubric is None or not settings.rubric.claims:  # claim by claim only where the rubric asks for claims
+        shown = tuple(m for m in shown if m.name not in CLAIM_MEASURES)
     names = {m.name for m in shown}
     return _Scored([s for s in tally.scores() if s.measure in names], findings, outcomes, notices, shown, summary, agreement)
 
