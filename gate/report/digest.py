@@ -24,17 +24,27 @@ cells, rules, findings and comparison); this module selects, orders, counts and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
+from dataclasses import dataclass, replace
 from typing import Any
 
-from gate.model.measures import FAMILIES, MEASURE_BY_NAME, Measure
+from gate.model.measures import FAMILIES
 from gate.model.outcomes import Finding
 from gate.model.scores import ALL, language_slice
+from gate.report.history import Compared as Compared
+from gate.report.history import MovedCell as MovedCell
+from gate.report.history import Series as Series
+from gate.report.history import Trend as Trend
+from gate.report.history import compared as compared
+from gate.report.history import comparison_notes as comparison_notes
+from gate.report.history import trend as trend
 from gate.report.model import Report
-from gate.rules.comparison import ComparedCell, Comparison, ids_text
-from gate.rules.display import display_series
+from gate.report.named import broken_groups, round_robin
+from gate.report.words import bound_text as bound_text
+from gate.report.words import label_of as label_of
+from gate.report.words import measure_of as measure_of
+from gate.report.words import plural as plural
+from gate.report.words import slice_heading as slice_heading
+from gate.rules.comparison import ComparedCell, Comparison
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN, RuleResult
 
 #: Questions shown up front under "what got worse" (the rest are counted, and their findings
@@ -60,7 +70,7 @@ REASON_WORDS: dict[str, tuple[str, str]] = {
     "no_answer_logged": ("question with no answer logged", "questions with no answer logged"),
 }
 
-_STATUS_ORDER = {None: 0, SKIP: 0, PASS: 1, WARN: 2, FAIL: 3}
+_STATUS_ORDER = {None: 0, SKIP: 0, PASS: 1, "old": 2, WARN: 3, FAIL: 4}
 _KIND_WORDS = {"min": "below its floor", "max": "above its ceiling", "max_drop": "dropped beyond its limit",
                "max_rise": "rose beyond its limit"}
 
@@ -68,40 +78,6 @@ _KIND_WORDS = {"min": "below its floor", "max": "above its ceiling", "max_drop":
 # --------------------------------------------------------------------------------------
 # Small lookups
 # --------------------------------------------------------------------------------------
-
-
-def measure_of(report: Report, name: str) -> Measure | None:
-    """The report's measure of a name (a registered one when the report lacks it)."""
-    for m in report.measures:
-        if m.name == name:
-            return m
-    return MEASURE_BY_NAME.get(name)
-
-
-def label_of(report: Report, name: str) -> str:
-    """The label people read for a measure name."""
-    m = measure_of(report, name)
-    return m.label if m is not None else name
-
-
-def slice_heading(slice_name: str) -> str:
-    """A slice as a column heading: ``all``, ``en``, ``fr-ca``."""
-    return slice_name.split("=", 1)[1] if slice_name.startswith("language=") else slice_name
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 question``, ``3 questions``; thousands grouped (``5,000 findings``)."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
-
-
-def bound_text(bound: Fraction) -> str:
-    """A bound as thresholds.yaml writes it, never rounded: ``0.90``, ``0.005``, ``0.00``."""
-    exact = Decimal(bound.numerator) / Decimal(bound.denominator)
-    for digits in range(2, 7):
-        shown = exact.quantize(Decimal(1).scaleb(-digits))
-        if Fraction(shown) == bound:
-            return f"{shown:.{digits}f}"
-    return str(bound)
 
 
 def _comparison(report: Report) -> Comparison | None:
@@ -149,20 +125,40 @@ class Headline:
     words: str
     reasons: tuple[str, ...]
     counts: str
+    still: str | None = None
 
     @property
     def text(self) -> str:
-        """``failed: 2 invented figures, 1 citation never retrieved``."""
-        return f"{self.words}: {', '.join(self.reasons)}" if self.reasons else self.words
+        """``failed: 2 invented figures, 1 citation never retrieved``, then what still fails as
+        on the baseline, or that no baseline was compared (:attr:`still`)."""
+        text = f"{self.words}: {', '.join(self.reasons)}" if self.reasons else self.words
+        return f"{text}; {self.still}" if self.still else text
 
 
-def _broken_slices(report: Report, status: str) -> dict[str, list[RuleResult]]:
-    """measure -> the rules of a status on it, in report order."""
+def _broken_slices(report: Report, status: str, new_only: bool = False) -> dict[str, list[RuleResult]]:
+    """measure -> the rules of a status on it, in report order (``new_only``: those that are
+    news against the baseline, :meth:`Report.new_and_old`)."""
+    news = set(report.new_and_old()[0]) if new_only else set(range(len(report.rules)))
     out: dict[str, list[RuleResult]] = {}
-    for r in report.rules:
-        if r.status == status:
+    for i, r in enumerate(report.rules):
+        if r.status == status and i in news:
             out.setdefault(r.rule.measure, []).append(r)
     return out
+
+
+def still_failing(report: Report) -> str | None:
+    """The one quiet line of what breaks as it did on the baseline (``32 rules still fail as on
+    1.2``), or, without a baseline, that the run was compared with nothing; None otherwise."""
+    comparison = _comparison(report)
+    if comparison is None:
+        return "compared with no baseline" if report.rules else None
+    old = report.new_and_old()[1]
+    failing = sum(1 for i in old if report.rules[i].status == FAIL)
+    warning = len(old) - failing
+    parts = [f"{plural(failing, 'rule')} still {'fails' if failing == 1 else 'fail'}" if failing else "",
+             f"{plural(warning, 'rule')} still {'warns' if warning == 1 else 'warn'}" if warning else ""]
+    said = " and ".join(p for p in parts if p)
+    return f"{said} as on {comparison.baseline_version}" if said else None
 
 
 def _not_listed(report: Report, measure: str, slices: set[str]) -> dict[str, int]:
@@ -235,6 +231,23 @@ def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
     return reasons
 
 
+def _news(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
+    """What is new, in words: each regression rule broken, by slice with its flips
+    (``numeric accuracy dropped beyond its limit on es (5 questions broke, 0 fixed)``), then the
+    findings of the level rules broken (:func:`_reasons`)."""
+    said: list[str] = []
+    levels: dict[str, list[RuleResult]] = {}
+    for measure, results in broken.items():
+        for r in results:
+            if r.rule.kind in ("min", "max"):
+                levels.setdefault(measure, []).append(r)
+                continue
+            cell = compared_cell(report, r.slice, measure)
+            flips = f" ({plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed)" if cell is not None else ""
+            said.append(f"{label_of(report, measure)} {_KIND_WORDS[r.rule.kind]} on {slice_heading(r.slice)}{flips}")
+    return said + _reasons(report, levels)
+
+
 def rule_counts(report: Report) -> str:
     """The rules in numbers, counted as the list of every rule counts them (its heading says
     the same total): ``63 rules: 8 failed, 8 warned, 24 held, 23 skipped``, or ``20 rules
@@ -253,15 +266,16 @@ def rule_counts(report: Report) -> str:
 def headline(report: Report) -> Headline:
     """The verdict and why, in words (see :class:`Headline`)."""
     v = report.verdict
+    still = still_failing(report)
     if not v.passed:
-        reasons = _reasons(report, _broken_slices(report, FAIL))
-        return Headline(False, "failed", tuple(reasons), rule_counts(report))
+        reasons = _news(report, _broken_slices(report, FAIL, new_only=True)) or ["no new failure"]
+        return Headline(False, "failed", tuple(reasons), rule_counts(report), still)
     if v.checked == 0:
-        return Headline(True, "passed", ("no rule was checked",), rule_counts(report))
+        return Headline(True, "passed", ("no rule was checked",), rule_counts(report), still)
     if v.warned:
-        reasons = _reasons(report, _broken_slices(report, WARN))
-        return Headline(True, "passed with warnings", tuple(reasons), rule_counts(report))
-    return Headline(True, "passed", (), rule_counts(report))
+        reasons = _news(report, _broken_slices(report, WARN, new_only=True)) or ["no new warning"]
+        return Headline(True, "passed with warnings", tuple(reasons), rule_counts(report), still)
+    return Headline(True, "passed", (), rule_counts(report), still)
 
 
 # --------------------------------------------------------------------------------------
@@ -441,7 +455,10 @@ def got_worse(report: Report) -> Lead | None:
     the measures whose rules failed; None when there is neither a baseline nor a failure.
 
     A question got worse on a measure when the comparison counts it broken on the ``all``
-    slice (it did not fail there in the baseline and fails now).
+    slice (it did not fail there in the baseline and fails now); those of a slice whose
+    regression rule broke come first. Without a baseline the questions shown are taken a
+    language at a time (:func:`gate.report.named.round_robin`), so every language has its
+    examples.
     """
     comparison = _comparison(report)
     order = _question_order(report)
@@ -459,7 +476,9 @@ def got_worse(report: Report) -> Lead | None:
         fixed = list(dict.fromkeys(fixed))
         measure_rank = {m.name: i for i, m in enumerate(report.measures)}
         first_seen = {qid: i for i, (qid, _) in reversed(list(enumerate(pairs)))}
-        pairs.sort(key=lambda p: (order.get(p[0], len(order) + first_seen[p[0]]), measure_rank.get(p[1], len(measure_rank))))
+        hot = {(q, g.measure) for g in broken_groups(report) if g.rule_broke for q in g.ids}
+        pairs.sort(key=lambda p: ((p[0], label_of(report, p[1])) not in hot, order.get(p[0], len(order) + first_seen[p[0]]),
+                                  measure_rank.get(p[1], len(measure_rank))))
         questions = len(dict.fromkeys(q for q, _ in pairs))
         title = f"What got worse against {comparison.baseline_version}"
         if not pairs:
@@ -475,6 +494,7 @@ def got_worse(report: Report) -> Lead | None:
         if (slices := failing.get(f.measure)) and (ALL in slices or language_slice(f.language) in slices)))
     if not pairs:
         return None
+    pairs = round_robin(pairs, {f.question_id: f.language for f in report.findings})
     rows, shown, count = _lead_rows(report, pairs, {})
     questions = len(dict.fromkeys(q for q, _ in pairs))
     unlisted = sum(n for m, slices in failing.items() for n in _not_listed(report, m, slices).values())
@@ -513,39 +533,77 @@ class Noise:
     lines: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class CellReading:
+    """How one compared cell reads against noise (:func:`cell_reading`).
+
+    Attributes:
+        beyond: True beyond noise, False within, None when it cannot be told (alpha null, or
+            n below min_n: a direction only).
+        p: the p-value as shown.
+        rule_failed: whether a regression rule on the cell broke (fail or warn).
+    """
+
+    beyond: bool | None
+    p: str
+    rule_failed: bool
+
+
+def cell_reading(comparison: Comparison, cell: ComparedCell) -> CellReading:
+    """The one place the report reads a compared cell's test: its p-value and whether its
+    regression rule broke, as the comparison holds them (an adjusted p, when the comparison
+    carries one, is read here and nowhere else)."""
+    rule_failed = any(r.broken for r in cell.results)
+    if comparison.alpha is None or cell.current.denominator < comparison.min_n:
+        return CellReading(None, comparison.p_text(cell), rule_failed)
+    return CellReading(cell.p_value < comparison.alpha, comparison.p_text(cell), rule_failed)
+
+
+#: Lines of moves within noise (or that cannot be told) the noise statement names; the rest are counted.
+NOISE_LINES = 6
+
+
 def noise(report: Report) -> Noise | None:
-    """Per measure that moved (a question broke or was fixed on the ``all`` slice), the flips
-    and the one-sided exact McNemar p-value in words; None without a baseline or when no
-    question flipped. When every measure that moved reads the same (all within noise, or all
-    beyond), the lead says so once and the lines give the flips and p only."""
+    """Per slice and measure that moved (a question broke or was fixed), the flips and the
+    one-sided exact McNemar p-value in words; None without a baseline or when no question
+    flipped. The lead names every slice and measure beyond noise and counts the moves within
+    noise and those that cannot be told; it speaks of every move only when that is true of
+    every slice."""
     comparison = _comparison(report)
     if comparison is None:
         return None
-    alpha = comparison.alpha
-    moved: list[tuple[str, str, bool | None]] = []
-    for m in report.measures:
-        cell = compared_cell(report, ALL, m.name)
-        if cell is None or not (cell.broken or cell.fixed):
+    rank = {m.name: i for i, m in enumerate(report.measures)}
+    moved: list[tuple[str, str, CellReading]] = []
+    for cell in sorted(comparison.cells, key=lambda c: (c.slice != ALL, rank.get(c.measure, len(rank)))):
+        if cell.measure not in rank or not (cell.broken or cell.fixed):
             continue
         flips = f"{plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed"
-        beyond = None if alpha is None else cell.p_value < alpha
-        moved.append((m.label, f"{flips} (p={comparison.p_text(cell)})", beyond))
+        moved.append((f"{label_of(report, cell.measure)}, {slice_heading(cell.slice)}", flips, cell_reading(comparison, cell)))
     if not moved:
         return None
     method = "one-sided exact McNemar test on the questions that flipped"
-    if alpha is None:
+    if comparison.alpha is None:
         return Noise("Not tested against noise", f"alpha is null in {report.thresholds}: a drop beyond its limit alone fails",
-                     tuple(f"{label}: {text}" for label, text, _ in moved))
-    method += f", alpha {bound_text(alpha)}"
-    verdicts = {beyond for _, _, beyond in moved}
-    if len(verdicts) == 1:
-        every = "the measure that moved" if len(moved) == 1 else "every measure that moved"
-        lead = f"{'Beyond' if verdicts == {True} else 'Within'} noise on {every}"
-        return Noise(lead, method, tuple(f"{label}: {text}" for label, text, _ in moved))
-    beyond_labels = [label for label, _, beyond in moved if beyond]
-    return Noise(f"Beyond noise on {', '.join(beyond_labels)}", method,
-                 tuple(f"{label}: {text.replace(' (p=', ': beyond noise (p=' if beyond else ': within noise (p=')}"
-                       for label, text, beyond in moved))
+                     tuple(f"{where}: {flips}" for where, flips, _ in moved))
+    method += f", alpha {bound_text(comparison.alpha)}; below n={comparison.min_n} a direction only"
+    words = {True: "beyond noise", False: "within noise", None: "cannot be told"}
+    beyond = [m for m in moved if m[2].beyond]
+    rest = [m for m in moved if not m[2].beyond]
+    within = sum(1 for m in rest if m[2].beyond is False)
+    untold = len(rest) - within
+    if not beyond:
+        lead = ("Within noise on every slice and measure that moved" if not untold else
+                f"Nothing beyond noise: {plural(within, 'move')} within noise, {untold:,} cannot be told")
+    else:
+        lead = "Beyond noise: " + ", ".join(where for where, _, _ in beyond)
+        counts = [f"{within:,} other move{'' if within == 1 else 's'} within noise" if within else "",
+                  f"{untold:,} cannot be told" if untold else ""]
+        if any(counts):
+            lead += "; " + ", ".join(c for c in counts if c)
+    lines = [f"{where}: {flips}: {words[r.beyond]} (p={r.p})" for where, flips, r in beyond + rest[:NOISE_LINES]]
+    if len(rest) > NOISE_LINES:
+        lines.append(f"and {plural(len(rest) - NOISE_LINES, 'more move')} within noise or too small to tell")
+    return Noise(lead, method, tuple(lines))
 
 
 # --------------------------------------------------------------------------------------
@@ -648,9 +706,23 @@ def rule_refs(report: Report, measure: str) -> tuple[RuleRef, ...]:
     return tuple(refs)
 
 
-def _mark(*statuses: str | None) -> str | None:
-    worst = max(statuses, key=lambda s: _STATUS_ORDER.get(s, 0), default=None)
-    return worst if worst in (FAIL, WARN) else None
+#: The quieter mark of a cell whose rules break only as they did on the baseline.
+OLD = "old"
+
+
+def cell_marks(report: Report) -> dict[tuple[str, str], str]:
+    """(slice, measure) -> its mark: the worst status (``fail``, ``warn``) of the rules on the
+    cell that newly break, else :data:`OLD` when its rules break as on the baseline; cells with
+    no broken rule are absent."""
+    new, old = report.new_and_old()
+    marks: dict[tuple[str, str], str] = {}
+    for i in new + old:
+        r = report.rules[i]
+        key = (r.slice, r.rule.measure)
+        status = r.status if i in new else OLD
+        if _STATUS_ORDER.get(status, 1) > _STATUS_ORDER.get(marks.get(key), 0) or key not in marks:
+            marks[key] = status
+    return marks
 
 
 def _families(report: Report) -> list[tuple[str, str]]:
@@ -667,9 +739,11 @@ def _families(report: Report) -> list[tuple[str, str]]:
 def scores_table(report: Report) -> ScoresTable:
     """The table (see :class:`ScoresTable`): a cell is ``rate (n)``, the change against the
     baseline when it moved, and a mark where a level rule on the cell or a regression rule
-    on its comparison broke (``fail``) or only warned (``warn``)."""
+    on its comparison newly broke (``fail``) or only warned (``warn``), or broke as on the
+    baseline (:data:`OLD`, a quieter mark; :func:`cell_marks`)."""
     groups: list[TableGroup] = []
     left_out: list[str] = []
+    marks = cell_marks(report)
     for family, heading in _families(report):
         rows = []
         for m in report.measures:
@@ -681,9 +755,9 @@ def scores_table(report: Report) -> ScoresTable:
             for s in report.slices:
                 cell = report.cell(s, m.name)
                 counted = counted or cell.denominator > 0
-                compared = compared_cell(report, s, m.name)
+                against = compared_cell(report, s, m.name)
                 text = "-" if cell.rate is None else f"{cell.display} ({cell.denominator:,})"
-                cells.append(TableCell(text, change_text(compared), _mark(cell.status, compared.status if compared is not None else None)))
+                cells.append(TableCell(text, change_text(against), marks.get((s, m.name))))
             if not counted:  # nothing to count in any slice: named in the legend, its rules skipped
                 left_out.append(m.label)
                 continue
@@ -724,25 +798,29 @@ class RuleRow:
     source: str
     url: str | None
     why: str
+    new: bool = True
 
 
 def rule_rows(report: Report) -> list[RuleRow]:
-    """Every rule checked, failed first, then warned, held and skipped, each in report order."""
+    """Every rule checked: those that newly fail first, then newly warn, then those that break
+    as on the baseline (``new`` False), then held and skipped, each in report order."""
     rows = []
     for r in report.rules:
         if r.rule.kind in ("min", "max"):
             value = report.cell(r.slice, r.rule.measure).text
         else:
-            compared = compared_cell(report, r.slice, r.rule.measure)
-            change = change_text(compared) if compared is not None else None
-            if compared is not None and compared.delta == 0:
+            against = compared_cell(report, r.slice, r.rule.measure)
+            change = change_text(against) if against is not None else None
+            if against is not None and against.delta == 0:
                 change = "0.00"
             value = "-" if change is None else f"{change} (n={r.n:,})"
         rule = f"{r.rule.kind} {bound_text(r.rule.bound)}" + (" (warn)" if r.rule.severity == "warn" else "")
         rows.append(RuleRow(r.status, r.slice, label_of(report, r.rule.measure), rule, value, r.rule.source,
                             source_url(report, r.rule.source), r.reason))
-    rank = {FAIL: 0, WARN: 1, PASS: 2, SKIP: 3}
-    return sorted(rows, key=lambda row: rank.get(row.status, 4))
+    rank = {FAIL: 0, WARN: 1, PASS: 4, SKIP: 5}
+    old = set(report.new_and_old()[1])
+    order = sorted(range(len(rows)), key=lambda i: (rank.get(rows[i].status, 6) + (2 if i in old else 0), i))
+    return [replace(rows[i], new=i not in old) for i in order]
 
 
 def notices(report: Report) -> list[str]:
@@ -757,132 +835,3 @@ def baseline_words(report: Report) -> str:
         return f"baseline {comparison.baseline_version}"
     said = next((n for n in report.notices if n.startswith(NO_BASELINE_PREFIX)), None)
     return said or NO_BASELINE_PREFIX
-
-
-@dataclass(frozen=True)
-class MovedCell:
-    """One compared cell that moved: its measure's label, slice, the rates as shown
-    (baseline, now, change), the questions broken and fixed in words, p and the worst
-    status of its regression rules (None when no rule applies)."""
-
-    label: str
-    slice: str
-    before: str
-    after: str
-    change: str
-    broken: str
-    fixed: str
-    p: str
-    status: str | None
-
-
-@dataclass(frozen=True)
-class Compared:
-    """The comparison with the baseline as the renderers word it (:func:`compared`).
-
-    Attributes:
-        version, path: the baseline's.
-        questions: the common questions compared.
-        set_version: the set version both were scored with (None: unversioned).
-        differs: what differs beyond the answers, in words; empty when nothing does.
-        moved: the compared cells that moved, in the comparison's order.
-        quiet: how many compared cells did not move.
-        alpha: the alpha of the exact test as shown (:meth:`gate.rules.comparison.Comparison.alpha_text`).
-        min_n: below it a change shows a direction only.
-    """
-
-    version: str
-    path: str
-    questions: int
-    set_version: str | None
-    differs: tuple[str, ...]
-    moved: tuple[MovedCell, ...]
-    quiet: int
-    alpha: str
-    min_n: int
-
-
-def compared(comparison: Comparison) -> Compared:
-    """The comparison in the words every renderer uses; every number comes from it."""
-    moved = []
-    for c in comparison.cells:
-        if c.changed:
-            before, after, change = c.shown
-            moved.append(MovedCell(MEASURE_BY_NAME[c.measure].label, c.slice, before, after, change, ids_text(c.broken),
-                                   ids_text(c.fixed), comparison.p_text(c), c.status))
-    d = comparison.differences
-    return Compared(comparison.baseline_version, comparison.baseline_path, d.compared, d.set_version,
-                    tuple(comparison.difference_lines()), tuple(moved), len(comparison.cells) - len(moved),
-                    comparison.alpha_text(), comparison.min_n)
-
-
-def comparison_notes(report: Report) -> list[str]:
-    """How the run was compared with the baseline: the baseline file and common questions,
-    what differs beyond the answers (or that nothing does), and how to read the numbers."""
-    comparison = _comparison(report)
-    if comparison is None:
-        return []
-    said = compared(comparison)
-    lines = [f"Baseline {said.version} ({said.path}): "
-             f"{plural(said.questions, 'common question')}, its log re-scored with today's set and matching settings."]
-    if said.differs:
-        lines += [f"Differs: {text}." for text in said.differs]
-    else:
-        lines.append(f"Same set version ({said.set_version or 'unversioned'}), same questions, same matching settings.")
-    alpha = "null (a drop beyond its limit alone fails)" if comparison.alpha is None else bound_text(comparison.alpha)
-    lines.append(f"A change is in rate points on the common questions; p is the one-sided exact McNemar test on the "
-                 f"questions that flipped, alpha {alpha}; below n={said.min_n} a change shows a direction only.")
-    return lines
-
-
-@dataclass(frozen=True)
-class Series:
-    """One measure over versions: its label and the ``all`` rate at each version."""
-
-    measure: str
-    label: str
-    rates: tuple[Fraction, ...]
-    shown: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Trend:
-    """The ``all`` slice over the stored versions and this run.
-
-    Attributes:
-        versions: oldest first, this run last.
-        series: the measures that moved and are known at every version.
-        unknown: labels of measures that moved but are not stored for some version.
-    """
-
-    versions: tuple[str, ...]
-    series: tuple[Series, ...]
-    unknown: tuple[str, ...]
-
-
-def trend(report: Report) -> Trend | None:
-    """The measures whose ``all`` rate moved over the stored versions and this run; None
-    without a baseline, with fewer than two versions, or when nothing moved."""
-    comparison = _comparison(report)
-    if comparison is None:
-        return None
-    history = [h for h in comparison.history if h.assistant_version != report.run.version]
-    versions = tuple(h.assistant_version for h in history) + (report.run.version or "this run",)
-    if len(versions) < 2:
-        return None
-    series: list[Series] = []
-    unknown: list[str] = []
-    for m in report.measures:
-        stored = [dict(h.scores).get(m.name) for h in history]
-        rates = [c.rate if c is not None else None for c in stored] + [report.cell(ALL, m.name).rate]
-        known = [r for r in rates if r is not None]
-        if len(set(known)) < 2:
-            continue
-        if len(known) < len(rates):
-            unknown.append(m.label)
-            continue
-        exact = tuple(r for r in rates if r is not None)
-        series.append(Series(m.name, m.label, exact, display_series(exact)))
-    if not series and not unknown:
-        return None
-    return Trend(versions, tuple(series), tuple(unknown))
