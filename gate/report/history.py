@@ -11,7 +11,7 @@ from gate.model.scores import ALL
 from gate.report.model import Report
 from gate.report.words import bound_text, plural
 from gate.rules.comparison import Comparison, ids_text
-from gate.rules.display import display_series
+from gate.rules.display import display_rate
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,15 @@ def trend(report: Report) -> Trend | None:
             unknown.append(m.label)
             continue
         exact = tuple(r for r in rates if r is not None)
-        series.append(Series(m.name, m.label, exact, display_series(exact)))
+        series.append(Series(m.name, m.label, exact, _as_in_table(exact, report.cell(ALL, m.name).display)))
     if not series and not unknown:
         return None
     return Trend(versions, tuple(series), tuple(unknown))
+
+
+def _as_in_table(rates: tuple[Fraction, ...], now: str) -> tuple[str, ...]:
+    """Rates over versions as the table shows them: the last one is the table's cell (``now``),
+    the earlier ones with as many decimals (at least what :func:`display_rate` needs), so that
+    the trend and the table read the same number."""
+    digits = len(now.partition(".")[2]) if "/" not in now else 2
+    return tuple(display_rate(r, digits=digits) for r in rates[:-1]) + (now,)

@@ -24,6 +24,7 @@ from gate.core.limits import COMMENT_LIMIT
 from gate.model.outcomes import Finding
 from gate.report import digest
 from gate.report.model import Report
+from gate.report.named import broken_groups
 from gate.report.renderers import RenderOptions
 from gate.report.text import printable
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN
@@ -35,7 +36,7 @@ _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
 _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9])")
-_STATUS_ICON = {FAIL: "❌", WARN: "⚠️", PASS: "✅", SKIP: "➖"}
+_STATUS_ICON = {FAIL: "❌", WARN: "⚠️", PASS: "✅", SKIP: "➖", digest.OLD: "○"}
 #: Line colours of the trend chart, each with the coloured square that names it in the legend.
 PALETTE = (("#2f81f7", "🟦"), ("#f0883e", "🟧"), ("#2da44e", "🟩"), ("#cf222e", "🟥"),
            ("#8250df", "🟪"), ("#9a6700", "🟫"), ("#d4a72c", "🟨"), ("#57606a", "⬛"))
@@ -131,6 +132,12 @@ def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
         lines.append(f"  - {escape(row.measure)}: {says}{evidence}")
     if lead.questions > lead.shown:
         lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below."]
+    groups = broken_groups(report)
+    if groups:
+        lines += ["", "Every question that broke, by slice and measure:", ""]
+        lines += [f"- {'**' + escape(g.slice) + ', ' + escape(g.measure) + '**' if g.rule_broke else escape(g.slice) + ', ' + escape(g.measure)}"
+                  f" ({len(g.ids) + g.more:,}): " + escape(", ".join(g.ids) or "none named")
+                  + (f" and {g.more:,} more (every one in the JSON report)" if g.more else "") for g in groups]
     return lines
 
 
@@ -147,11 +154,13 @@ NBSP = "\u00a0"
 
 
 def _cell(cell: digest.TableCell) -> str:
+    """``❌ 0.74 (14)`` over the change (``-0.114``) on a second line, so that nine slices fit
+    a 900-pixel comment."""
     text = escape(cell.text).replace(" ", NBSP)
     icon = _STATUS_ICON.get(cell.mark or "")
     if cell.mark and icon:
         text = f"{icon}{NBSP}{text}"
-    return f"{text}{NBSP}{escape(cell.change)}" if cell.change else text
+    return f"{text}<br>{escape(cell.change)}" if cell.change else text
 
 
 def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
@@ -167,17 +176,19 @@ def scores_table(report: Report) -> list[str]:
     """The measures-by-slices table in GitHub markdown, with its legend."""
     table = digest.scores_table(report)
     heads = [escape(digest.slice_heading(s)) for s in table.slices]
-    lines = ["", "#### Scores", "", "| measure | " + " | ".join(heads) + " | rules |",
-             "| --- | " + " | ".join("---:" for _ in heads) + " | --- |"]
+    lines = ["", "#### Scores", "", "| measure | " + " | ".join(heads) + " |",
+             "| --- | " + " | ".join("---:" for _ in heads) + " |"]
     for group in table.groups:
         if len(table.groups) > 1 or group.family != "automatic":
-            lines.append(f"| **{escape(group.heading)}** |" + " |" * (len(heads) + 1))
+            lines.append(f"| **{escape(group.heading)}** |" + " |" * len(heads))
         for row in group.rows:
-            lines.append(f"| {escape(row.label).replace(' ', NBSP)} | " + " | ".join(_cell(c) for c in row.cells) + f" | {_rules_cell(row.rules)} |")
-    legend = f"{escape(table.legend)} · ❌ a rule failed · ⚠️ a rule warned"
+            lines.append(f"| {escape(row.label)} | " + " | ".join(_cell(c) for c in row.cells) + " |")
+    old = f" · {_STATUS_ICON[digest.OLD]} fails as on {escape(report.comparison.baseline_version)}" if report.comparison is not None else ""
+    legend = f"{escape(table.legend)} · ❌ a rule newly failed · ⚠️ a rule warned{old}"
     if table.left_out:
         legend += f" · not counted in this run: {escape(', '.join(table.left_out))}"
-    return lines + ["", f"<sub>{legend}</sub>"]
+    rules = [f"{escape(row.label)}: {_rules_cell(row.rules)}" for group in table.groups for row in group.rows if row.rules]
+    return lines + ["", f"<sub>{legend}</sub>"] + (["", "<sub>Rules: " + " · ".join(rules) + "</sub>"] if rules else [])
 
 
 def _details(summary: str, body: list[str]) -> list[str]:
@@ -192,7 +203,8 @@ def _rules_section(report: Report) -> list[str]:
     for r in rows:
         line = _link(r.source, r.url)
         cells = [escape(text).replace(" ", NBSP) for text in (r.slice, r.measure, r.rule, r.value)]
-        body.append(f"| {_STATUS_ICON.get(r.status, '')} | " + " | ".join(cells) + f" | {line} | {escape(r.why)} |")
+        icon = _STATUS_ICON.get(r.status if r.new else digest.OLD, "")
+        body.append(f"| {icon} | " + " | ".join(cells) + f" | {line} | {escape(r.why)} |")
     return _details(f"Every rule, with its line of {escape(report.thresholds)} ({len(rows):,})", body)
 
 

@@ -24,13 +24,16 @@ from rich.text import Text
 from gate.model.scores import ALL
 from gate.report import digest
 from gate.report.model import Report
+from gate.report.named import broken_groups
 from gate.report.renderers import RenderOptions
 from gate.report.text import printable
 from gate.rules.comparison import Comparison
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN
 
-_MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
+_MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow"), digest.OLD: (" ○", "dim")}
 _STATUS = {FAIL: ("✗", "bold red"), WARN: ("!", "yellow"), PASS: ("✓", ""), SKIP: ("-", "")}
+#: The quieter mark of a rule that breaks as it did on the baseline.
+_OLD = ("○", "dim")
 
 
 def _line(console: Console, text: str, style: str = "") -> None:
@@ -116,6 +119,11 @@ def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
         _line(console, _columns((who, row.measure, row.says or "", evidence), widths))
     if lead.questions > lead.shown:
         _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below")
+    groups = broken_groups(report)
+    if groups:
+        _heading(console, "Every question that broke, by slice and measure:")
+        for group in groups:
+            _hanging(console, f"  {group.text}")
 
 
 def _noise(report: Report, console: Console) -> None:
@@ -134,29 +142,35 @@ def scores_table(report: Report) -> Table:
     table.add_column("measure", no_wrap=True)
     for s in view.slices:
         table.add_column(printable(digest.slice_heading(s)), justify="right", no_wrap=True)
-    table.add_column("rules", overflow="fold")
     headed = len(view.groups) > 1 or any(g.family != "automatic" for g in view.groups)
     for group in view.groups:
         if headed:
-            table.add_row(Text(printable(group.heading), style="bold"), *[""] * (len(view.slices) + 1))
+            table.add_row(Text(printable(group.heading), style="bold"), *[""] * len(view.slices))
         for row in group.rows:
             cells: list[Text | str] = [Text(printable(("  " if headed else "") + row.label))]
             for c in row.cells:
                 mark, style = _MARK.get(c.mark or "", ("", ""))
                 text = c.text if c.change is None else f"{c.text} {c.change}"
                 cells.append(Text(printable(text) + mark, style=style))
-            cells.append(Text(printable("; ".join(f"{r.text} ({r.source})" for r in row.rules))))
             table.add_row(*cells)
     return table
 
 
 def _scores(report: Report, console: Console) -> None:
     view = digest.scores_table(report)
-    legend = f"Scores: {view.legend}; ✗ a rule failed, ! a rule warned"
+    old = f", ○ fails as on {report.comparison.baseline_version}" if report.comparison is not None else ""
+    legend = f"Scores: {view.legend}; ✗ a rule newly failed, ! a rule warned{old}"
     if view.left_out:
         legend += f"; not counted in this run: {', '.join(view.left_out)}"
     _heading(console, legend)
-    console.print(scores_table(report))
+    table = scores_table(report)
+    width = max(console.width, console.measure(table).maximum)  # wider than the console rather than a word cut
+    console.print(table, width=width, crop=False)
+    rules = [(row.label, row.rules) for group in view.groups for row in group.rows if row.rules]
+    if rules:
+        _line(console, "  Rules:")
+        for label, refs in rules:
+            _hanging(console, f"    {label}: " + "; ".join(f"{r.text} ({r.source})" for r in refs))
 
 
 def _rules(report: Report, console: Console) -> None:
@@ -167,7 +181,7 @@ def _rules(report: Report, console: Console) -> None:
     cells = [(r.slice, r.measure, r.rule, r.value, r.source) for r in rows]
     widths = tuple(max(len(c[i]) for c in cells) for i in range(5))
     for r, row in zip(rows, cells):
-        mark, style = _STATUS.get(r.status, ("?", ""))
+        mark, style = _STATUS.get(r.status, ("?", "")) if r.new else _OLD
         text = _columns((mark,) + row[:3] + (row[3].rjust(widths[3]), row[4], r.why), (1,) + widths)
         _line(console, text, style if r.status in (FAIL, WARN) else "")
 
@@ -289,8 +303,9 @@ def render_terminal(report: Report, console: Console) -> None:
     _trend(report, console)
 
 
-#: The width of a terminal report that is not shown on a terminal (a CI log, a file).
-DEFAULT_WIDTH = 120
+#: The width of a terminal report that is not shown on a terminal (a CI log, a file): generous,
+#: since a log viewer scrolls sideways rather than wrap.
+DEFAULT_WIDTH = 200
 
 
 def render(report: Report, options: RenderOptions) -> str:
