@@ -817,10 +817,10 @@ def rule_rows(report: Report) -> list[RuleRow]:
         rule = f"{r.rule.kind} {bound_text(r.rule.bound)}" + (" (warn)" if r.rule.severity == "warn" else "")
         rows.append(RuleRow(r.status, r.slice, label_of(report, r.rule.measure), rule, value, r.rule.source,
                             source_url(report, r.rule.source), r.reason))
-    rank = {FAIL: 0, WARN: 1, PASS: 4, SKIP: 5}
-    old = set(report.new_and_old()[1])
-    order = sorted(range(len(rows)), key=lambda i: (rank.get(rows[i].status, 6) + (2 if i in old else 0), i))
-    return [replace(rows[i], new=i not in old) for i in order]
+    new, old = report.new_and_old()
+    rank = {PASS: 0, SKIP: 1}
+    rest = sorted((i for i in range(len(rows)) if i not in set(new + old)), key=lambda i: (rank.get(rows[i].status, 2), i))
+    return [rows[i] for i in new] + [replace(rows[i], new=False) for i in old] + [rows[i] for i in rest]
 
 
 def notices(report: Report) -> list[str]:

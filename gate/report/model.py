@@ -159,13 +159,16 @@ class Report:
         return baseline_statuses(self.rules, self.comparison)
 
     def new_and_old(self) -> tuple[list[int], list[int]]:
-        """The indexes of the broken rules (``fail`` or ``warn``) that are news, and of those that
-        broke the same way on the baseline, each in rule order."""
+        """The indexes of the broken rules (``fail`` or ``warn``) that are news (failures first,
+        regressions before levels, then rule order), and of those that broke the same way on the
+        baseline (rule order)."""
         new: list[int] = []
         old: list[int] = []
         for i, (r, then) in enumerate(zip(self.rules, self.baseline_statuses)):
             if r.broken:
                 (new if is_new(r, then) else old).append(i)
+        # What is new leads: failures before warnings, a regression before a floor or ceiling.
+        new.sort(key=lambda i: (self.rules[i].status != "fail", self.rules[i].rule.kind in ("min", "max"), i))
         return new, old
 
     def rules_with(self, status: str) -> list[tuple[RuleResult, str]]:

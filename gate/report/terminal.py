@@ -164,8 +164,11 @@ def _scores(report: Report, console: Console) -> None:
         legend += f"; not counted in this run: {', '.join(view.left_out)}"
     _heading(console, legend)
     table = scores_table(report)
-    width = max(console.width, console.measure(table).maximum)  # wider than the console rather than a word cut
-    console.print(table, width=width, crop=False)
+    natural = console.measure(table, options=console.options.update_width(10_000)).maximum
+    narrow = console.width
+    console.width = max(narrow, natural)  # wider than the console rather than a word cut
+    console.print(table, crop=False)
+    console.width = narrow
     rules = [(row.label, row.rules) for group in view.groups for row in group.rows if row.rules]
     if rules:
         _line(console, "  Rules:")
