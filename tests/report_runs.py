@@ -37,9 +37,9 @@ def qid(language: str, k: int) -> str:
     return f"{language}{k:02d}"
 
 
-def _answer(language: str, k: int, version: str) -> dict[str, object]:
+def _answer(language: str, k: int, version: str, broken: int = BROKEN) -> dict[str, object]:
     expected, other = 40 + k, 90 + k
-    wrong = (version == "1.1" and language == "es" and k < BROKEN) or (version == "1.0" and language == "en" and k < 2)
+    wrong = (version == "1.1" and language == "es" and k < broken) or (version == "1.0" and language == "en" and k < 2)
     figure = other if wrong else expected
     series = f"SER_{language.upper()}_{k:02d}"
     cited = [series] + (["SER_NEVER"] if k == QUESTIONS - 1 else [])
@@ -47,8 +47,9 @@ def _answer(language: str, k: int, version: str) -> dict[str, object]:
             "retrieved_values": [expected, other], "answer": f"{figure} ({series})", "cited_ids": cited, "declined": False}
 
 
-def write_inputs(folder: Path, languages: tuple[str, ...]) -> dict[str, Path]:
-    """The set, the two runs and thresholds.yaml under ``folder``; their paths by name."""
+def write_inputs(folder: Path, languages: tuple[str, ...], broken: int = BROKEN) -> dict[str, Path]:
+    """The set, the two runs and thresholds.yaml under ``folder``; their paths by name
+    (``broken``: the Spanish answers 1.1 breaks)."""
     folder.mkdir(parents=True, exist_ok=True)
     questions = [{"set": {"version": "1"}}] + [
         {"question_id": qid(lang, k), "language": lang, "question": f"Rate {k}?", "expected_behaviour": "answer",
@@ -59,15 +60,15 @@ def write_inputs(folder: Path, languages: tuple[str, ...]) -> dict[str, Path]:
     paths["thresholds"].write_text(THRESHOLDS, encoding="utf-8")
     for version in ("1.0", "1.1"):
         lines = [{"run": {"assistant_version": version, "set_version": "1"}}]
-        lines += [_answer(lang, k, version) for lang in languages for k in range(QUESTIONS)]
+        lines += [_answer(lang, k, version, broken) for lang in languages for k in range(QUESTIONS)]
         paths[version] = folder / f"run-{version}.jsonl"
         paths[version].write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     return paths
 
 
-def with_baseline(folder: Path, languages: tuple[str, ...]) -> dict[str, Path]:
+def with_baseline(folder: Path, languages: tuple[str, ...], broken: int = BROKEN) -> dict[str, Path]:
     """:func:`write_inputs` and version 1.0 saved as the baseline in ``folder/baselines``."""
-    paths = write_inputs(folder, languages)
+    paths = write_inputs(folder, languages, broken)
     paths["baselines"] = folder / "baselines"
     save_baseline(paths["1.0"], paths["set"], paths["thresholds"], paths["baselines"])
     return paths

@@ -25,8 +25,8 @@ from gate.report.named import broken_groups
 from gate.run.check import check_run
 
 
-def _checked(tmp_path: Path, languages: tuple[str, ...], baseline: bool = True):
-    paths = rr.with_baseline(tmp_path, languages) if baseline else rr.write_inputs(tmp_path, languages)
+def _checked(tmp_path: Path, languages: tuple[str, ...], baseline: bool = True, broken: int = rr.BROKEN):
+    paths = rr.with_baseline(tmp_path, languages, broken) if baseline else rr.write_inputs(tmp_path, languages, broken)
     compare = BaselineComparer(directory=str(tmp_path / "baselines"), skip=not baseline)
     return check_run(paths["1.1"], paths["set"], paths["thresholds"], compare=compare), paths
 
@@ -75,16 +75,24 @@ def test_floors_failing_as_on_the_baseline_are_quiet(tmp_path, languages):
 
 
 def test_every_broken_question_is_named_by_slice_and_measure(tmp_path):
-    report, _ = _checked(tmp_path, rr.EIGHT)
-    groups = broken_groups(report)
-    assert [(g.slice, g.measure, g.ids) for g in groups] == [("es", "numeric accuracy", tuple(rr.qid("es", k) for k in range(5)))]
+    report, _ = _checked(tmp_path, rr.EIGHT, broken=9)
+    es = tuple(rr.qid("es", k) for k in range(9))
+    lead = digest.got_worse(report)
+    assert lead is not None and lead.questions == 9 and lead.shown == digest.LEAD_QUESTIONS
+    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
+    assert [(g.slice, g.measure, g.ids) for g in groups] == [("es", "numeric accuracy", es)]
     md = render_markdown(report)
-    assert "- **es, numeric accuracy** (5): es00, es01, es02, es03, es04" in md
+    assert "- **es, numeric accuracy** (9): " + ", ".join(es) in md
+    assert md.index("(9): es00") < md.index("#### Scores") < md.index("<details>")  # seen without unfolding
     terminal = renderers.render("terminal", report)
-    assert "  es, numeric accuracy (5): es00, es01, es02, es03, es04" in terminal
+    assert "  es, numeric accuracy (9): " + ", ".join(es) in terminal
     cut = broken_groups(report, budget=3)
-    assert cut[0].ids == ("es00", "es01", "es02") and cut[0].more == 2
-    assert cut[0].text == "es, numeric accuracy (5): es00, es01, es02 and 2 more"
+    assert cut[0].ids == es[:3] and cut[0].more == 6
+    assert cut[0].text == "es, numeric accuracy (9): es00, es01, es02 and 6 more"
+    few, _ = _checked(tmp_path / "few", rr.EIGHT)  # five broke, all five shown in full: not named twice
+    lead = digest.got_worse(few)
+    assert lead is not None and broken_groups(few, shown=(row.question_id for row in lead.rows)) == ()
+    assert "Every question that broke" not in render_markdown(few)
 
 
 def test_without_a_baseline_what_fails_draws_from_every_language(tmp_path):

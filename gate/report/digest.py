@@ -237,14 +237,18 @@ def _news(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
     findings of the level rules broken (:func:`_reasons`)."""
     said: list[str] = []
     levels: dict[str, list[RuleResult]] = {}
+    moved: dict[tuple[str, str], list[str]] = {}
     for measure, results in broken.items():
         for r in results:
             if r.rule.kind in ("min", "max"):
                 levels.setdefault(measure, []).append(r)
-                continue
-            cell = compared_cell(report, r.slice, measure)
-            flips = f" ({plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed)" if cell is not None else ""
-            said.append(f"{label_of(report, measure)} {_KIND_WORDS[r.rule.kind]} on {slice_heading(r.slice)}{flips}")
+            else:
+                moved.setdefault((measure, r.rule.kind), []).append(r.slice)
+    for (measure, kind), slices in moved.items():
+        cells = [c for c in (compared_cell(report, s, measure) for s in ([ALL] if ALL in slices else slices)) if c is not None]
+        broke, fixed = sum(len(c.broken) for c in cells), sum(len(c.fixed) for c in cells)
+        flips = f" ({plural(broke, 'question')} broke, {fixed:,} fixed)" if cells else ""
+        said.append(f"{label_of(report, measure)} {_KIND_WORDS[kind]} on {', '.join(slice_heading(s) for s in slices)}{flips}")
     return said + _reasons(report, levels)
 
 
@@ -600,9 +604,11 @@ def noise(report: Report) -> Noise | None:
                   f"{untold:,} cannot be told" if untold else ""]
         if any(counts):
             lead += "; " + ", ".join(c for c in counts if c)
-    lines = [f"{where}: {flips}: {words[r.beyond]} (p={r.p})" for where, flips, r in beyond + rest[:NOISE_LINES]]
-    if len(rest) > NOISE_LINES:
-        lines.append(f"and {plural(len(rest) - NOISE_LINES, 'more move')} within noise or too small to tell")
+    # Beyond noise: every one. The others: the ``all`` slice's, then a count of the languages'.
+    named = [m for m in rest if m[0].endswith(f", {ALL}")][:NOISE_LINES]
+    lines = [f"{where}: {flips}: {words[r.beyond]} (p={r.p})" for where, flips, r in beyond + named]
+    if len(rest) > len(named):
+        lines.append(f"and {plural(len(rest) - len(named), 'more move')} in single languages, within noise or too small to tell")
     return Noise(lead, method, tuple(lines))
 
 

@@ -132,7 +132,7 @@ def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
         lines.append(f"  - {escape(row.measure)}: {says}{evidence}")
     if lead.questions > lead.shown:
         lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below."]
-    groups = broken_groups(report)
+    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
     if groups:
         lines += ["", "Every question that broke, by slice and measure:", ""]
         lines += [f"- {'**' + escape(g.slice) + ', ' + escape(g.measure) + '**' if g.rule_broke else escape(g.slice) + ', ' + escape(g.measure)}"
@@ -164,12 +164,13 @@ def _cell(cell: digest.TableCell) -> str:
 
 
 def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
-    """Each line's rules as a link (or text and ``file:line``), a rule never split over lines."""
+    """Each line's rules as a link (or text and ``file:line``), a rule never split over lines;
+    the lines of one measure joined by ``;``."""
     parts = []
     for ref in refs:
         text = ", ".join(escape(item).replace(" ", NBSP) for item in ref.text.split(", "))
         parts.append(f"[{text}]({ref.url})" if ref.url else f"{text} ({escape(ref.source)})")
-    return " · ".join(parts)
+    return "; ".join(parts)
 
 
 def scores_table(report: Report) -> list[str]:
@@ -188,7 +189,7 @@ def scores_table(report: Report) -> list[str]:
     if table.left_out:
         legend += f" · not counted in this run: {escape(', '.join(table.left_out))}"
     rules = [f"{escape(row.label)}: {_rules_cell(row.rules)}" for group in table.groups for row in group.rows if row.rules]
-    return lines + ["", f"<sub>{legend}</sub>"] + (["", "<sub>Rules: " + " · ".join(rules) + "</sub>"] if rules else [])
+    return lines + ["", f"<sub>{legend}</sub>"] + (["", "<sub>Rules:<br>" + "<br>".join(rules) + "</sub>"] if rules else [])
 
 
 def _details(summary: str, body: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ holds every one).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gate.model.scores import ALL
@@ -46,9 +47,10 @@ class NamedGroup:
         return f"{self.slice}, {self.measure} ({total:,}): {named}" + (f" and {self.more:,} more" if self.more else "")
 
 
-def broken_groups(report: Report, budget: int = NAMED_IDS) -> tuple[NamedGroup, ...]:
-    """The broken questions by slice and measure (see the module); empty without a baseline
-    or when nothing broke."""
+def broken_groups(report: Report, budget: int = NAMED_IDS, shown: Iterable[str] = ()) -> tuple[NamedGroup, ...]:
+    """The broken questions by slice and measure (see the module); empty without a baseline,
+    when nothing broke, or when every one is among ``shown`` (the questions "what got worse"
+    shows in full)."""
     comparison = report.comparison
     if comparison is None:
         return ()
@@ -64,6 +66,9 @@ def broken_groups(report: Report, budget: int = NAMED_IDS) -> tuple[NamedGroup, 
         left -= len(ids)
         groups.append(NamedGroup(slice_heading(c.slice), label_of(report, c.measure), tuple(ids), len(c.broken) - len(ids),
                                  any(r.broken for r in c.results)))
+    told = set(shown)
+    if all(q in told for c in cells for q in c.broken):
+        return ()
     return tuple(groups)
 
 

@@ -119,7 +119,7 @@ def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
         _line(console, _columns((who, row.measure, row.says or "", evidence), widths))
     if lead.questions > lead.shown:
         _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below")
-    groups = broken_groups(report)
+    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
     if groups:
         _heading(console, "Every question that broke, by slice and measure:")
         for group in groups:
