@@ -83,7 +83,7 @@ def test_every_broken_question_is_named_by_slice_and_measure(tmp_path):
     assert [(g.slice, g.measure, g.ids) for g in groups] == [("es", "numeric accuracy", es)]
     md = render_markdown(report)
     assert "- **es, numeric accuracy** (9): " + ", ".join(es) in md
-    assert md.index("(9): es00") < md.index("#### Scores") < md.index("<details>")  # seen without unfolding
+    assert md.index("#### Scores") < md.index("(9): es00") < md.index("<details>")  # seen without unfolding
     terminal = renderers.render("terminal", report)
     assert "  es, numeric accuracy (9): " + ", ".join(es) in terminal
     cut = broken_groups(report, budget=3)
@@ -123,7 +123,7 @@ def test_the_noise_statement_reads_every_slice(tmp_path):
     report, _ = _checked(tmp_path, rr.THREE)
     said = digest.noise(report)
     assert said is not None
-    assert said.lead == "Beyond noise: numeric accuracy, es; 2 other moves within noise"
+    assert said.lead == "Beyond noise: numeric accuracy on es; 2 other moves within noise"
     assert said.lines[0] == "numeric accuracy, es: 5 questions broke, 0 fixed: beyond noise (p=0.0313)"
     assert "numeric accuracy, all: 5 questions broke, 2 fixed: within noise (p=0.227)" in said.lines
     assert "every" not in said.lead

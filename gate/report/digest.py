@@ -38,7 +38,7 @@ from gate.report.history import compared as compared
 from gate.report.history import comparison_notes as comparison_notes
 from gate.report.history import trend as trend
 from gate.report.model import Report
-from gate.report.named import broken_groups, round_robin
+from gate.report.named import round_robin
 from gate.report.words import bound_text as bound_text
 from gate.report.words import label_of as label_of
 from gate.report.words import measure_of as measure_of
@@ -480,8 +480,8 @@ def got_worse(report: Report) -> Lead | None:
         fixed = list(dict.fromkeys(fixed))
         measure_rank = {m.name: i for i, m in enumerate(report.measures)}
         first_seen = {qid: i for i, (qid, _) in reversed(list(enumerate(pairs)))}
-        hot = {(q, g.measure) for g in broken_groups(report) if g.rule_broke for q in g.ids}
-        pairs.sort(key=lambda p: ((p[0], label_of(report, p[1])) not in hot, order.get(p[0], len(order) + first_seen[p[0]]),
+        hot = {(q, c.measure) for c in comparison.cells if c.slice != ALL and any(r.broken for r in c.results) for q in c.broken}
+        pairs.sort(key=lambda p: (p not in hot, order.get(p[0], len(order) + first_seen[p[0]]),
                                   measure_rank.get(p[1], len(measure_rank))))
         questions = len(dict.fromkeys(q for q, _ in pairs))
         title = f"What got worse against {comparison.baseline_version}"
@@ -599,7 +599,11 @@ def noise(report: Report) -> Noise | None:
         lead = ("Within noise on every slice and measure that moved" if not untold else
                 f"Nothing beyond noise: {plural(within, 'move')} within noise, {untold:,} cannot be told")
     else:
-        lead = "Beyond noise: " + ", ".join(where for where, _, _ in beyond)
+        slices: dict[str, list[str]] = {}
+        for where, _, _ in beyond:
+            label, _, slice_name = where.rpartition(", ")
+            slices.setdefault(label, []).append(slice_name)
+        lead = "Beyond noise: " + "; ".join(f"{label} on {', '.join(names)}" for label, names in slices.items())
         counts = [f"{within:,} other move{'' if within == 1 else 's'} within noise" if within else "",
                   f"{untold:,} cannot be told" if untold else ""]
         if any(counts):

@@ -132,13 +132,21 @@ def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
         lines.append(f"  - {escape(row.measure)}: {says}{evidence}")
     if lead.questions > lead.shown:
         lines += ["", f"And {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below."]
-    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
-    if groups:
-        lines += ["", "Every question that broke, by slice and measure:", ""]
-        lines += [f"- {'**' + escape(g.slice) + ', ' + escape(g.measure) + '**' if g.rule_broke else escape(g.slice) + ', ' + escape(g.measure)}"
-                  f" ({len(g.ids) + g.more:,}): " + escape(", ".join(g.ids) or "none named")
-                  + (f" and {g.more:,} more (every one in the JSON report)" if g.more else "") for g in groups]
     return lines
+
+
+def _named_section(report: Report, lead: digest.Lead | None) -> list[str]:
+    """Every question that broke, by slice and measure, under the table and never folded (when
+    "what got worse" does not show them all)."""
+    if lead is None:
+        return []
+    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
+    if not groups:
+        return []
+    lines = ["", "#### Every question that broke, by slice and measure", ""]
+    return lines + [f"- {'**' + escape(g.slice) + ', ' + escape(g.measure) + '**' if g.rule_broke else escape(g.slice) + ', ' + escape(g.measure)}"
+                    f" ({len(g.ids) + g.more:,}): " + (", ".join(escape(i, MAX_NAME) for i in g.ids) or "none named")
+                    + (f" and {g.more:,} more (every one in the JSON report)" if g.more else "") for g in groups]
 
 
 def _noise_section(report: Report) -> list[str]:
@@ -339,7 +347,8 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     """
     lead = digest.got_worse(report)
     head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)]
-    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _rules_section(report)
+    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _named_section(report, lead)
+    head += _rules_section(report)
     tail = _rubric_section(report) + _notices_section(report) + _comparison_section(report) + _trend_section(report)
     findings = digest.other_findings(report, lead)
     above = len(lead.shown_findings) if lead is not None else 0

@@ -59,13 +59,15 @@ def broken_groups(report: Report, budget: int = NAMED_IDS, shown: Iterable[str] 
     slice_rank = {s: i for i, s in enumerate(report.slices)}
     cells = [c for c in comparison.cells if c.broken and (c.slice != ALL) == languages and c.measure in rank]
     cells.sort(key=lambda c: (not any(r.broken for r in c.results), slice_rank.get(c.slice, len(slice_rank)), rank[c.measure]))
-    groups = []
-    left = budget
-    for c in cells:
-        ids = c.broken[:max(left, 0)]
-        left -= len(ids)
-        groups.append(NamedGroup(slice_heading(c.slice), label_of(report, c.measure), tuple(ids), len(c.broken) - len(ids),
-                                 any(r.broken for r in c.results)))
+    # The budget shared fairly: each group its share, what a small group leaves to the others in order.
+    given = [min(len(c.broken), budget // max(len(cells), 1)) for c in cells]
+    left = budget - sum(given)
+    for k, c in enumerate(cells):
+        extra = min(len(c.broken) - given[k], left)
+        given[k] += extra
+        left -= extra
+    groups = [NamedGroup(slice_heading(c.slice), label_of(report, c.measure), c.broken[:n], len(c.broken) - n,
+                         any(r.broken for r in c.results)) for c, n in zip(cells, given)]
     told = set(shown)
     if all(q in told for c in cells for q in c.broken):
         return ()

@@ -119,6 +119,13 @@ def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
         _line(console, _columns((who, row.measure, row.says or "", evidence), widths))
     if lead.questions > lead.shown:
         _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below")
+
+
+def _named(report: Report, lead: digest.Lead | None, console: Console) -> None:
+    """Every question that broke, by slice and measure, under the table (when "what got worse"
+    does not show them all); never cut by the findings cap."""
+    if lead is None:
+        return
     groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
     if groups:
         _heading(console, "Every question that broke, by slice and measure:")
@@ -298,6 +305,7 @@ def render_terminal(report: Report, console: Console) -> None:
     _lead(report, lead, console)
     _noise(report, console)
     _scores(report, console)
+    _named(report, lead, console)
     _rules(report, console)
     _findings(report, lead, console)
     _rubric(report, console)
