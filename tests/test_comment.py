@@ -120,11 +120,11 @@ def test_no_sentence_is_said_twice_and_a_failed_rule_appears_once(shipped):
 def test_scores_table_measures_as_rows_slices_as_columns(shipped):
     text = plain(render_markdown(shipped))
     assert "| measure | all | en | fr |" in text
-    assert "| numeric accuracy | ❌ 0.83 (6)<br>-0.17 | ❌ 0.75 (4)<br>-0.25 | 1.00 (2) |" in text
+    assert "| numeric accuracy | ❌ 0.83<br>(6) -0.17 | ❌ 0.75<br>(4) -0.25 | 1.00<br>(2) |" in text
     assert "<br>numeric accuracy: min 0.90, max&#95;drop 0.02 (thresholds.yaml:22); fr: min 0.85 (thresholds.yaml:54)<br>" in text
     # a mark only where a rule newly broke or warned; no change where nothing moved
-    assert "| answer rate when expected | 1.00 (6) | 1.00 (4) | 1.00 (2) |" in text
-    assert "| refusal accuracy | ❌ 0.50 (2)<br>-0.50 | ❌ 0.50 (2)<br>-0.50 | - |" in text
+    assert "| answer rate when expected | 1.00<br>(6) | 1.00<br>(4) | 1.00<br>(2) |" in text
+    assert "| refusal accuracy | ❌ 0.50<br>(2) -0.50 | ❌ 0.50<br>(2) -0.50 | - |" in text
 
 
 def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
@@ -298,9 +298,9 @@ def test_comment_with_code_checks_and_rubric_golden_groups_by_family(shipped):
     rows = [line for line in text.split("#### Scores", 1)[1].split("<details>", 1)[0].splitlines() if line.startswith("| ")]
     headings = [line for line in rows if line.startswith("| **")]
     assert headings == ["| **automatic measures** | | | |", "| **code checks** | | | |", "| **rubric** | | | |"]
-    assert "| expected series retrieved | ❌ 0.88 (8) | 0.83 (6) | 1.00 (2) |" in text
+    assert "| expected series retrieved | ❌ 0.88<br>(8) | 0.83<br>(6) | 1.00<br>(2) |" in text
     assert "<br>expected series retrieved: min 0.90 (thresholds.yaml:40)" in text
-    assert "| rubric pass rate | 0.75 (4) | 0.67 (3) | 1.00 (1) |" in text and "<br>rubric pass rate: min 0.70 (thresholds.yaml:41)" in text
+    assert "| rubric pass rate | 0.75<br>(4) | 0.67<br>(3) | 1.00<br>(1) |" in text and "<br>rubric pass rate: min 0.70 (thresholds.yaml:41)" in text
     assert "quality" not in text.split("#### Scores", 1)[1].split("<sub>", 1)[0]
     legend = text.split("not counted in this run: ", 1)[1].split("</sub>", 1)[0]
     assert "made-up quote check" in legend and "clarity 4 or 5" in legend

@@ -180,3 +180,17 @@ def test_without_baselines_beside_thresholds_a_notice_names_the_folder(tmp_path,
     assert code == 1
     assert f"notice: no baselines/ beside {paths['thresholds']}; using ./baselines in the working directory" in out.err
     assert out.out.splitlines()[0].endswith("; compared with no baseline")
+
+
+def test_the_markdown_table_of_eight_languages_is_narrow_enough_for_a_900_pixel_comment(tmp_path):
+    """The shape that fits (screenshot with scripts/screenshot_comment.py: nine slice columns in
+    900 pixels): no rules column, and no cell line longer than twelve characters."""
+    report, _ = _checked(tmp_path, rr.EIGHT)
+    md = render_markdown(report).replace("\u00a0", " ")
+    rows = [line for line in md.split("#### Scores")[1].split("<sub>")[0].splitlines() if line.startswith("| ")]
+    assert rows[0] == "| measure | all | " + " | ".join(sorted(rr.EIGHT)) + " |"
+    cells = [cell.strip() for row in rows[2:] for cell in row.strip("|").split(" | ")[1:]]
+    lines = [re.sub(r"&#\d+;|❌|⚠️|○", "x", part) for cell in cells for part in cell.split("<br>")]
+    assert max(map(len, lines)) <= 12, max(lines, key=len)
+    assert "| numeric accuracy | ❌ 0.96<br>(112) -0.027 |" not in md  # warn only: a warn mark, not a failure
+    assert next(row for row in rows if row.startswith("| numeric accuracy")).split(" | ")[1] == "⚠️ 0.96<br>(112) -0.027"

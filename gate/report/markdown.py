@@ -162,13 +162,15 @@ NBSP = "\u00a0"
 
 
 def _cell(cell: digest.TableCell) -> str:
-    """``❌ 0.74 (14)`` over the change (``-0.114``) on a second line, so that nine slices fit
-    a 900-pixel comment."""
-    text = escape(cell.text).replace(" ", NBSP)
+    """``❌ 0.74`` over ``(14) -0.114`` (n and the change against the baseline) on a second
+    line, so that nine slices fit a 900-pixel comment."""
+    rate, _, n = cell.text.partition(" ")
+    text = escape(rate)
     icon = _STATUS_ICON.get(cell.mark or "")
     if cell.mark and icon:
         text = f"{icon}{NBSP}{text}"
-    return f"{text}<br>{escape(cell.change)}" if cell.change else text
+    below = NBSP.join(escape(part) for part in (n, cell.change or "") if part)
+    return f"{text}<br>{below}" if below else text
 
 
 def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
