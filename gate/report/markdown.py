@@ -195,7 +195,7 @@ def scores_table(report: Report) -> list[str]:
         for row in group.rows:
             lines.append(f"| {escape(row.label)} | " + " | ".join(_cell(c) for c in row.cells) + " |")
     old = f" · {_STATUS_ICON[digest.OLD]} fails as on {escape(report.comparison.baseline_version)}" if report.comparison is not None else ""
-    legend = f"{escape(table.legend)} · ❌ a rule newly failed · ⚠️ a rule warned{old}"
+    legend = f"{escape(table.legend)} · ❌ a rule {'newly ' if old else ''}failed · ⚠️ a rule warned{old}"
     if table.left_out:
         legend += f" · not counted in this run: {escape(', '.join(table.left_out))}"
     rules = [f"{escape(row.label)}: {_rules_cell(row.rules)}" for group in table.groups for row in group.rows if row.rules]

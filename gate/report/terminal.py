@@ -166,7 +166,7 @@ def scores_table(report: Report) -> Table:
 def _scores(report: Report, console: Console) -> None:
     view = digest.scores_table(report)
     old = f", ○ fails as on {report.comparison.baseline_version}" if report.comparison is not None else ""
-    legend = f"Scores: {view.legend}; ✗ a rule newly failed, ! a rule warned{old}"
+    legend = f"Scores: {view.legend}; ✗ a rule {'newly ' if old else ''}failed, ! a rule warned{old}"
     if view.left_out:
         legend += f"; not counted in this run: {', '.join(view.left_out)}"
     _heading(console, legend)
