@@ -30,10 +30,45 @@ def reference() -> types.ModuleType:
     """The pipeline module of the reference commit, on today's other modules."""
     source = subprocess.run(["git", "show", f"{REFERENCE_COMMIT}:gate/pipeline.py"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout
+    for old, new in _HOMES.items():  # the flat modules of that commit, in today's layers
+        source = source.replace(f"from {old} import", f"from {new} import")
     module = types.ModuleType("reference_pipeline")
     sys.modules[module.__name__] = module
     exec(compile(source, "reference_pipeline.py", "exec"), module.__dict__)
     return module
+
+
+#: Where the reference commit's imports live today (gate/ in layers): one module each, for the
+#: names that pipeline imports (``records`` and ``measures`` were split: see below).
+_HOMES = {
+    "gate.comparison": "gate.rules.comparison", "gate.errors": "gate.core.errors", "gate.judgements": "gate.inputs.judgements",
+    "gate.loosened": "gate.rules.loosened", "gate.redact": "gate.report.redact", "gate.report": "gate.report.model",
+    "gate.review": "gate.judged.review", "gate.rubric": "gate.inputs.rubric", "gate.scores": "gate.model.scores",
+    "gate.thresholds": "gate.rules.thresholds", "gate.verdict": "gate.rules.verdict",
+    "gate.measures": "gate.reference_measures", "gate.records": "gate.reference_records",
+}
+
+
+class _Names(types.ModuleType):
+    """A module that finds each name in one of several modules (for a module that was split)."""
+
+    def __init__(self, name: str, homes: tuple[str, ...]) -> None:
+        super().__init__(name)
+        self._homes = homes
+
+    def __getattr__(self, name: str) -> object:
+        import importlib
+
+        for home in self._homes:
+            module = importlib.import_module(home)
+            if hasattr(module, name):
+                return getattr(module, name)
+        raise AttributeError(name)
+
+
+sys.modules["gate.reference_measures"] = _Names("gate.reference_measures", ("gate.model.outcomes", "gate.model.measures", "gate.scoring.answer"))
+sys.modules["gate.reference_records"] = _Names("gate.reference_records", ("gate.model.inputs", "gate.inputs.join", "gate.inputs.question_set",
+                                                                          "gate.inputs.run_log"))
 
 
 def generated(folder: Path) -> None:

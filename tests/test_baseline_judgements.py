@@ -181,8 +181,8 @@ def test_the_rubric_comparison_is_in_every_report_format(judged_dir, cli):
     [row] = [line for line in terminal.splitlines() if line.startswith("  rubric pass ")]
     assert "0.63 (8) -0.375 !" in row and "0.50 (2) -0.50 !" in row
     markdown = render_markdown(report)
-    [md_row] = [line for line in markdown.splitlines() if line.startswith("| rubric\u00a0pass |")]
-    assert "| ⚠️\u00a00.63\u00a0(8)\u00a0-0.375 | ⚠️\u00a00.67\u00a0(6)\u00a0-0.33 |" in md_row
+    [md_row] = [line for line in markdown.splitlines() if line.startswith("| rubric pass |")]
+    assert "| ⚠️\u00a00.63<br>(8)\u00a0-0.375 | ⚠️\u00a00.67<br>(6)\u00a0-0.33 |" in md_row
     junit = render_junit(report)
     assert "rubric pass" in junit and "insufficient evidence: with n = 8 a drop of 0.625" in junit
 

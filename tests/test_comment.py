@@ -73,7 +73,7 @@ def test_shipped_comment_golden_reads_in_the_reviewers_order(shipped):
     assert lines[0] == MARKER
     assert lines[1] == ("### ❌ answer-gate failed: 2 invented figures, 1 answer without its expected figure, "
                         "1 citation never retrieved, 1 answer that should have declined")
-    order = ["#### What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "**Insufficient evidence on every measure that moved**", "#### Scores",
+    order = ["#### What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "**Insufficient evidence on every slice and measure that moved**", "#### Scores",
              "<details><summary>Every rule", "<details><summary>How this run was compared", "<details><summary>Trend"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
@@ -83,13 +83,15 @@ def test_shipped_comment_golden_reads_in_the_reviewers_order(shipped):
     for question, at_fault in (("a03", "<code>35</code>"), ("a06", "<code>31%</code>"), ("a07", "<code>EDU&#95;STATS&#95;2024</code>")):
         assert f"- **{question}** · en\n" in head and at_fault in head
     assert "  - unsupported numbers: <code>35</code> — '35' (35, to the nearest 1) is not within 0.5 of any retrieved value; nearest 41" in head
-    assert ("**Insufficient evidence on every measure that moved** (one-sided exact McNemar test on the questions that flipped, "
-            "alpha 0.05, Holm's step-down with Tarone's exclusion over a family of 20 rules): "
-            "numeric accuracy: 1 question broke, 0 fixed (p=0.5): with n = 6 a drop of 0.833 or more could be detected "
-            "(5 broken, none fixed); citation validity: 1 question broke, 0 fixed (p=0.5): with n = 6 a drop of 0.833 or more "
-            "could be detected (5 broken, none fixed); refusal accuracy: 1 question broke, 0 fixed (p=0.5): with n = 2 no drop "
-            "could be detected (5 would have to break, none fixed); unsupported numbers: 2 questions broke, 0 fixed (p=0.25): "
-            "with n = 7 a rise of 0.714 or more could be detected (5 broken, none fixed).") in head
+    assert ("**Insufficient evidence on every slice and measure that moved** (one-sided exact McNemar test on the questions "
+            "that flipped, alpha 0.05, Holm's step-down with Tarone's exclusion over a family of 20 rules; below n=2 a direction "
+            "only): numeric accuracy, all: 1 question broke, 0 fixed: insufficient evidence (p=0.5): with n = 6 a drop of 0.833 "
+            "or more could be detected (5 broken, none fixed); citation validity, all: 1 question broke, 0 fixed: insufficient "
+            "evidence (p=0.5): with n = 6 a drop of 0.833 or more could be detected (5 broken, none fixed); refusal accuracy, "
+            "all: 1 question broke, 0 fixed: insufficient evidence (p=0.5): with n = 2 no drop could be detected (5 would have "
+            "to break, none fixed); unsupported numbers, all: 2 questions broke, 0 fixed: insufficient evidence (p=0.25): with "
+            "n = 7 a rise of 0.714 or more could be detected (5 broken, none fixed); and 4 more moves in single languages, "
+            "within noise or too small to tell.") in head
 
 
 def test_nothing_above_the_table_repeats_the_table(shipped):
@@ -121,19 +123,19 @@ def test_no_sentence_is_said_twice_and_a_failed_rule_appears_once(shipped):
 
 def test_scores_table_measures_as_rows_slices_as_columns(shipped):
     text = plain(render_markdown(shipped))
-    assert "| measure | all | en | fr | rules |" in text
-    assert ("| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) "
-            "| min 0.90, max&#95;drop 0.02 (thresholds.yaml:22) · fr: min 0.85 (thresholds.yaml:54) |") in text
-    # a mark only where a rule broke or warned; no change where nothing moved
-    assert "| answer rate when expected | 1.00 (6) | 1.00 (4) | 1.00 (2) |" in text
-    assert "| refusal accuracy | ❌ 0.50 (2) -0.50 | ❌ 0.50 (2) -0.50 | - |" in text
+    assert "| measure | all | en | fr |" in text
+    assert "| numeric accuracy | ❌ 0.83<br>(6) -0.17 | ❌ 0.75<br>(4) -0.25 | 1.00<br>(2) |" in text
+    assert "<br>numeric accuracy: min 0.90, max&#95;drop 0.02 (thresholds.yaml:22); fr: min 0.85 (thresholds.yaml:54)<br>" in text
+    # a mark only where a rule newly broke or warned; no change where nothing moved
+    assert "| answer rate when expected | 1.00<br>(6) | 1.00<br>(4) | 1.00<br>(2) |" in text
+    assert "| refusal accuracy | ❌ 0.50<br>(2) -0.50 | ❌ 0.50<br>(2) -0.50 | - |" in text
 
 
 def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
     text = terminal(shipped)
     assert text.splitlines()[0] == ("answer-gate failed: 2 invented figures, 1 answer without its expected figure, "
                                     "1 citation never retrieved, 1 answer that should have declined")
-    order = ["What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "Insufficient evidence on every measure that moved", "Scores: rate (n)",
+    order = ["What got worse against 1.2 (3 questions; look first at generation: a03, a07)", "Insufficient evidence on every slice and measure that moved", "Scores: rate (n)",
              "Every rule, with its line of thresholds.yaml", "How this run was compared with 1.2", "Trend of the measures that moved"]
     positions = [text.index(marker) for marker in order]
     assert positions == sorted(positions)
@@ -149,7 +151,7 @@ def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
 
 def test_rules_link_to_their_line_at_the_head_commit_when_the_report_carries_the_address(shipped):
     text = plain(render_markdown(dataclasses.replace(shipped, thresholds_url=URL)))
-    assert f"| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) | [min 0.90, max&#95;drop 0.02]({URL}#L22) · [fr: min 0.85]({URL}#L54) |" in text
+    assert f"<br>numeric accuracy: [min 0.90, max&#95;drop 0.02]({URL}#L22); [fr: min 0.85]({URL}#L54)<br>" in text
     assert f"| ❌ | all | numeric accuracy | min 0.90 | 0.83 (n=6) | [thresholds.yaml:22]({URL}#L22) |  |" in text
     assert "(thresholds.yaml:22)" not in text
     # the terminal keeps file:line
@@ -216,7 +218,7 @@ def test_passing_run_comment_golden(monkeypatch):
                        "thresholds.yaml", compare=BaselineComparer())
     text = render_markdown(report)
     assert_golden("comment_1.2_passing.md", text)
-    assert text.splitlines()[1] == "### ✅ answer-gate passed"
+    assert text.splitlines()[1] == "### ✅ answer-gate passed; compared with no baseline"
     assert ("Assistant 1.2 (8 answers) · question set 1.2 (8 questions) · no baseline compared (no stored baseline below "
             "assistant 1.2 in baselines/); the gate ran on thresholds alone · 39 rules: 20 held, 19 skipped") in text
     assert "What got worse" not in text and "What fails" not in text and "Findings" not in text
@@ -251,7 +253,9 @@ def test_comment_of_a_run_with_5000_findings_golden_under_the_limit_with_cut_fin
     text = render_markdown(large, full_report="the job summary")
     assert_golden("comment_5000_findings.md", text)
     assert len(text) <= COMMENT_LIMIT
-    assert text.splitlines()[1] == "### ❌ answer-gate failed: 2,500 answers without their expected figures, 2,500 invented figures"
+    assert text.splitlines()[1] == ("### ❌ answer-gate failed: numeric accuracy dropped beyond its limit on all, en, es, fr (2,500 questions "
+                                    "broke, 0 fixed), unsupported numbers rose beyond its limit on all, en, es, fr (2,500 questions broke, "
+                                    "0 fixed), 2,500 answers without their expected figures, 2,500 invented figures")
     above = int(re.search(r"Other findings \(([\d,]+); ([\d,]+) shown above\)", text).group(2).replace(",", ""))
     others = int(re.search(r"Other findings \(([\d,]+);", text).group(1).replace(",", ""))
     cut = int(re.search(r"([\d,]+) more findings cut to keep this comment under GitHub's size limit\. "
@@ -297,9 +301,10 @@ def test_comment_with_code_checks_and_rubric_golden_groups_by_family(shipped):
     text = plain(text)
     rows = [line for line in text.split("#### Scores", 1)[1].split("<details>", 1)[0].splitlines() if line.startswith("| ")]
     headings = [line for line in rows if line.startswith("| **")]
-    assert headings == ["| **automatic measures** | | | | |", "| **code checks** | | | | |", "| **rubric** | | | | |"]
-    assert "| expected series retrieved | ❌ 0.88 (8) | 0.83 (6) | 1.00 (2) | min 0.90 (thresholds.yaml:40) |" in text
-    assert "| rubric pass rate | 0.75 (4) | 0.67 (3) | 1.00 (1) | min 0.70 (thresholds.yaml:41) |" in text
+    assert headings == ["| **automatic measures** | | | |", "| **code checks** | | | |", "| **rubric** | | | |"]
+    assert "| expected series retrieved | ❌ 0.88<br>(8) | 0.83<br>(6) | 1.00<br>(2) |" in text
+    assert "<br>expected series retrieved: min 0.90 (thresholds.yaml:40)" in text
+    assert "| rubric pass rate | 0.75<br>(4) | 0.67<br>(3) | 1.00<br>(1) |" in text and "<br>rubric pass rate: min 0.70 (thresholds.yaml:41)" in text
     assert "quality" not in text.split("#### Scores", 1)[1].split("<sub>", 1)[0]
     legend = text.split("not counted in this run: ", 1)[1].split("</sub>", 1)[0]
     assert "made-up quote check" in legend and "clarity 4 or 5" in legend
@@ -338,7 +343,8 @@ def test_trend_is_one_chart_of_the_measures_that_moved_and_it_parses_with_mermai
     text = render_markdown(shipped)
     (chart,) = mermaid_blocks(text)
     assert chart.count("    line [") == 4  # answer rate did not move
-    assert "- 🟦 numeric accuracy: 1.00 → 0.83" in text and "answer rate when expected: " not in text
+    assert "- 🟦 numeric accuracy: 1.00 → 0.83" in text and "- 🟦 answer rate when expected" not in text
+    assert "answer rate when expected: " not in text.split("<details><summary>Trend", 1)[1]
     families = mermaid_blocks(render_markdown(with_families(shipped)))
     results = parse_with_mermaid([chart] + families + ["xychart-beta\n    line [1, oops]\n"])
     assert results[:-1] == [{"ok": True, "type": "xychart"}] * (1 + len(families))

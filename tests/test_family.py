@@ -384,11 +384,13 @@ def test_the_noise_section_reads_each_measure_by_its_rule_in_the_family(workdir,
     (workdir / "run_1.1.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
     code, out, err, data = _check(cli)
     assert code == 1, (out, err)
-    assert ("Beyond noise on numeric accuracy (one-sided exact McNemar test on the questions that flipped, alpha 0.05, "
-            "Holm's step-down with Tarone's exclusion over a family of 18 rules):") in out
-    assert "  numeric accuracy: 12 questions broke, 0 fixed: beyond noise (p=0.000244, adjusted p=0.000488)\n" in out
+    assert ("Beyond noise: numeric accuracy on all, de; 2 with insufficient evidence to tell (one-sided exact McNemar test "
+            "on the questions that flipped, alpha 0.05, Holm's step-down with Tarone's exclusion over a family of 18 rules; "
+            "below n=20 a direction only):") in out
+    assert "  numeric accuracy, all: 12 questions broke, 0 fixed: beyond noise (p=0.000244, adjusted p=0.000488)\n" in out
+    assert "  numeric accuracy, de: 12 questions broke, 0 fixed: beyond noise (p=0.000244, adjusted p=0.000488)\n" in out
     # all: a drop of 2 in 200 holds its limit (no reason to quote), but 2 flips could never tell
-    assert "  citation validity: 2 questions broke, 0 fixed: insufficient evidence (p=0.25)\n" in out
+    assert "  citation validity, all: 2 questions broke, 0 fixed: insufficient evidence (p=0.25)\n" in out
     assert ("  !  language=de  citation validity  max_drop 0.02   -0.08 (n=25)  t.yaml:6  insufficient evidence: with n = 25 "
             "a drop of 0.2 or more could be detected (5 broken, none fixed); 2 broken, 0 fixed can reach p=0.25 at best") in out
     # the comparison's notes name the correction and the family too (they stand even when nothing moved)

@@ -65,7 +65,8 @@ def test_markdown_uncut_when_it_fits():
     text = render_markdown(check_run(RUN_13, SET_12, THRESHOLDS)).replace("\u00a0", " ")
     assert "cut to keep" not in text
     assert "#### What fails (3 questions; look first at generation: a03, a07)" in text and "Findings" not in text  # all five are shown up front
-    assert "| numeric accuracy | ❌ 0.83 (6) | ❌ 0.75 (4) | 1.00 (2) | min 0.90 (" in text
+    assert "| numeric accuracy | ❌ 0.83<br>(6) | ❌ 0.75<br>(4) | 1.00<br>(2) |" in text
+    assert "<sub>Rules:<br>numeric accuracy: min 0.90 (" in text  # the rules under the table, not in a column
     assert text.splitlines()[1].startswith("### ❌ answer-gate failed: 2 invented figures")
     assert "· 39 rules: 8 failed, 12 held, 19 skipped" in text  # the total the list of every rule heads with
     assert "  - unsupported numbers: <code>35</code> — '35' (35, to the nearest 1) is not within 0.5" in text
@@ -73,7 +74,7 @@ def test_markdown_uncut_when_it_fits():
 
 def test_markdown_passing_run():
     text = render_markdown(check_run(RUN_12, SET_12, THRESHOLDS))
-    assert text.splitlines()[1] == "### ✅ answer-gate passed"
+    assert text.splitlines()[1] == "### ✅ answer-gate passed; compared with no baseline"
     assert "· 39 rules: 20 held, 19 skipped" in text
     assert "Findings" not in text
 

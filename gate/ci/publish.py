@@ -19,7 +19,7 @@ from gate.core.limits import SUMMARY_LIMIT_BYTES
 from gate.report.markdown import render_markdown
 from gate.report.model import Report
 from gate.report.stored import read_report
-from gate.rules.verdict import FAIL, WARN
+from gate.rules.verdict import FAIL
 
 #: What the GitHub Actions parts are for, said when the variables they need are missing.
 COMMENT_PURPOSE = ("answer-gate comment posts the gate's sticky pull request comment from its JSON report, in a GitHub Actions "
@@ -62,6 +62,19 @@ def github_settings(env: Mapping[str, str]) -> ActionSettings:
         raise SettingsError(exc.missing, exc.problems, purpose=GITHUB_PURPOSE) from None
 
 
+def rule_annotations(report: Report) -> list[Annotation]:
+    """One annotation per broken rule, those that newly break first (GitHub shows the first ten
+    errors of a step), then those that break as on the baseline, titled so."""
+    new, old = report.new_and_old()
+    version = report.comparison.baseline_version if report.comparison is not None else ""
+    items = []
+    for i in new + old:
+        r, text = report.rules[i], report.rule_texts[i]
+        title = f"answer-gate {r.slice} {r.rule.measure}" + (f" (as on {version})" if i in old else "")
+        items.append(Annotation("error" if r.status == FAIL else "warning", text, title=title))
+    return items
+
+
 def publish(report: Report, settings: ActionSettings, env: Mapping[str, str], options: PublishOptions) -> list[str]:
     """GitHub Actions: annotations, job summary, step outputs, sticky comment.
 
@@ -71,9 +84,7 @@ def publish(report: Report, settings: ActionSettings, env: Mapping[str, str], op
     """
     said: list[str] = []
     assert settings.step_summary is not None and settings.output is not None  # required by from_env(require=("summary", "output"))
-    items = [Annotation("error" if r.status == FAIL else "warning", text, title=f"answer-gate {r.slice} {r.rule.measure}")
-             for r, text in zip(report.rules, report.rule_texts) if r.status in (FAIL, WARN)]
-    said += annotation_lines(items)
+    said += annotation_lines(rule_annotations(report))
     where = f"the job summary of {settings.run_url}" if settings.run_url else "the job summary"
     summary_limit = SUMMARY_LIMIT_BYTES - (settings.step_summary.stat().st_size if settings.step_summary and settings.step_summary.exists() else 0)
     summary = render_markdown(report, limit=summary_limit, full_report=options.json_path)

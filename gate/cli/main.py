@@ -41,11 +41,20 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT; after SIGTERM, 143 (gate.core.interrupts
 
 
 
-def _baselines_dir(value: str | None) -> str:
-    """The baselines folder: the default may be absent (no baseline), a named one must exist."""
+def _baselines_dir(value: str | None, thresholds: str | None = None, say: bool = False) -> str:
+    """The baselines folder: ``--baselines`` (which must exist), else ``baselines/`` beside the
+    thresholds file, else ``baselines`` in the working directory (which may be absent: no
+    baseline). With ``say``, a notice on standard error names the folder used when it is not the
+    one beside the thresholds file."""
     from gate.core.errors import InputError, Problem
 
     if value is None:
+        beside = os.path.join(os.path.dirname(thresholds) or ".", "baselines") if thresholds else "baselines"
+        if os.path.isdir(beside):
+            return os.path.normpath(beside)
+        if say and thresholds and os.path.realpath(beside) != os.path.realpath("baselines"):
+            found = "found" if os.path.isdir("baselines") else "no such folder either"
+            _error(f"notice: no baselines/ beside {thresholds}; using {os.path.join('.', 'baselines')} in the working directory ({found})")
         return "baselines"
     if not os.path.isdir(value):
         why = "found a file" if os.path.exists(value) else "found nothing there"
@@ -56,7 +65,7 @@ def _baselines_dir(value: str | None) -> str:
 def _stored_folders(args: argparse.Namespace) -> list[str]:
     """The folders whose files a report must never replace: the baselines folder (the
     stored baselines and their logs) and the folder of a baseline named by path."""
-    folders = [args.baselines or "baselines"]
+    folders = [_baselines_dir(args.baselines, getattr(args, "thresholds", None)) if not args.baselines else args.baselines]
     if args.baseline and (args.baseline.endswith(".json") or os.path.isfile(args.baseline)):
         folders.append(os.path.dirname(args.baseline) or ".")
     return [os.path.realpath(f) for f in folders]
@@ -189,7 +198,7 @@ def _gate_options(args: argparse.Namespace) -> dict[str, Any]:
     the baseline comparison, the judgements and their rubric, the base branch's files."""
     from gate.baseline import BaselineComparer
 
-    directory = _baselines_dir(args.baselines) if not args.no_baseline else "baselines"
+    directory = _baselines_dir(args.baselines, getattr(args, "thresholds", None), say=True) if not args.no_baseline else "baselines"
     comparer = BaselineComparer(directory=directory, choice=args.baseline, skip=args.no_baseline,
                                 rubric=args.rubric if args.judgements else None)
     return {"compare": comparer, "judgements": args.judgements, "rubric": args.rubric, "calibration": args.calibration,
@@ -256,13 +265,17 @@ def _import_renderers(args: argparse.Namespace) -> None:
 
 
 def _terminal_options() -> RenderOptions:
-    """The terminal report's options for standard output: its width on a terminal, colour
+    """The terminal report's options for standard output: ``COLUMNS`` when set, else the
+    terminal's width, else (a pipe, a CI log) None for the renderer's generous default; colour
     unless ``NO_COLOR`` is set or it is not a terminal."""
     from gate.report.renderers import RenderOptions
 
     is_tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
-    width = None
-    if is_tty:
+    width = None  # not a terminal, no COLUMNS: the renderer's generous default
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        width = int(columns)
+    elif is_tty:
         import shutil
 
         width = shutil.get_terminal_size().columns

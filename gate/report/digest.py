@@ -26,18 +26,30 @@ cells, rules, findings and comparison); this module selects, orders, counts and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
+from dataclasses import dataclass, replace
 from typing import Any
 
-from gate.model.measures import FAMILIES, MEASURE_BY_NAME, Measure
+from gate.model.measures import FAMILIES
 from gate.model.outcomes import Finding
 from gate.model.scores import ALL, language_slice
+from gate.report.history import Compared as Compared
+from gate.report.history import MovedCell as MovedCell
+from gate.report.history import Series as Series
+from gate.report.history import Trend as Trend
+from gate.report.history import compared as compared
+from gate.report.history import comparison_notes as comparison_notes
+from gate.report.history import family_text as family_text
+from gate.report.history import trend as trend
 from gate.report.model import Report
-from gate.rules.comparison import ComparedCell, Comparison, ids_text
-from gate.rules.display import display_p, display_series
-from gate.rules.verdict import CORRECTION_WORDS, FAIL, PASS, SKIP, WARN, RuleResult, Verdict
+from gate.report.named import round_robin
+from gate.report.words import bound_text as bound_text
+from gate.report.words import label_of as label_of
+from gate.report.words import measure_of as measure_of
+from gate.report.words import plural as plural
+from gate.report.words import slice_heading as slice_heading
+from gate.rules.comparison import ComparedCell, Comparison
+from gate.rules.display import display_p
+from gate.rules.verdict import FAIL, PASS, SKIP, WARN, RuleResult, Verdict
 
 #: Questions shown up front under "what got worse" (the rest are counted, and their findings
 #: are listed further down): at most LEAD_QUESTIONS, and no new question once LEAD_ROWS
@@ -62,7 +74,7 @@ REASON_WORDS: dict[str, tuple[str, str]] = {
     "no_answer_logged": ("question with no answer logged", "questions with no answer logged"),
 }
 
-_STATUS_ORDER = {None: 0, SKIP: 0, PASS: 1, WARN: 2, FAIL: 3}
+_STATUS_ORDER = {None: 0, SKIP: 0, PASS: 1, "old": 2, WARN: 3, FAIL: 4}
 _KIND_WORDS = {"min": "below its floor", "max": "above its ceiling", "max_drop": "dropped beyond its limit",
                "max_rise": "rose beyond its limit"}
 
@@ -70,40 +82,6 @@ _KIND_WORDS = {"min": "below its floor", "max": "above its ceiling", "max_drop":
 # --------------------------------------------------------------------------------------
 # Small lookups
 # --------------------------------------------------------------------------------------
-
-
-def measure_of(report: Report, name: str) -> Measure | None:
-    """The report's measure of a name (a registered one when the report lacks it)."""
-    for m in report.measures:
-        if m.name == name:
-            return m
-    return MEASURE_BY_NAME.get(name)
-
-
-def label_of(report: Report, name: str) -> str:
-    """The label people read for a measure name."""
-    m = measure_of(report, name)
-    return m.label if m is not None else name
-
-
-def slice_heading(slice_name: str) -> str:
-    """A slice as a column heading: ``all``, ``en``, ``fr-ca``."""
-    return slice_name.split("=", 1)[1] if slice_name.startswith("language=") else slice_name
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 question``, ``3 questions``; thousands grouped (``5,000 findings``)."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
-
-
-def bound_text(bound: Fraction) -> str:
-    """A bound as thresholds.yaml writes it, never rounded: ``0.90``, ``0.005``, ``0.00``."""
-    exact = Decimal(bound.numerator) / Decimal(bound.denominator)
-    for digits in range(2, 7):
-        shown = exact.quantize(Decimal(1).scaleb(-digits))
-        if Fraction(shown) == bound:
-            return f"{shown:.{digits}f}"
-    return str(bound)
 
 
 def _comparison(report: Report) -> Comparison | None:
@@ -151,20 +129,40 @@ class Headline:
     words: str
     reasons: tuple[str, ...]
     counts: str
+    still: str | None = None
 
     @property
     def text(self) -> str:
-        """``failed: 2 invented figures, 1 citation never retrieved``."""
-        return f"{self.words}: {', '.join(self.reasons)}" if self.reasons else self.words
+        """``failed: 2 invented figures, 1 citation never retrieved``, then what still fails as
+        on the baseline, or that no baseline was compared (:attr:`still`)."""
+        text = f"{self.words}: {', '.join(self.reasons)}" if self.reasons else self.words
+        return f"{text}; {self.still}" if self.still else text
 
 
-def _broken_slices(report: Report, status: str) -> dict[str, list[RuleResult]]:
-    """measure -> the rules of a status on it, in report order."""
+def _broken_slices(report: Report, status: str, new_only: bool = False) -> dict[str, list[RuleResult]]:
+    """measure -> the rules of a status on it, in report order (``new_only``: those that are
+    news against the baseline, :meth:`Report.new_and_old`)."""
+    news = set(report.new_and_old()[0]) if new_only else set(range(len(report.rules)))
     out: dict[str, list[RuleResult]] = {}
-    for r in report.rules:
-        if r.status == status:
+    for i, r in enumerate(report.rules):
+        if r.status == status and i in news:
             out.setdefault(r.rule.measure, []).append(r)
     return out
+
+
+def still_failing(report: Report) -> str | None:
+    """The one quiet line of what breaks as it did on the baseline (``32 rules still fail as on
+    1.2``), or, without a baseline, that the run was compared with nothing; None otherwise."""
+    comparison = _comparison(report)
+    if comparison is None:
+        return "compared with no baseline" if report.rules else None
+    old = report.new_and_old()[1]
+    failing = sum(1 for i in old if report.rules[i].status == FAIL)
+    warning = len(old) - failing
+    parts = [f"{plural(failing, 'rule')} still {'fails' if failing == 1 else 'fail'}" if failing else "",
+             f"{plural(warning, 'rule')} still {'warns' if warning == 1 else 'warn'}" if warning else ""]
+    said = " and ".join(p for p in parts if p)
+    return f"{said} as on {comparison.baseline_version}" if said else None
 
 
 def _not_listed(report: Report, measure: str, slices: set[str]) -> dict[str, int]:
@@ -237,6 +235,27 @@ def _reasons(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
     return reasons
 
 
+def _news(report: Report, broken: dict[str, list[RuleResult]]) -> list[str]:
+    """What is new, in words: each regression rule broken, by slice with its flips
+    (``numeric accuracy dropped beyond its limit on es (5 questions broke, 0 fixed)``), then the
+    findings of the level rules broken (:func:`_reasons`)."""
+    said: list[str] = []
+    levels: dict[str, list[RuleResult]] = {}
+    moved: dict[tuple[str, str], list[str]] = {}
+    for measure, results in broken.items():
+        for r in results:
+            if r.rule.kind in ("min", "max"):
+                levels.setdefault(measure, []).append(r)
+            else:
+                moved.setdefault((measure, r.rule.kind), []).append(r.slice)
+    for (measure, kind), slices in moved.items():
+        cells = [c for c in (compared_cell(report, s, measure) for s in ([ALL] if ALL in slices else slices)) if c is not None]
+        broke, fixed = sum(len(c.broken) for c in cells), sum(len(c.fixed) for c in cells)
+        flips = f" ({plural(broke, 'question')} broke, {fixed:,} fixed)" if cells else ""
+        said.append(f"{label_of(report, measure)} {_KIND_WORDS[kind]} on {', '.join(slice_heading(s) for s in slices)}{flips}")
+    return said + _reasons(report, levels)
+
+
 def rule_counts(report: Report) -> str:
     """The rules in numbers, counted as the list of every rule counts them (its heading says
     the same total): ``63 rules: 8 failed, 8 warned, 24 held, 23 skipped``, or ``20 rules
@@ -255,15 +274,16 @@ def rule_counts(report: Report) -> str:
 def headline(report: Report) -> Headline:
     """The verdict and why, in words (see :class:`Headline`)."""
     v = report.verdict
+    still = still_failing(report)
     if not v.passed:
-        reasons = _reasons(report, _broken_slices(report, FAIL))
-        return Headline(False, "failed", tuple(reasons), rule_counts(report))
+        reasons = _news(report, _broken_slices(report, FAIL, new_only=True)) or ["no new failure"]
+        return Headline(False, "failed", tuple(reasons), rule_counts(report), still)
     if v.checked == 0:
-        return Headline(True, "passed", ("no rule was checked",), rule_counts(report))
+        return Headline(True, "passed", ("no rule was checked",), rule_counts(report), still)
     if v.warned:
-        reasons = _reasons(report, _broken_slices(report, WARN))
-        return Headline(True, "passed with warnings", tuple(reasons), rule_counts(report))
-    return Headline(True, "passed", (), rule_counts(report))
+        reasons = _news(report, _broken_slices(report, WARN, new_only=True)) or ["no new warning"]
+        return Headline(True, "passed with warnings", tuple(reasons), rule_counts(report), still)
+    return Headline(True, "passed", (), rule_counts(report), still)
 
 
 # --------------------------------------------------------------------------------------
@@ -443,7 +463,10 @@ def got_worse(report: Report) -> Lead | None:
     the measures whose rules failed; None when there is neither a baseline nor a failure.
 
     A question got worse on a measure when the comparison counts it broken on the ``all``
-    slice (it did not fail there in the baseline and fails now).
+    slice (it did not fail there in the baseline and fails now); those of a slice whose
+    regression rule broke come first. Without a baseline the questions shown are taken a
+    language at a time (:func:`gate.report.named.round_robin`), so every language has its
+    examples.
     """
     comparison = _comparison(report)
     order = _question_order(report)
@@ -461,7 +484,9 @@ def got_worse(report: Report) -> Lead | None:
         fixed = list(dict.fromkeys(fixed))
         measure_rank = {m.name: i for i, m in enumerate(report.measures)}
         first_seen = {qid: i for i, (qid, _) in reversed(list(enumerate(pairs)))}
-        pairs.sort(key=lambda p: (order.get(p[0], len(order) + first_seen[p[0]]), measure_rank.get(p[1], len(measure_rank))))
+        hot = {(q, c.measure) for c in comparison.cells if c.slice != ALL and any(r.broken for r in c.results) for q in c.broken}
+        pairs.sort(key=lambda p: (p not in hot, order.get(p[0], len(order) + first_seen[p[0]]),
+                                  measure_rank.get(p[1], len(measure_rank))))
         questions = len(dict.fromkeys(q for q, _ in pairs))
         title = f"What got worse against {comparison.baseline_version}"
         if not pairs:
@@ -477,6 +502,7 @@ def got_worse(report: Report) -> Lead | None:
         if (slices := failing.get(f.measure)) and (ALL in slices or language_slice(f.language) in slices)))
     if not pairs:
         return None
+    pairs = round_robin(pairs, {f.question_id: f.language for f in report.findings})
     rows, shown, count = _lead_rows(report, pairs, {})
     questions = len(dict.fromkeys(q for q, _ in pairs))
     unlisted = sum(n for m, slices in failing.items() for n in _not_listed(report, m, slices).values())
@@ -515,68 +541,100 @@ class Noise:
     lines: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class CellReading:
+    """How one compared cell reads against noise (:func:`cell_reading`).
+
+    Attributes:
+        beyond: True beyond noise, False within, None when it cannot be told (alpha null, n
+            below min_n: a direction only, or too few flips for its rule to reach
+            significance: insufficient evidence).
+        p: the p-value as shown (with the adjusted p where its rule is in the family).
+        rule_failed: whether a regression rule on the cell broke (fail or warn).
+        said: for insufficient evidence, the smallest change the cell's n could show, in its
+            rule's words ("with n = 6 a drop of 0.833 or more could be detected ..."), else "".
+    """
+
+    beyond: bool | None
+    p: str
+    rule_failed: bool
+    said: str = ""
+
+
+def cell_reading(comparison: Comparison, cell: ComparedCell) -> CellReading:
+    """The one place the report reads a compared cell's test: its p-value and whether its
+    regression rule broke, as the comparison holds them (an adjusted p, when the comparison
+    carries one, is read here and nowhere else)."""
+    rule_failed = any(r.broken for r in cell.results)
+    if comparison.alpha is None or cell.current.denominator < comparison.min_n:
+        return CellReading(None, comparison.p_text(cell), rule_failed)
+    test = next((r.test for r in cell.results if r.test is not None and r.test.adjusted_p is not None), None)
+    if test is None or test.adjusted_p is None:  # no regression rule in the family: the raw p
+        return CellReading(cell.p_value < comparison.alpha, comparison.p_text(cell), rule_failed)
+    if not test.reachable:  # too few flips for its step to reach significance: insufficient evidence
+        rule = next(r for r in cell.results if r.test is test)
+        said = rule.reason.split("; ")[0].removeprefix(f"{_INSUFFICIENT}: ") if rule.reason.startswith(_INSUFFICIENT) else ""
+        return CellReading(None, comparison.p_text(cell), rule_failed, said)
+    shown = f"{comparison.p_text(cell)}, adjusted p={display_p(test.adjusted_p, comparison.alpha)}"
+    return CellReading(test.adjusted_p < comparison.alpha, shown, rule_failed)
+
+
+#: Lines of moves within noise (or that cannot be told) the noise statement names; the rest are counted.
+NOISE_LINES = 6
+
+_INSUFFICIENT = "insufficient evidence"
+
+
 def noise(report: Report) -> Noise | None:
-    """Per measure that moved (a question broke or was fixed on the ``all`` slice), the flips
-    and the one-sided exact McNemar p-value in words; None without a baseline or when no
-    question flipped. A measure whose regression rule is in the family reads by its
-    adjusted p (the method names the correction and the family's size); one whose rule
-    cannot reach significance reads "insufficient evidence", with the smallest change its n
-    could show (the rule's own words). When every measure that moved reads the same, the
-    lead says so once and the lines give the flips and p only."""
+    """Per slice and measure that moved (a question broke or was fixed), the flips and the
+    one-sided exact McNemar p-value in words; None without a baseline or when no question
+    flipped. The lead names every slice and measure beyond noise and counts the moves within
+    noise and those that cannot be told; it speaks of every move only when that is true of
+    every slice."""
     comparison = _comparison(report)
     if comparison is None:
         return None
-    alpha = comparison.alpha
-    moved: list[tuple[str, str, str, str, str | None]] = []  # label, flips, p, what the rule says, verdict
-    for m in report.measures:
-        cell = compared_cell(report, ALL, m.name)
-        if cell is None or not (cell.broken or cell.fixed):
+    rank = {m.name: i for i, m in enumerate(report.measures)}
+    moved: list[tuple[str, str, CellReading]] = []
+    for cell in sorted(comparison.cells, key=lambda c: (c.slice != ALL, rank.get(c.measure, len(rank)))):
+        if cell.measure not in rank or not (cell.broken or cell.fixed):
             continue
         flips = f"{plural(len(cell.broken), 'question')} broke, {len(cell.fixed):,} fixed"
-        p = f"p={comparison.p_text(cell)}"
-        test = next((r.test for r in cell.results if r.test is not None and r.test.adjusted_p is not None), None)
-        if alpha is None:
-            moved.append((m.label, flips, p, "", None))
-        elif test is None or test.adjusted_p is None:
-            moved.append((m.label, flips, p, "", _BEYOND if cell.p_value < alpha else _WITHIN))
-        elif not test.reachable:
-            rule = next(r for r in cell.results if r.test is test)
-            said = rule.reason.split("; ")[0].removeprefix(f"{_INSUFFICIENT}: ") if rule.reason else ""
-            moved.append((m.label, flips, p, said, _INSUFFICIENT))
-        else:
-            adjusted = f"adjusted p={display_p(test.adjusted_p, alpha)}"
-            moved.append((m.label, flips, f"{p}, {adjusted}", "", _BEYOND if test.adjusted_p < alpha else _WITHIN))
+        moved.append((f"{label_of(report, cell.measure)}, {slice_heading(cell.slice)}", flips, cell_reading(comparison, cell)))
     if not moved:
         return None
     method = "one-sided exact McNemar test on the questions that flipped"
-    if alpha is None:
+    if comparison.alpha is None:
         return Noise("Not tested against noise", f"alpha is null in {report.thresholds}: a drop beyond its limit alone fails",
-                     tuple(f"{label}: {flips} ({p})" for label, flips, p, _, _ in moved))
-    method += f", alpha {bound_text(alpha)}{family_text(report)}"
-    verdicts = {verdict for *_, verdict in moved}
-    if len(verdicts) == 1:
-        every = "the measure that moved" if len(moved) == 1 else "every measure that moved"
-        lead = f"{str(next(iter(verdicts))).capitalize()} on {every}"
-        return Noise(lead, method, tuple(f"{label}: {flips} ({p})" + (f": {said}" if said else "") for label, flips, p, said, _ in moved))
-    beyond = [label for label, *_, verdict in moved if verdict == _BEYOND]
-    lead = f"Beyond noise on {', '.join(beyond)}" if beyond else "Within noise, or too few flips to tell"
-    return Noise(lead, method, tuple(f"{label}: {flips}: {verdict} ({p})" + (f": {said}" if said else "")
-                                     for label, flips, p, said, verdict in moved))
+                     tuple(f"{where}: {flips}" for where, flips, _ in moved))
+    method += f", alpha {bound_text(comparison.alpha)}{family_text(report)}; below n={comparison.min_n} a direction only"
+    words = {True: "beyond noise", False: "within noise", None: _INSUFFICIENT}
+    beyond = [m for m in moved if m[2].beyond]
+    rest = [m for m in moved if not m[2].beyond]
+    within = sum(1 for m in rest if m[2].beyond is False)
+    untold = len(rest) - within
+    if not beyond:
+        lead = ("Within noise on every slice and measure that moved" if not untold else
+                "Insufficient evidence on every slice and measure that moved" if not within else
+                f"Nothing beyond noise: {plural(within, 'move')} within noise, {untold:,} with insufficient evidence to tell")
+    else:
+        slices: dict[str, list[str]] = {}
+        for where, _, _ in beyond:
+            label, _, slice_name = where.rpartition(", ")
+            slices.setdefault(label, []).append(slice_name)
+        lead = "Beyond noise: " + "; ".join(f"{label} on {', '.join(names)}" for label, names in slices.items())
+        counts = [f"{within:,} other move{'' if within == 1 else 's'} within noise" if within else "",
+                  f"{untold:,} with insufficient evidence to tell" if untold else ""]
+        if any(counts):
+            lead += "; " + ", ".join(c for c in counts if c)
+    # Beyond noise: every one. The others: the ``all`` slice's, then a count of the languages'.
+    named = [m for m in rest if m[0].endswith(f", {ALL}")][:NOISE_LINES]
+    lines = [f"{where}: {flips}: {words[r.beyond]} (p={r.p})" + (f": {r.said}" if r.said else "") for where, flips, r in beyond + named]
+    if len(rest) > len(named):
+        lines.append(f"and {plural(len(rest) - len(named), 'more move')} in single languages, within noise or too small to tell")
+    return Noise(lead, method, tuple(lines))
 
 
-_BEYOND, _WITHIN, _INSUFFICIENT = "beyond noise", "within noise", "insufficient evidence"
-
-
-def family_text(report: Report) -> str:
-    """The correction and the family's size as the reports name them (``, Holm's step-down
-    with Tarone's exclusion over a family of 20 rules``), read from the regression rules'
-    tests; empty when no rule was tested."""
-    tests = [r.test for r in report.rules if r.test is not None]
-    if not tests:
-        return ""
-    if not tests[0].family:
-        return ", no regression rule in the family (none of severity error on a cell with n >= min_n)"
-    return f", {CORRECTION_WORDS.get(tests[0].correction, tests[0].correction)} over a family of {plural(tests[0].family, 'rule')}"
 
 
 # --------------------------------------------------------------------------------------
@@ -679,9 +737,23 @@ def rule_refs(report: Report, measure: str) -> tuple[RuleRef, ...]:
     return tuple(refs)
 
 
-def _mark(*statuses: str | None) -> str | None:
-    worst = max(statuses, key=lambda s: _STATUS_ORDER.get(s, 0), default=None)
-    return worst if worst in (FAIL, WARN) else None
+#: The quieter mark of a cell whose rules break only as they did on the baseline.
+OLD = "old"
+
+
+def cell_marks(report: Report) -> dict[tuple[str, str], str]:
+    """(slice, measure) -> its mark: the worst status (``fail``, ``warn``) of the rules on the
+    cell that newly break, else :data:`OLD` when its rules break as on the baseline; cells with
+    no broken rule are absent."""
+    new, old = report.new_and_old()
+    marks: dict[tuple[str, str], str] = {}
+    for i in new + old:
+        r = report.rules[i]
+        key = (r.slice, r.rule.measure)
+        status = r.status if i in new else OLD
+        if _STATUS_ORDER.get(status, 1) > _STATUS_ORDER.get(marks.get(key), 0) or key not in marks:
+            marks[key] = status
+    return marks
 
 
 def _families(report: Report) -> list[tuple[str, str]]:
@@ -698,9 +770,11 @@ def _families(report: Report) -> list[tuple[str, str]]:
 def scores_table(report: Report) -> ScoresTable:
     """The table (see :class:`ScoresTable`): a cell is ``rate (n)``, the change against the
     baseline when it moved, and a mark where a level rule on the cell or a regression rule
-    on its comparison broke (``fail``) or only warned (``warn``)."""
+    on its comparison newly broke (``fail``) or only warned (``warn``), or broke as on the
+    baseline (:data:`OLD`, a quieter mark; :func:`cell_marks`)."""
     groups: list[TableGroup] = []
     left_out: list[str] = []
+    marks = cell_marks(report)
     for family, heading in _families(report):
         rows = []
         for m in report.measures:
@@ -712,9 +786,9 @@ def scores_table(report: Report) -> ScoresTable:
             for s in report.slices:
                 cell = report.cell(s, m.name)
                 counted = counted or cell.denominator > 0
-                compared = compared_cell(report, s, m.name)
+                against = compared_cell(report, s, m.name)
                 text = "-" if cell.rate is None else f"{cell.display} ({cell.denominator:,})"
-                cells.append(TableCell(text, change_text(compared), _mark(cell.status, compared.status if compared is not None else None)))
+                cells.append(TableCell(text, change_text(against), marks.get((s, m.name))))
             if not counted:  # nothing to count in any slice: named in the legend, its rules skipped
                 left_out.append(m.label)
                 continue
@@ -755,25 +829,29 @@ class RuleRow:
     source: str
     url: str | None
     why: str
+    new: bool = True
 
 
 def rule_rows(report: Report) -> list[RuleRow]:
-    """Every rule checked, failed first, then warned, held and skipped, each in report order."""
+    """Every rule checked: those that newly fail first, then newly warn, then those that break
+    as on the baseline (``new`` False), then held and skipped, each in report order."""
     rows = []
     for r in report.rules:
         if r.rule.kind in ("min", "max"):
             value = report.cell(r.slice, r.rule.measure).text
         else:
-            compared = compared_cell(report, r.slice, r.rule.measure)
-            change = change_text(compared) if compared is not None else None
-            if compared is not None and compared.delta == 0:
+            against = compared_cell(report, r.slice, r.rule.measure)
+            change = change_text(against) if against is not None else None
+            if against is not None and against.delta == 0:
                 change = "0.00"
             value = "-" if change is None else f"{change} (n={r.n:,})"
         rule = f"{r.rule.kind} {bound_text(r.rule.bound)}" + (" (warn)" if r.rule.severity == "warn" else "")
         rows.append(RuleRow(r.status, r.slice, label_of(report, r.rule.measure), rule, value, r.rule.source,
                             source_url(report, r.rule.source), r.reason))
-    rank = {FAIL: 0, WARN: 1, PASS: 2, SKIP: 3}
-    return sorted(rows, key=lambda row: rank.get(row.status, 4))
+    new, old = report.new_and_old()
+    rank = {PASS: 0, SKIP: 1}
+    rest = sorted((i for i in range(len(rows)) if i not in set(new + old)), key=lambda i: (rank.get(rows[i].status, 2), i))
+    return [rows[i] for i in new] + [replace(rows[i], new=False) for i in old] + [rows[i] for i in rest]
 
 
 def notices(report: Report) -> list[str]:
@@ -788,136 +866,6 @@ def baseline_words(report: Report) -> str:
         return f"baseline {comparison.baseline_version}"
     said = next((n for n in report.notices if n.startswith(NO_BASELINE_PREFIX)), None)
     return said or NO_BASELINE_PREFIX
-
-
-@dataclass(frozen=True)
-class MovedCell:
-    """One compared cell that moved: its measure's label, slice, the rates as shown
-    (baseline, now, change), the questions broken and fixed in words, p and the worst
-    status of its regression rules (None when no rule applies)."""
-
-    label: str
-    slice: str
-    before: str
-    after: str
-    change: str
-    broken: str
-    fixed: str
-    p: str
-    status: str | None
-
-
-@dataclass(frozen=True)
-class Compared:
-    """The comparison with the baseline as the renderers word it (:func:`compared`).
-
-    Attributes:
-        version, path: the baseline's.
-        questions: the common questions compared.
-        set_version: the set version both were scored with (None: unversioned).
-        differs: what differs beyond the answers, in words; empty when nothing does.
-        moved: the compared cells that moved, in the comparison's order.
-        quiet: how many compared cells did not move.
-        alpha: the alpha of the exact test as shown (:meth:`gate.rules.comparison.Comparison.alpha_text`).
-        min_n: below it a change shows a direction only.
-    """
-
-    version: str
-    path: str
-    questions: int
-    set_version: str | None
-    differs: tuple[str, ...]
-    moved: tuple[MovedCell, ...]
-    quiet: int
-    alpha: str
-    min_n: int
-
-
-def compared(comparison: Comparison) -> Compared:
-    """The comparison in the words every renderer uses; every number comes from it."""
-    moved = []
-    for c in comparison.cells:
-        if c.changed:
-            before, after, change = c.shown
-            moved.append(MovedCell(MEASURE_BY_NAME[c.measure].label, c.slice, before, after, change, ids_text(c.broken),
-                                   ids_text(c.fixed), comparison.p_text(c), c.status))
-    d = comparison.differences
-    return Compared(comparison.baseline_version, comparison.baseline_path, d.compared, d.set_version,
-                    tuple(comparison.difference_lines()), tuple(moved), len(comparison.cells) - len(moved),
-                    comparison.alpha_text(), comparison.min_n)
-
-
-def comparison_notes(report: Report) -> list[str]:
-    """How the run was compared with the baseline: the baseline file and common questions,
-    what differs beyond the answers (or that nothing does), and how to read the numbers."""
-    comparison = _comparison(report)
-    if comparison is None:
-        return []
-    said = compared(comparison)
-    lines = [f"Baseline {said.version} ({said.path}): "
-             f"{plural(said.questions, 'common question')}, its log re-scored with today's set and matching settings."]
-    if said.differs:
-        lines += [f"Differs: {text}." for text in said.differs]
-    else:
-        lines.append(f"Same set version ({said.set_version or 'unversioned'}), same questions, same matching settings.")
-    alpha = "null (a drop beyond its limit alone fails)" if comparison.alpha is None else bound_text(comparison.alpha)
-    family = family_text(report) if comparison.alpha is not None else ""
-    lines.append(f"A change is in rate points on the common questions; p is the one-sided exact McNemar test on the "
-                 f"questions that flipped, alpha {alpha}{family}; below n={said.min_n} a change shows a direction only.")
-    return lines
-
-
-@dataclass(frozen=True)
-class Series:
-    """One measure over versions: its label and the ``all`` rate at each version."""
-
-    measure: str
-    label: str
-    rates: tuple[Fraction, ...]
-    shown: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Trend:
-    """The ``all`` slice over the stored versions and this run.
-
-    Attributes:
-        versions: oldest first, this run last.
-        series: the measures that moved and are known at every version.
-        unknown: labels of measures that moved but are not stored for some version.
-    """
-
-    versions: tuple[str, ...]
-    series: tuple[Series, ...]
-    unknown: tuple[str, ...]
-
-
-def trend(report: Report) -> Trend | None:
-    """The measures whose ``all`` rate moved over the stored versions and this run; None
-    without a baseline, with fewer than two versions, or when nothing moved."""
-    comparison = _comparison(report)
-    if comparison is None:
-        return None
-    history = [h for h in comparison.history if h.assistant_version != report.run.version]
-    versions = tuple(h.assistant_version for h in history) + (report.run.version or "this run",)
-    if len(versions) < 2:
-        return None
-    series: list[Series] = []
-    unknown: list[str] = []
-    for m in report.measures:
-        stored = [dict(h.scores).get(m.name) for h in history]
-        rates = [c.rate if c is not None else None for c in stored] + [report.cell(ALL, m.name).rate]
-        known = [r for r in rates if r is not None]
-        if len(set(known)) < 2:
-            continue
-        if len(known) < len(rates):
-            unknown.append(m.label)
-            continue
-        exact = tuple(r for r in rates if r is not None)
-        series.append(Series(m.name, m.label, exact, display_series(exact)))
-    if not series and not unknown:
-        return None
-    return Trend(versions, tuple(series), tuple(unknown))
 
 
 def undecided_words(verdict: Verdict) -> str:

@@ -42,7 +42,7 @@ def _number(value: Fraction | Decimal | None) -> float | int | None:
 _EXACT = Decimal(10) ** 30
 
 
-def _rule(r: RuleResult) -> dict[str, Any]:
+def _rule(r: RuleResult, baseline_status: str | None = None) -> dict[str, Any]:
     return {
         "slice": r.slice,
         "measure": r.rule.measure,
@@ -55,6 +55,7 @@ def _rule(r: RuleResult) -> dict[str, Any]:
         "n": r.n,
         "reason": r.reason,
         **_test(r),
+        "baseline_status": baseline_status,
     }
 
 
@@ -228,7 +229,7 @@ def report_to_dict(report: Report, findings: bool = True) -> dict[str, Any]:
             }
             for c in report.cells
         ],
-        "rules": [_rule(r) for r in report.rules],
+        "rules": [_rule(r, then) for r, then in zip(report.rules, report.baseline_statuses)],
         **({"findings": [_finding(f) for f in report.findings]} if findings else {}),
         **({"findings_not_listed": [{"measure": m, "code": c, "slice": s, "count": n}
                                     for m, c, s, n in report.findings_not_listed]}

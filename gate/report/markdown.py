@@ -24,6 +24,7 @@ from gate.core.limits import COMMENT_LIMIT
 from gate.model.outcomes import Finding
 from gate.report import digest
 from gate.report.model import Report
+from gate.report.named import broken_groups
 from gate.report.renderers import RenderOptions
 from gate.report.text import printable
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN
@@ -35,7 +36,7 @@ _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;", "`": "&#96;",
             "*": "&#42;", "_": "&#95;", "[": "&#91;", "]": "&#93;", "~": "&#126;", "#": "&#35;"}
 _ESCAPE_RE = re.compile(r"[&<>|`\\*_\[\]~#]")
 _MENTION_RE = re.compile(r"@(?=[A-Za-z0-9])")
-_STATUS_ICON = {FAIL: "❌", WARN: "⚠️", PASS: "✅", SKIP: "➖"}
+_STATUS_ICON = {FAIL: "❌", WARN: "⚠️", PASS: "✅", SKIP: "➖", digest.OLD: "○"}
 #: Line colours of the trend chart, each with the coloured square that names it in the legend.
 PALETTE = (("#2f81f7", "🟦"), ("#f0883e", "🟧"), ("#2da44e", "🟩"), ("#cf222e", "🟥"),
            ("#8250df", "🟪"), ("#9a6700", "🟫"), ("#d4a72c", "🟨"), ("#57606a", "⬛"))
@@ -134,6 +135,20 @@ def _lead_section(report: Report, lead: digest.Lead | None) -> list[str]:
     return lines
 
 
+def _named_section(report: Report, lead: digest.Lead | None) -> list[str]:
+    """Every question that broke, by slice and measure, under the table and never folded (when
+    "what got worse" does not show them all)."""
+    if lead is None:
+        return []
+    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
+    if not groups:
+        return []
+    lines = ["", "#### Every question that broke, by slice and measure", ""]
+    return lines + [f"- {'**' + escape(g.slice) + ', ' + escape(g.measure) + '**' if g.rule_broke else escape(g.slice) + ', ' + escape(g.measure)}"
+                    f" ({len(g.ids) + g.more:,}): " + (", ".join(escape(i, MAX_NAME) for i in g.ids) or "none named")
+                    + (f" and {g.more:,} more (every one in the JSON report)" if g.more else "") for g in groups]
+
+
 def _noise_section(report: Report) -> list[str]:
     said = digest.noise(report)
     if said is None:
@@ -147,37 +162,44 @@ NBSP = "\u00a0"
 
 
 def _cell(cell: digest.TableCell) -> str:
-    text = escape(cell.text).replace(" ", NBSP)
+    """``❌ 0.74`` over ``(14) -0.114`` (n and the change against the baseline) on a second
+    line, so that nine slices fit a 900-pixel comment."""
+    rate, _, n = cell.text.partition(" ")
+    text = escape(rate)
     icon = _STATUS_ICON.get(cell.mark or "")
     if cell.mark and icon:
         text = f"{icon}{NBSP}{text}"
-    return f"{text}{NBSP}{escape(cell.change)}" if cell.change else text
+    below = NBSP.join(escape(part) for part in (n, cell.change or "") if part)
+    return f"{text}<br>{below}" if below else text
 
 
 def _rules_cell(refs: Iterable[digest.RuleRef]) -> str:
-    """Each line's rules as a link (or text and ``file:line``), a rule never split over lines."""
+    """Each line's rules as a link (or text and ``file:line``), a rule never split over lines;
+    the lines of one measure joined by ``;``."""
     parts = []
     for ref in refs:
         text = ", ".join(escape(item).replace(" ", NBSP) for item in ref.text.split(", "))
         parts.append(f"[{text}]({ref.url})" if ref.url else f"{text} ({escape(ref.source)})")
-    return " · ".join(parts)
+    return "; ".join(parts)
 
 
 def scores_table(report: Report) -> list[str]:
     """The measures-by-slices table in GitHub markdown, with its legend."""
     table = digest.scores_table(report)
     heads = [escape(digest.slice_heading(s)) for s in table.slices]
-    lines = ["", "#### Scores", "", "| measure | " + " | ".join(heads) + " | rules |",
-             "| --- | " + " | ".join("---:" for _ in heads) + " | --- |"]
+    lines = ["", "#### Scores", "", "| measure | " + " | ".join(heads) + " |",
+             "| --- | " + " | ".join("---:" for _ in heads) + " |"]
     for group in table.groups:
         if len(table.groups) > 1 or group.family != "automatic":
-            lines.append(f"| **{escape(group.heading)}** |" + " |" * (len(heads) + 1))
+            lines.append(f"| **{escape(group.heading)}** |" + " |" * len(heads))
         for row in group.rows:
-            lines.append(f"| {escape(row.label).replace(' ', NBSP)} | " + " | ".join(_cell(c) for c in row.cells) + f" | {_rules_cell(row.rules)} |")
-    legend = f"{escape(table.legend)} · ❌ a rule failed · ⚠️ a rule warned"
+            lines.append(f"| {escape(row.label)} | " + " | ".join(_cell(c) for c in row.cells) + " |")
+    old = f" · {_STATUS_ICON[digest.OLD]} fails as on {escape(report.comparison.baseline_version)}" if report.comparison is not None else ""
+    legend = f"{escape(table.legend)} · ❌ a rule {'newly ' if old else ''}failed · ⚠️ a rule warned{old}"
     if table.left_out:
         legend += f" · not counted in this run: {escape(', '.join(table.left_out))}"
-    return lines + ["", f"<sub>{legend}</sub>"]
+    rules = [f"{escape(row.label)}: {_rules_cell(row.rules)}" for group in table.groups for row in group.rows if row.rules]
+    return lines + ["", f"<sub>{legend}</sub>"] + (["", "<sub>Rules:<br>" + "<br>".join(rules) + "</sub>"] if rules else [])
 
 
 def _details(summary: str, body: list[str]) -> list[str]:
@@ -192,7 +214,8 @@ def _rules_section(report: Report) -> list[str]:
     for r in rows:
         line = _link(r.source, r.url)
         cells = [escape(text).replace(" ", NBSP) for text in (r.slice, r.measure, r.rule, r.value)]
-        body.append(f"| {_STATUS_ICON.get(r.status, '')} | " + " | ".join(cells) + f" | {line} | {escape(r.why)} |")
+        icon = _STATUS_ICON.get(r.status if r.new else digest.OLD, "")
+        body.append(f"| {icon} | " + " | ".join(cells) + f" | {line} | {escape(r.why)} |")
     return _details(f"Every rule, with its line of {escape(report.thresholds)} ({len(rows):,})", body)
 
 
@@ -326,7 +349,8 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     """
     lead = digest.got_worse(report)
     head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)]
-    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _rules_section(report)
+    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _named_section(report, lead)
+    head += _rules_section(report)
     tail = _rubric_section(report) + _notices_section(report) + _comparison_section(report) + _trend_section(report)
     findings = digest.other_findings(report, lead)
     above = len(lead.shown_findings) if lead is not None else 0

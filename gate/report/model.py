@@ -23,6 +23,7 @@ from gate.figures.model import MatchSettings
 from gate.model.measures import MEASURES, Measure, measures_of
 from gate.model.outcomes import Finding
 from gate.model.scores import Score
+from gate.rules.baseline_status import baseline_statuses, is_new
 from gate.rules.comparison import Comparison
 from gate.rules.display import display_change, display_points, display_rate, round_half_up
 from gate.rules.verdict import SKIP, RuleResult, Verdict, change_holds, worst_status
@@ -150,6 +151,25 @@ class Report:
             if c.slice == slice_name and c.measure == measure:
                 return c
         raise KeyError((slice_name, measure))
+
+    @property
+    def baseline_statuses(self) -> tuple[str | None, ...]:
+        """Each rule's status on the baseline, in rule order (:mod:`gate.rules.baseline_status`):
+        ``pass``, ``fail``, ``warn``, ``skip``, or None without a baseline."""
+        return baseline_statuses(self.rules, self.comparison)
+
+    def new_and_old(self) -> tuple[list[int], list[int]]:
+        """The indexes of the broken rules (``fail`` or ``warn``) that are news (failures first,
+        regressions before levels, then rule order), and of those that broke the same way on the
+        baseline (rule order)."""
+        new: list[int] = []
+        old: list[int] = []
+        for i, (r, then) in enumerate(zip(self.rules, self.baseline_statuses)):
+            if r.broken:
+                (new if is_new(r, then) else old).append(i)
+        # What is new leads: failures before warnings, a regression before a floor or ceiling.
+        new.sort(key=lambda i: (self.rules[i].status != "fail", self.rules[i].rule.kind in ("min", "max"), i))
+        return new, old
 
     def rules_with(self, status: str) -> list[tuple[RuleResult, str]]:
         """The rules of one status, each with its sentence."""

@@ -24,13 +24,16 @@ from rich.text import Text
 from gate.model.scores import ALL
 from gate.report import digest
 from gate.report.model import Report
+from gate.report.named import broken_groups
 from gate.report.renderers import RenderOptions
 from gate.report.text import printable
 from gate.rules.comparison import Comparison
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN
 
-_MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow")}
+_MARK = {FAIL: (" ✗", "bold red"), WARN: (" !", "yellow"), digest.OLD: (" ○", "dim")}
 _STATUS = {FAIL: ("✗", "bold red"), WARN: ("!", "yellow"), PASS: ("✓", ""), SKIP: ("-", "")}
+#: The quieter mark of a rule that breaks as it did on the baseline.
+_OLD = ("○", "dim")
 
 
 def _line(console: Console, text: str, style: str = "") -> None:
@@ -118,6 +121,18 @@ def _lead(report: Report, lead: digest.Lead | None, console: Console) -> None:
         _line(console, f"  and {digest.plural(lead.questions - lead.shown, 'more question')}; their findings are under Other findings below")
 
 
+def _named(report: Report, lead: digest.Lead | None, console: Console) -> None:
+    """Every question that broke, by slice and measure, under the table (when "what got worse"
+    does not show them all); never cut by the findings cap."""
+    if lead is None:
+        return
+    groups = broken_groups(report, shown=(row.question_id for row in lead.rows))
+    if groups:
+        _heading(console, "Every question that broke, by slice and measure:")
+        for group in groups:
+            _hanging(console, f"  {group.text}")
+
+
 def _noise(report: Report, console: Console) -> None:
     said = digest.noise(report)
     if said is None:
@@ -134,29 +149,38 @@ def scores_table(report: Report) -> Table:
     table.add_column("measure", no_wrap=True)
     for s in view.slices:
         table.add_column(printable(digest.slice_heading(s)), justify="right", no_wrap=True)
-    table.add_column("rules", overflow="fold")
     headed = len(view.groups) > 1 or any(g.family != "automatic" for g in view.groups)
     for group in view.groups:
         if headed:
-            table.add_row(Text(printable(group.heading), style="bold"), *[""] * (len(view.slices) + 1))
+            table.add_row(Text(printable(group.heading), style="bold"), *[""] * len(view.slices))
         for row in group.rows:
             cells: list[Text | str] = [Text(printable(("  " if headed else "") + row.label))]
             for c in row.cells:
                 mark, style = _MARK.get(c.mark or "", ("", ""))
                 text = c.text if c.change is None else f"{c.text} {c.change}"
                 cells.append(Text(printable(text) + mark, style=style))
-            cells.append(Text(printable("; ".join(f"{r.text} ({r.source})" for r in row.rules))))
             table.add_row(*cells)
     return table
 
 
 def _scores(report: Report, console: Console) -> None:
     view = digest.scores_table(report)
-    legend = f"Scores: {view.legend}; ✗ a rule failed, ! a rule warned"
+    old = f", ○ fails as on {report.comparison.baseline_version}" if report.comparison is not None else ""
+    legend = f"Scores: {view.legend}; ✗ a rule {'newly ' if old else ''}failed, ! a rule warned{old}"
     if view.left_out:
         legend += f"; not counted in this run: {', '.join(view.left_out)}"
     _heading(console, legend)
-    console.print(scores_table(report))
+    table = scores_table(report)
+    natural = console.measure(table, options=console.options.update_width(10_000)).maximum
+    narrow = console.width
+    console.width = max(narrow, natural)  # wider than the console rather than a word cut
+    console.print(table, crop=False)
+    console.width = narrow
+    rules = [(row.label, row.rules) for group in view.groups for row in group.rows if row.rules]
+    if rules:
+        _line(console, "  Rules:")
+        for label, refs in rules:
+            _hanging(console, f"    {label}: " + "; ".join(f"{r.text} ({r.source})" for r in refs))
 
 
 def _rules(report: Report, console: Console) -> None:
@@ -167,7 +191,7 @@ def _rules(report: Report, console: Console) -> None:
     cells = [(r.slice, r.measure, r.rule, r.value, r.source) for r in rows]
     widths = tuple(max(len(c[i]) for c in cells) for i in range(5))
     for r, row in zip(rows, cells):
-        mark, style = _STATUS.get(r.status, ("?", ""))
+        mark, style = _STATUS.get(r.status, ("?", "")) if r.new else _OLD
         text = _columns((mark,) + row[:3] + (row[3].rjust(widths[3]), row[4], r.why), (1,) + widths)
         _line(console, text, style if r.status in (FAIL, WARN) else "")
 
@@ -281,6 +305,7 @@ def render_terminal(report: Report, console: Console) -> None:
     _lead(report, lead, console)
     _noise(report, console)
     _scores(report, console)
+    _named(report, lead, console)
     _rules(report, console)
     _findings(report, lead, console)
     _rubric(report, console)
@@ -289,8 +314,9 @@ def render_terminal(report: Report, console: Console) -> None:
     _trend(report, console)
 
 
-#: The width of a terminal report that is not shown on a terminal (a CI log, a file).
-DEFAULT_WIDTH = 120
+#: The width of a terminal report that is not shown on a terminal (a CI log, a file): generous,
+#: since a log viewer scrolls sideways rather than wrap.
+DEFAULT_WIDTH = 200
 
 
 def render(report: Report, options: RenderOptions) -> str:

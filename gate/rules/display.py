@@ -78,16 +78,25 @@ def display_change(before: Fraction | None, after: Fraction | None,
 
 
 def _change_digits(before: Fraction, after: Fraction, checks: Iterable[tuple[str, Fraction, bool]] = ()) -> int | None:
-    """The decimals (2 to 6) :func:`display_change` shows a change with; None for fractions."""
+    """The decimals (2 to 6) :func:`display_change` shows a change with; None for fractions.
+
+    The fewest decimals at which the texts agree in every way (the change is the difference of
+    the two rates shown); when no number of decimals up to six gives that (elevenths: 6/11 then
+    1/11), the fewest at which the change still reads as moved or not and on its side of every
+    limit, so that a change is always a signed decimal; fractions only when even that fails."""
     checks = list(checks)
     delta = after - before
+    lawful = None
     for digits in range(2, 7):
         a, b = round_half_up(before, digits), round_half_up(after, digits)
         d = round_half_up(delta, digits)
         agrees = all(change_holds(kind, Fraction(d), bound) == held for kind, bound, held in checks)
-        if (a == b) == (delta == 0) and (d == 0) == (delta == 0) and b - a == d and agrees:
+        honest = (a == b) == (delta == 0) and (d == 0) == (delta == 0) and agrees
+        if honest and b - a == d:
             return digits
-    return None
+        if honest and lawful is None:
+            lawful = digits
+    return lawful
 
 
 def display_series(rates: Sequence[Fraction]) -> tuple[str, ...]:
