@@ -469,3 +469,52 @@ def test_the_new_readers_give_figures_in_order_without_overlap_on_any_text(langu
         assert all(a.end <= b.start for a, b in zip(figures, figures[1:]))
 
     check()
+
+
+# Issue 26's corpus (benchmarks/corpora/, its tune part): decimals and minus in words, Turkish
+# number words written as one word, the Japanese decimal point between numerals.
+WORDS = [
+    ("ru", "Индекс составил шестьсот девятнадцать целых пять десятых пункта.", [("619.5", -1)]),
+    ("ru", "Доля — две целых семь сотых процента.", [("2.07", -2)]),
+    ("ru", "Рост составил три целых сто двадцать пять тысячных.", [("3.125", -3)]),
+    ("ru", "Индекс составил минус семьдесят семь пунктов.", [("-77", 0)]),
+    ("ru", "Температура — минус пять градусов.", [("-5", 0)]),
+    ("pl", "Indeks wyniósł dwadzieścia trzy przecinek trzydzieści osiem punktu.", [("23.38", -2)]),
+    ("pl", "Indeks wyniósł sześćset sześćdziesiąt dziewięć przecinek pięć punktu.", [("669.5", -1)]),
+    ("pl", "Saldo wyniosło minus dwanaście punktów.", [("-12", 0)]),
+    ("tr", "Anket bölgede altmışiki hane saydı.", [("62", 0)]),
+    ("tr", "Anket bölgede üçyüzkırksekizmilyondoksansekizbin hane saydı.", [("348098000", 3)]),
+    ("tr", "Anket bölgede iki yüz elli bin hane saydı.", [("250000", 3)]),
+    ("tr", "Endeks geçen ay onbirvirgülelli puan oldu.", [("11.50", -2)]),
+    ("tr", "Endeks geçen ay on bir virgül beş puan oldu.", [("11.5", -1)]),
+    ("tr", "Endeks geçen ay eksiseksendokuz puan oldu.", [("-89", 0)]),
+    ("tr", "Endeks geçen ay eksi on iki puan oldu.", [("-12", 0)]),
+    ("ja", "指数は先月八百六十二点九ポイントだった。", [("862.9", -1)]),
+    ("ja", "指数は先月二十六点二七ポイントだった。", [("26.27", -2)]),
+    ("ja", "指数は先月マイナス十六ポイントだった。", [("-16", 0)]),
+    ("ja", "鉱工業生産は前期比マイナス1.2%だった。", [("-1.2", -1)]),
+    ("zh", "财政赤字为负三百亿元。", [("-30000000000", 10)]),
+    ("zh", "增速为负1.5%。", [("-1.5", -1)]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), WORDS, ids=[f"{w[0]}-{i}" for i, w in enumerate(WORDS)])
+def test_decimals_and_minus_in_words_and_glued_number_words_are_read(language, text, expected):
+    figures = extract_figures(text, language)
+    assert [(str(f.value), f.exponent) for f in figures] == expected
+    assert [Decimal(f.value) for f in figures] == [Decimal(v) for v, _ in expected]
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    # a Turkish word that splits only partly into number words is no number ("yüzyıl": yüz+yıl)
+    ("tr", "Yüzyıl boyunca onur ve birbirine saygı gösterildi."),
+    ("tr", "Ondan sonra bine binmedi."),
+    # a point word with no number after it, or a minus word with none, states no decimals
+    ("ru", "Минус этого подхода в том, что целых регионов нет."),
+    ("pl", "Przecinek stoi po słowie minus."),
+    # "点" and "负" outside a number are words ("問題点", "负责")
+    ("ja", "問題点は二つある。"),
+    ("zh", "他负责这项工作。"),
+])
+def test_point_minus_and_glued_words_outside_a_number_are_no_figure(language, text):
+    assert extract_figures(text, language) == []

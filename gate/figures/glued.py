@@ -177,7 +177,8 @@ def _figure(text: str, s: int, e: int, g: _Grammar) -> Figure | None:
     has_cjk = any(c in g.cjk for c in run)
     # a minus glued to the word before ("为-1.3%"): the digit reader takes it for a hyphen
     minus_glued = s >= 2 and text[s - 1] in _MINUS and text[s - 2] in g.cjk_text
-    if not (has_cjk or wide or percent or minus_glued):
+    minus_word = next((w for w in n.minus_words if text.endswith(w, 0, s)), "")  # "マイナス0.4%"
+    if not (has_cjk or wide or percent or minus_glued or minus_word):
         return None  # ASCII digits: the digit reader's
     plain = run.translate(_FULL_WIDTH)
     if not any(c.isdigit() for c in plain) and not percent:
@@ -198,6 +199,9 @@ def _figure(text: str, s: int, e: int, g: _Grammar) -> Figure | None:
             break
     if start > 0 and text[start - 1] in _MINUS and (start < 2 or not text[start - 2].isalnum() or minus_glued):
         start -= 1
+        value = -value
+    elif minus_word and start == s:
+        start -= len(minus_word)
         value = -value
     return Figure(text[start:end], start, end, value, exponent, percent, hedge)
 

@@ -54,12 +54,7 @@ def extract_spelled(
 
 def _numbers_in_words(text: str, lang: Language, spelled: SpelledNumbers, counts: bool) -> list[Figure]:
     scales = {w: p for w, p in lang.scale_words.items() if p >= 3}
-    words = []
-    for m in _WORD.finditer(text):
-        s, e, w = m.start(), m.end(), m.group().lower()
-        if w.endswith(".") and w not in scales:
-            e, w = e - 1, w[:-1]  # the sentence's full stop, not an abbreviation's
-        words.append((s, e, w))
+    words = _words(text, spelled, scales)
     out: list[Figure] = []
     i = 0
     while i < len(words):
@@ -69,18 +64,106 @@ def _numbers_in_words(text: str, lang: Language, spelled: SpelledNumbers, counts
             s, e, w = words[j]
             if w not in spelled.values and w not in spelled.multipliers and w not in scales:
                 break
-            if run and not text[run[-1][1]:s].isspace():
+            if run and not _adjacent(text, run[-1][1], s):
                 break
             run.append((s, e, w))
             j += 1
         if not run:
             i += 1
             continue
-        figure, used = _figure(text, run, lang, spelled, scales, counts)
+        signed = i > 0 and words[i - 1][2] in spelled.minus and _adjacent(text, words[i - 1][1], run[0][0])
+        figure, used = _figure(text, run, lang, spelled, scales, counts or signed)
+        pointed = _point_after(text, words, i + used, spelled)
+        if pointed and figure is None:
+            figure, used = _figure(text, run, lang, spelled, scales, True)
+        if figure is not None and pointed:
+            figure, more = _with_decimals(text, figure, words, i + used, lang, spelled, scales)
+            used += more
+        if figure is not None and signed:
+            start = words[i - 1][0]
+            figure = Figure(text[start:figure.end], start, figure.end, -figure.value, figure.exponent,
+                            figure.percent, figure.hedge)
         if figure is not None:
             out.append(figure)
         i += max(used, 1)
     return out
+
+
+def _words(text: str, spelled: SpelledNumbers, scales: dict[str, int]) -> list[tuple[int, int, str]]:
+    """The words of the text (start, end, lower case), a glued number word ("altmışiki")
+    split into its number words when the language writes them so."""
+    known = set(spelled.values) | set(spelled.multipliers) | set(scales) | spelled.minus | spelled.points
+    out: list[tuple[int, int, str]] = []
+    for m in _WORD.finditer(text):
+        s, e, w = m.start(), m.end(), m.group().lower()
+        if w.endswith(".") and w not in scales:
+            e, w = e - 1, w[:-1]  # the sentence's full stop, not an abbreviation's
+        parts = _split(w, known) if spelled.glued and w not in known and len(w) == e - s else None
+        if parts is None:
+            out.append((s, e, w))
+            continue
+        for part in parts:
+            out.append((s, s + len(part), part))
+            s += len(part)
+    return out
+
+
+def _split(word: str, known: set[str]) -> list[str] | None:
+    """The word as two or more known words glued ("üçyüzbin": üç, yüz, bin), or None."""
+    best: list[list[str] | None] = [None] * (len(word) + 1)
+    best[0] = []
+    for i in range(len(word)):
+        head = best[i]
+        if head is None:
+            continue
+        for j in range(i + 1, len(word) + 1):
+            if word[i:j] in known and best[j] is None:
+                best[j] = head + [word[i:j]]
+    parts = best[len(word)]
+    return parts if parts is not None and len(parts) >= 2 else None
+
+
+def _adjacent(text: str, end: int, start: int) -> bool:
+    """Whether two words follow each other: spaces between them, or nothing (glued)."""
+    gap = text[end:start]
+    return not gap or gap.isspace()
+
+
+def _point_after(text: str, words: list[tuple[int, int, str]], k: int, spelled: SpelledNumbers) -> bool:
+    """Whether the word at k is a point word ("przecinek") right after the word before it,
+    followed by a number word."""
+    return (
+        0 < k < len(words) - 1 and words[k][2] in spelled.points
+        and _adjacent(text, words[k - 1][1], words[k][0]) and words[k + 1][2] in spelled.values
+    )
+
+
+def _with_decimals(
+    text: str, whole: Figure, words: list[tuple[int, int, str]], k: int, lang: Language,
+    spelled: SpelledNumbers, scales: dict[str, int],
+) -> tuple[Figure, int]:
+    """The figure with the decimals written after its point word at k ("пятнадцать целых
+    восемьдесят две сотых" 15.82, "dwadzieścia trzy przecinek trzydzieści osiem" 23.38),
+    and how many words they took."""
+    run: list[tuple[int, int, str]] = []
+    for s, e, w in words[k + 1:]:
+        if w not in spelled.values or (run and not _adjacent(text, run[-1][1], s)):
+            break
+        run.append((s, e, w))
+    part, used = _figure(text, run, lang, spelled, scales, True)
+    if part is None or part.value != part.value.to_integral_value() or part.value < 0:
+        return whole, 0
+    end = run[used - 1][1]
+    taken = 1 + used
+    after = k + 1 + used
+    if after < len(words) and words[after][2] in spelled.fractions and _adjacent(text, end, words[after][0]):
+        places = spelled.fractions[words[after][2]]
+        end, taken = words[after][1], taken + 1
+    else:
+        places = len(str(int(part.value)))
+    value = whole.value + part.value.scaleb(-places)
+    end, percent = _percent_after(text, end, lang)
+    return Figure(text[whole.start:end], whole.start, end, value, -places, percent, whole.hedge), taken
 
 
 def _figure(

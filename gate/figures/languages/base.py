@@ -382,6 +382,7 @@ class Numerals:
         measured_ages: the words of ``not_after`` after which a number with decimals is a
             figure all the same: a measured age ("预期寿命为78.6岁", "平均寿命は84.1歳"),
             where a whole number defines a group ("65岁以上").
+        minus_words: words for minus right before a number ("マイナス0.4%", "负三百亿").
     """
 
     digits: Mapping[str, int]
@@ -398,6 +399,7 @@ class Numerals:
     not_before: str
     not_after: tuple[str, ...]
     measured_ages: tuple[str, ...]
+    minus_words: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -416,8 +418,23 @@ class SpelledNumbers:
             ten (Turkish "yüz" 2: "iki yüz" is 200).
         lone: words for one that are no figure alone ("один", "bir", "jeden": "one of",
             an article); they are read before a scale or percent word.
+        minus: words for minus right before a number in words ("минус", "eksi").
+        points: words between a number in words and its decimals ("przecinek", "virgül",
+            "целых"): the decimals are the digits of the number after them ("dwadzieścia
+            trzy przecinek trzydzieści osiem" 23.38), or, before a word of ``fractions``,
+            that number of tenths, hundredths... ("пятнадцать целых восемьдесят две сотых"
+            15.82).
+        fractions: the words naming the decimals' place after a point word -> how many
+            decimals ("десятых" 1, "сотых" 2, "тысячных" 3).
+        glued: number words may be written as one word ("altmışiki", "üçyüzbin",
+            "onvirgüldoksan"): a word that splits wholly into number, scale, minus and
+            point words is read as those words.
     """
 
     values: Mapping[str, str]
     multipliers: Mapping[str, int]
     lone: frozenset[str]
+    minus: frozenset[str]
+    points: frozenset[str]
+    fractions: Mapping[str, int]
+    glued: bool

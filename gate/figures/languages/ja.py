@@ -18,7 +18,7 @@ NUMERALS = Numerals(
     units={"十": 1, "百": 2, "千": 3},
     scales={"万": 4, "萬": 4, "億": 8, "兆": 12},
     prefix_scales={},
-    decimal="",
+    decimal="点",
     percent_before=(),
     percent_after=("パーセントポイント", "パーセント", "ポイント", "%", "％"),
     hedges_before={
@@ -39,6 +39,7 @@ NUMERALS = Numerals(
         "回目", "当たり", "あたり", "週", "ぶり",
     ),
     measured_ages=("歳", "才"),
+    minus_words=("マイナス",),
 )
 
 LANGUAGE = Language(

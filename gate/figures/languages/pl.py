@@ -65,6 +65,10 @@ SPELLED = SpelledNumbers(
     """),
     multipliers={},
     lone=frozenset({"jeden", "jedna", "jedno", "jednego", "jednej"}),
+    minus=frozenset({"minus"}),
+    points=words("przecinek"),
+    fractions={},
+    glued=False,
 )
 
 _THOUSAND = "tysiąc tysiące tysięcy tysiąca tysiącach tys. tys"

@@ -40,6 +40,10 @@ SPELLED = SpelledNumbers(
     },
     multipliers={"yüz": 2},
     lone=frozenset({"bir"}),
+    minus=frozenset({"eksi"}),
+    points=words("virgül"),
+    fractions={},
+    glued=True,
 )
 
 #: Percent words written before the number ("yüzde 8,7" is 8.7%), as "%" is ("%8,7").

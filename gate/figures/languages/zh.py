@@ -50,6 +50,7 @@ NUMERALS = Numerals(
         "周", "週", "倍以上",
     ),
     measured_ages=("岁", "歲", "周岁"),
+    minus_words=("负",),
 )
 
 LANGUAGE = Language(
