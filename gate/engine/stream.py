@@ -355,10 +355,13 @@ class RunPass:
             self.answers.append(answer)
             self.kept[position] = (answer, outcome)
             return
-        self._add(position, outcome)
+        self._add(position, outcome, answer.attempt is not None)
 
-    def _add(self, position: int, outcome: Outcome) -> None:
-        self.tally.add(outcome)
+    def _add(self, position: int, outcome: Outcome, attempt: bool = False) -> None:
+        if attempt or self.tally.attempts:  # repeated answers (an unanswered question: one failed attempt)
+            self.tally.add_attempt(outcome)
+        else:
+            self.tally.add(outcome)
         if outcome.findings:
             self.findings.add(position, outcome.findings)
         if self.stored is not None:

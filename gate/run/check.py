@@ -208,6 +208,7 @@ def _report(streamed: Streamed, scored: _Scored, rules: Thresholds, used_set: Qu
         rubric=scored.summary,
         loosened=loosened,
         code_agreement=scored.agreement,
+        repeats=streamed.tally.attempts.summary([m.name for m in scored.shown]) if streamed.tally.attempts else None,
     )
 
 
