@@ -9,19 +9,49 @@ statistics of :mod:`gate.baseline.repeats` read the same tallies (:meth:`Attempt
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import comb, lcm
 
 from gate.model.measures import MEASURE_BY_NAME
-from gate.model.outcomes import Count, Outcome
+from gate.model.outcomes import Count, Outcome, outcome_passed
 from gate.model.repeated import MeanCount, RepeatSummary
 from gate.model.scores import ALL, language_slice
 
 
+def mean_count(cells: Iterable[Sequence[int]]) -> Count:
+    """The count of a cell from its questions' sums ``[numerator, denominator, applied,
+    passed, attempts]``: each question counts its numerator and denominator per attempt
+    (``numerator / attempts`` over ``denominator / attempts``), so that a question weighs
+    the same however often it was asked. For a measure counted once per answer this is the
+    mean of the questions' pass rates; with one attempt of every question, the plain sums.
+
+    Exact: the sums are written over the least common multiple of the attempts; a plain
+    :class:`Count` when every question has one attempt, else a :class:`MeanCount` whose n
+    is the questions counted. Questions with denominator 0 do not count."""
+    counted = [c for c in cells if c[1]]
+    if not counted:
+        return Count(0, 0)
+    common = lcm(*(c[4] for c in counted))
+    numerator = sum(c[0] * (common // c[4]) for c in counted)
+    denominator = sum(c[1] * (common // c[4]) for c in counted)
+    if common == 1:
+        return Count(numerator, denominator)
+    return MeanCount(numerator, denominator, len(counted))
+
+
+def attempt_cell(count: Count, measure: str) -> list[int]:
+    """One attempt's ``[numerator, denominator, applied, passed, attempts]`` on a measure
+    (applied and passed 0 when the measure does not apply; attempts 1)."""
+    if not count.denominator:
+        return [count.numerator, 0, 0, 0, 1]
+    return [count.numerator, count.denominator, 1, int(outcome_passed(measure, count)), 1]
+
+
 class Attempts:
-    """Per slice, measure and question: ``[numerator, denominator, attempts]`` summed over
-    the question's attempts (attempts: those the measure counted something for)."""
+    """Per slice, measure and question: ``[numerator, denominator, applied, passed, attempts]``
+    summed over the question's attempts (applied: those the measure applied to; passed: those
+    that passed it, :func:`gate.model.outcomes.outcome_passed`; attempts: all of them)."""
 
     def __init__(self) -> None:
         self.sums: dict[str, dict[str, dict[str, list[int]]]] = {}  # slice -> measure -> question -> sums
@@ -34,10 +64,11 @@ class Attempts:
         for slice_name in (ALL, language_slice(outcome.language)):
             row = self.sums.setdefault(slice_name, {})
             for name, count in outcome.counts.items():
-                cell = row.setdefault(name, {}).setdefault(outcome.question_id, [0, 0, 0])
-                cell[0] += count.numerator
-                cell[1] += count.denominator
-                cell[2] += 1 if count.denominator else 0
+                if name not in MEASURE_BY_NAME:  # not a measure of this version
+                    continue
+                cell = row.setdefault(name, {}).setdefault(outcome.question_id, [0, 0, 0, 0, 0])
+                for i, x in enumerate(attempt_cell(count, name)):
+                    cell[i] += x
 
     def merge(self, other: Attempts) -> None:
         """Add another part of the run's sums to these."""
@@ -45,43 +76,31 @@ class Attempts:
             mine = self.sums.setdefault(slice_name, {})
             for name, questions in row.items():
                 cells = mine.setdefault(name, {})
-                for qid, (numerator, denominator, attempts) in questions.items():
-                    cell = cells.setdefault(qid, [0, 0, 0])
-                    cell[0] += numerator
-                    cell[1] += denominator
-                    cell[2] += attempts
+                for qid, sums in questions.items():
+                    cell = cells.setdefault(qid, [0, 0, 0, 0, 0])
+                    for i, x in enumerate(sums):
+                        cell[i] += x
 
     def slices(self) -> list[str]:
         return [ALL] + sorted(s for s in self.sums if s != ALL)
 
     def count(self, slice_name: str, measure: str) -> Count:
-        """The cell's count: the mean of its questions' rates (numerator over denominator of
-        each question's attempts), exact; a plain :class:`Count` when that mean needs no
-        denominator beyond the questions (one attempt each), else a :class:`MeanCount`."""
-        cells = [c for c in self.sums.get(slice_name, {}).get(measure, {}).values() if c[1]]
-        if not cells:
-            return Count(0, 0)
-        common = lcm(*(c[1] for c in cells))
-        mean = sum((Fraction(c[0], c[1]) for c in cells), Fraction(0)) / len(cells)
-        denominator = len(cells) * common
-        numerator = mean * denominator
-        assert numerator.denominator == 1
-        if common == 1:
-            return Count(int(numerator), denominator)
-        return MeanCount(int(numerator), denominator, len(cells))
+        """The cell's count (:func:`mean_count` of its questions)."""
+        return mean_count(self.sums.get(slice_name, {}).get(measure, {}).values())
 
     def answer_level(self, measure: str) -> bool:
         """Whether the measure counts each attempt once at most (a pass or a failure)."""
         return all(c[1] == c[2] for row in self.sums.values() for c in row.get(measure, {}).values())
 
     def tallies(self, slice_name: str, measure: str) -> dict[str, tuple[int, int]]:
-        """Per question of the cell, ``(attempts, passes)`` of an answer-level measure."""
-        return {qid: (c[2], c[0]) for qid, c in sorted(self.sums.get(slice_name, {}).get(measure, {}).items()) if c[2]}
+        """Per question of the cell, ``(attempts, passes)``: the attempts the measure applied
+        to and those that passed it."""
+        return {qid: (c[2], c[3]) for qid, c in sorted(self.sums.get(slice_name, {}).get(measure, {}).items()) if c[2]}
 
     def summary(self, measures: Sequence[str]) -> RepeatSummary:
-        """pass^k of each answer-level measure (higher is better) among ``measures`` on every slice, and the
+        """pass^k of each answer-level measure among ``measures`` on every slice, and the
         flaky questions (see :class:`RepeatSummary`)."""
-        level = [m for m in measures if MEASURE_BY_NAME[m].higher_is_better and self.answer_level(m)]
+        level = [m for m in measures if self.answer_level(m)]
         pass_k = []
         for slice_name in self.slices():
             for measure in level:

@@ -12,11 +12,12 @@ from gate.model.outcomes import Count
 class MeanCount(Count):
     """A cell's count when its questions were answered several times (``attempt``).
 
-    Its rate (``numerator / denominator``, exact) is the mean of the questions' pass rates:
-    each question weighs one, whatever its attempts. ``numerator / denominator`` is that
-    mean written over ``questions`` times the least common multiple of the questions'
-    attempts, so both stay integers; n is ``questions``. A run whose every question has one
-    attempt is counted by a plain :class:`Count` (the same as a run without ``attempt``).
+    Each question counts its numerator and denominator per attempt, so a question weighs
+    the same however often it was asked: for a measure counted once per answer the rate is
+    the mean of the questions' pass rates. Numerator and denominator are these sums written
+    over the least common multiple of the questions' attempts, so both stay integers and
+    the rate is exact; n is ``questions``. A run whose every question has one attempt is
+    counted by a plain :class:`Count` (the same as a run without ``attempt``).
 
     Attributes:
         questions: how many questions count (n).
