@@ -150,3 +150,57 @@ def test_attempts_split_across_two_jobs_and_shards_give_the_same_reports(tmp_pat
     merged = merge_shards(list(reversed(shards)))
     assert _renders(merged) == _renders(one)
     assert [q for q, _ in one.repeats.flaky] == ["a01", "a02"]
+
+
+def _versioned(path: Path, version: str, attempts: dict[str, int], wrong: dict[tuple[str, int], str]) -> str:
+    """The example run under another assistant version, each question asked ``attempts[id]``
+    times (default 1; 0: no ``attempt`` field at all)."""
+    head, rows = _lines(RUN)
+    head = json.dumps({"run": {**json.loads(head)["run"], "assistant_version": version}})
+    out = []
+    for r in rows:
+        times = attempts.get(r["question_id"], attempts.get("*", 0))
+        for k in range(1, times + 1) if times else [None]:
+            row = dict(r) if k is None else {**r, "attempt": k}
+            if (r["question_id"], k) in wrong:
+                row["answer"] = wrong[r["question_id"], k]
+            out.append(row)
+    return _write(path / f"answers_run_assistant-{version}_set-1.2.jsonl", head, out)
+
+
+def _compared(report, measure: str = "numeric_accuracy", slice_name: str = "all") -> dict:
+    data = json.loads(render_json(report))
+    return next(c for c in data["comparison"]["cells"] if c["slice"] == slice_name and c["measure"] == measure)
+
+
+def test_the_exact_test_against_an_older_baseline_without_attempts(workdir, tmp_path):
+    """Baseline 1.2: one answer each, all right. Now: a01 passes 1 of 2 attempts, a02 0 of 3,
+    the other four 2 of 2. Given each question's passes over both versions, its passes now
+    are hypergeometric: a01 P(1) = C(2,1)C(1,1)/C(3,2) = 2/3; a02 P(0) = C(1,0)C(3,3)/C(4,3) = 1/4;
+    the others cannot move. p = P(total <= 1 + 0 + 8) = 2/3 * 1/4 = 1/6, which is also the
+    smallest p: the drop of 1/4 (from 1 to (1/2 + 0 + 4) / 6 = 3/4) cannot be told from chance."""
+    assert main(["baseline", "save", str(RUN), "--questions", str(SET)]) == 0
+    log = _versioned(tmp_path, "1.3", {"a02": 3, "*": 2}, {("a01", 2): WRONG_A01, **{("a02", k): WRONG_A02 for k in (1, 2, 3)}})
+    report = check_run(log, str(SET), "thresholds.yaml", compare=BaselineComparer(directory="baselines"))
+    cell = _compared(report)
+    assert cell["p_value_exact"] == "1/6"
+    assert (cell["baseline"]["numerator"], cell["baseline"]["denominator"]) == (6, 6)
+    now = cell["current"]
+    assert Fraction(now["numerator"], now["denominator"]) == Fraction(3, 4)
+    assert cell["broken"] == ["a01", "a02"] and cell["fixed"] == []
+    rule = next(r for r in json.loads(render_json(report))["rules"] if r["slice"] == "all" and r["measure"] == "numeric_accuracy"
+                and r["kind"] == "max_drop")
+    assert rule["status"] == "warn" and "insufficient evidence" in rule["reason"] and "p=0.167 at best" in rule["reason"]
+
+
+def test_the_exact_test_with_unequal_attempts_in_both_versions(workdir, tmp_path):
+    """Baseline 1.2: two attempts each, all right. Now as above: a01 P(1) = C(3,1)C(1,1)/C(4,2) = 1/2;
+    a02 (2 of 2 before, 0 of 3 now) P(0) = C(2,0)C(3,3)/C(5,3) = 1/10; p = 1/20."""
+    base = _versioned(tmp_path, "1.2", {"*": 2}, {})
+    assert main(["baseline", "save", base, "--questions", str(SET)]) == 0
+    log = _versioned(tmp_path, "1.3", {"a02": 3, "*": 2}, {("a01", 2): WRONG_A01, **{("a02", k): WRONG_A02 for k in (1, 2, 3)}})
+    report = check_run(log, str(SET), "thresholds.yaml", compare=BaselineComparer(directory="baselines"))
+    cell = _compared(report)
+    assert cell["p_value_exact"] == "1/20"
+    assert Fraction(cell["current"]["numerator"], cell["current"]["denominator"]) == Fraction(3, 4)
+    assert cell["baseline"]["numerator"] == cell["baseline"]["denominator"]
