@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
 from gate.baseline.regression import compare, judged_not_compared
+from gate.baseline.repeated_compare import question_by_question
 from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run
 from gate.baseline.versions import parse_version
 from gate.core.errors import InputError
@@ -84,7 +85,8 @@ class BaselineComparer:
         current = {q.question_id: o for (q, a), o in zip(joined.pairs, outcomes, strict=True) if a is not None}
         set_version = question_set.version if question_set is not None else run.set_version
         rubric, notices = judged_rubric(self.rubric, baseline)
-        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history, rubric, repeats)
+        repeated = None if repeats is None else question_by_question(baseline_run, questions, repeats, thresholds)
+        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history, rubric, repeated)
         return comparison, results, notices
 
 

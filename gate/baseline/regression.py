@@ -16,7 +16,7 @@ rule, by :func:`gate.rules.verdict.rule_status`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -303,7 +303,7 @@ def compare(
     thresholds: Thresholds,
     history: Sequence[HistoryPoint] = (),
     rubric: Rubric | None = None,
-    repeats: Mapping[str, Mapping[str, Sequence[int]]] | None = None,
+    repeated: Callable[[Sequence[Question], Sequence[Measure]], list[ComparedCell]] | None = None,
 ) -> tuple[Comparison, list[RuleResult]]:
     """Compare a run with a baseline, question by question; pure.
 
@@ -330,10 +330,9 @@ def compare(
             version (:func:`judged_not_compared` is None): the rubric and quality measures
             are compared too, question by question, the baseline's from its stored
             judgements (:func:`rescore_judged`); ``current`` then holds this run's.
-        repeats: with repeated answers (``attempt`` in this run's log), this run's sums per
-            measure and question (:class:`gate.engine.attempts.Attempts`, slice ``all``): every
-            cell is then compared question by question over the attempts of both versions
-            (:mod:`gate.baseline.repeated_compare`).
+        repeated: with repeated answers (``attempt`` in this run's log), the cells of the
+            common questions and the measures, compared question by question over the
+            attempts of both versions (:func:`gate.baseline.repeated_compare.repeated_cells`).
 
     Returns:
         The comparison, and one regression result per (compared cell, rule).
@@ -348,11 +347,9 @@ def compare(
         rescored = rescore_judged(baseline, baseline_run, questions, rescored, rubric, thresholds)
         measures = STORED_MEASURES + JUDGED_MEASURES
     cells: list[ComparedCell] = []
-    if repeats is not None:
-        from gate.baseline.repeated_compare import repeated_cells, rescore_attempts
-
-        cells = repeated_cells(common, measures, rescore_attempts(baseline_run, questions, thresholds), repeats, thresholds)
-    for slice_name in ([] if repeats is not None else [ALL] + sorted({language_slice(q.language) for q in common})):
+    if repeated is not None:
+        cells = repeated(common, measures)
+    for slice_name in ([] if repeated is not None else [ALL] + sorted({language_slice(q.language) for q in common})):
         ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
         rules = thresholds.rules_for(slice_language(slice_name))
         cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in measures)

@@ -12,7 +12,7 @@ attainable p going to the family (:func:`gate.baseline.regression.decide_family`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from gate.baseline.regression import check_regression
 from gate.baseline.repeats import Repeats, Tally, compare_repeats
@@ -73,4 +73,17 @@ def repeated_cells(common: Sequence[Question], measures: Sequence[Measure], befo
     for slice_name in [ALL] + sorted({language_slice(q.language) for q in common}):
         ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
         cells.extend(repeated_cell(slice_name, m, ids, before, now, thresholds) for m in measures)
+    return cells
+
+
+def question_by_question(baseline_run: Run, questions: Sequence[Question], now: Sums, thresholds: Thresholds,
+                         ) -> Callable[[Sequence[Question], Sequence[Measure]], list[ComparedCell]]:
+    """The cells of a run with repeated answers, for :func:`gate.baseline.regression.compare`:
+    the baseline log re-scored attempt by attempt once, then :func:`repeated_cells` of the
+    common questions and the measures compared."""
+    before = rescore_attempts(baseline_run, questions, thresholds)
+
+    def cells(common: Sequence[Question], measures: Sequence[Measure]) -> list[ComparedCell]:
+        return repeated_cells(common, measures, before, now, thresholds)
+
     return cells
