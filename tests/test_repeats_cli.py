@@ -204,3 +204,12 @@ def test_the_exact_test_with_unequal_attempts_in_both_versions(workdir, tmp_path
     assert cell["p_value_exact"] == "1/20"
     assert Fraction(cell["current"]["numerator"], cell["current"]["denominator"]) == Fraction(3, 4)
     assert cell["baseline"]["numerator"] == cell["baseline"]["denominator"]
+
+
+def test_judgements_of_a_repeated_run_are_an_input_error_not_a_silent_last_attempt(tmp_path, cli, monkeypatch):
+    monkeypatch.chdir(EXAMPLES.parent)
+    log = _repeated_log(tmp_path / "answers_run_assistant-1.3_set-1.2.jsonl", attempts=2)
+    code, _, err = cli("check", log, "--questions", str(SET), "--thresholds", str(THRESHOLDS), "--no-baseline",
+                       "--judgements", "tests/fixtures/judgements_reader_1.3.jsonl")
+    assert code == 2 and "attempt: judgements (--judgements) are not read for a run with repeated answers yet" in err
+    assert err.count("are not read for a run with repeated answers") == 1

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import comb, lcm
 
+from gate.core.errors import ProblemCollector
 from gate.model.measures import MEASURE_BY_NAME
 from gate.model.outcomes import Count, Outcome, outcome_passed
 from gate.model.repeated import MeanCount, RepeatSummary
@@ -125,3 +126,11 @@ class Attempts:
         for s, row in data.items():
             out.sums[s] = {m: {q: [int(x) for x in c] for q, c in qs.items()} for m, qs in row.items()}
         return out
+
+
+def repeated_not_judged(problems: ProblemCollector, display: str, line: int) -> None:
+    """A run with repeated answers read with judgements: an input error, said once (the
+    rubric's scoring reads one answer a question)."""
+    if not any(p.field == "attempt" and "judgements" in p.message for p in problems.problems):
+        problems.add(display, line, "attempt", "judgements (--judgements) are not read for a run with repeated answers yet: "
+                                               "check it without them")

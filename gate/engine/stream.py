@@ -22,6 +22,7 @@ from typing import Any, Protocol, overload
 from gate import figures as fig
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
+from gate.engine.attempts import repeated_not_judged
 from gate.engine.findings import Findings
 from gate.engine.lines import Context, Found, LineResult, join_reading, score_reading
 from gate.engine.rows import _LARGE, _WIDTH, COUNTED, JoinedRows, ScoredBatch, StoredRows, Summing, stored_row
@@ -352,6 +353,9 @@ class RunPass:
         if outcome is COUNTED:  # summed by the worker that scored it (ScoredBatch)
             return
         if self.kept is not None:
+            if answer.attempt is not None:
+                repeated_not_judged(self.run_problems, self.display, answer.line)
+                return
             self.answers.append(answer)
             self.kept[position] = (answer, outcome)
             return
