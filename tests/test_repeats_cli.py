@@ -13,6 +13,7 @@ from conftest import EXAMPLES, THRESHOLDS
 
 from gate.baseline import BaselineComparer
 from gate.cli.main import main
+from gate.core.errors import ProblemCollector
 from gate.engine import workers
 from gate.report.json_report import render_json
 from gate.report.markdown import render_markdown
@@ -213,3 +214,16 @@ def test_judgements_of_a_repeated_run_are_an_input_error_not_a_silent_last_attem
                        "--judgements", "tests/fixtures/judgements_reader_1.3.jsonl")
     assert code == 2 and "attempt: judgements (--judgements) are not read for a run with repeated answers yet" in err
     assert err.count("are not read for a run with repeated answers") == 1
+
+
+def test_attempts_split_across_dask_blocks_give_the_same_report(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    from gate.run import distributed as dist
+
+    log = _repeated_log(tmp_path / RUN.name, attempts=5, wrong={("a01", 2): WRONG_A01, ("a02", 4): WRONG_A02, ("a01", 5): WRONG_A01})
+    one = check_run(log, str(SET), THRESHOLDS)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as local:
+        with distributed.Client(local):
+            report = dist.check_on_dask(log, str(SET), THRESHOLDS, address=local.scheduler_address, block_bytes=2_000)
+    assert len(dist.blocks_of(dist.log_parts(log, ProblemCollector()), 2_000)) > 5  # a question's attempts in several blocks
+    assert _renders(report) == _renders(one)
