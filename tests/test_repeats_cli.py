@@ -17,8 +17,8 @@ from gate.core.errors import ProblemCollector
 from gate.engine import workers
 from gate.report.json_report import render_json
 from gate.report.markdown import render_markdown
-from gate.report.terminal import render as render_terminal
 from gate.report.renderers import RenderOptions
+from gate.report.terminal import render as render_terminal
 from gate.run.check import check_run
 from gate.run.shards import merge_shards, score_shard
 
