@@ -194,11 +194,12 @@ def test_the_exact_test_against_an_older_baseline_without_attempts(workdir, tmp_
     assert rule["status"] == "warn" and "insufficient evidence" in rule["reason"] and "p=0.167 at best" in rule["reason"]
 
 
-def test_the_exact_test_with_unequal_attempts_in_both_versions(workdir, tmp_path):
+def test_the_exact_test_with_unequal_attempts_in_both_versions(workdir, tmp_path, capsys):
     """Baseline 1.2: two attempts each, all right. Now as above: a01 P(1) = C(3,1)C(1,1)/C(4,2) = 1/2;
     a02 (2 of 2 before, 0 of 3 now) P(0) = C(2,0)C(3,3)/C(5,3) = 1/10; p = 1/20."""
     base = _versioned(tmp_path, "1.2", {"*": 2}, {})
     assert main(["baseline", "save", base, "--questions", str(SET)]) == 0
+    assert "re-score every attempt of its stored log" in capsys.readouterr().err
     log = _versioned(tmp_path, "1.3", {"a02": 3, "*": 2}, {("a01", 2): WRONG_A01, **{("a02", k): WRONG_A02 for k in (1, 2, 3)}})
     report = check_run(log, str(SET), "thresholds.yaml", compare=BaselineComparer(directory="baselines"))
     cell = _compared(report)
