@@ -15,6 +15,7 @@ from gate.baseline import BaselineComparer
 from gate.cli.main import main
 from gate.core.errors import ProblemCollector
 from gate.engine import workers
+from gate.model.measures import MEASURE_BY_NAME
 from gate.report.json_report import render_json
 from gate.report.markdown import render_markdown
 from gate.report.renderers import RenderOptions
@@ -228,3 +229,18 @@ def test_attempts_split_across_dask_blocks_give_the_same_report(tmp_path):
             report = dist.check_on_dask(log, str(SET), THRESHOLDS, address=local.scheduler_address, block_bytes=2_000)
     assert len(dist.blocks_of(dist.log_parts(log, ProblemCollector()), 2_000)) > 5  # a question's attempts in several blocks
     assert _renders(report) == _renders(one)
+
+
+def test_the_merged_form_with_attempts_counts_each_question_once(tmp_path):
+    rows = [json.loads(x) for x in (EXAMPLES / "answers_run_merged.jsonl").read_text("utf-8").splitlines()]
+    answers = [r for r in rows if "question_id" in r]
+    log = _write(tmp_path / "merged.jsonl", None, [r for r in rows if "question_id" not in r]
+                 + [{**r, "attempt": k} for k in (1, 2) for r in answers])
+    plain, twice = check_run(str(EXAMPLES / "answers_run_merged.jsonl"), None, THRESHOLDS), check_run(log, None, THRESHOLDS)
+    assert twice.questions == plain.questions == len(answers) and twice.answers == 2 * len(answers)
+    assert [(c.slice, c.measure, c.rate) for c in twice.cells] == [(c.slice, c.measure, c.rate) for c in plain.cells]
+    answers_n = [(c.measure, c.n) for c in plain.cells if MEASURE_BY_NAME[c.measure].unit == "answers"]
+    assert [(c.measure, c.n) for c in twice.cells if MEASURE_BY_NAME[c.measure].unit == "answers"] == answers_n
+    # counted in citations: n counts the questions with a citation (7), not the citations of one attempt (8)
+    assert (twice.cell("all", "citation_validity").n, plain.cell("all", "citation_validity").n) == (7, 8)
+    assert twice.repeats is not None and twice.repeats.flaky == ()

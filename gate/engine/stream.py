@@ -211,6 +211,7 @@ class RunPass:
         self.log = RunLog(display, slots=size)
         self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
         self._merged: list[Question] | LogQuestions = LogQuestions(log, display) if log is not None else []
+        self._repeated_at: dict[str, int] = {}  # merged form, repeated answers: a question's position, from its first attempt
         self._offset = _start_of_lines(log) if log is not None else 0
         self._place = (0, 0)  # (offset, length) of the line being fed
         self.questions: Sequence[Question] = question_set.questions if question_set is not None else self._merged
@@ -309,6 +310,11 @@ class RunPass:
                 if len(self._inline_missing) < self.join_problems.limit:
                     self._inline_missing.append(reading.line)
                 return
+            if answer.attempt is not None:  # repeated answers: the question once, from its first line
+                if answer.question_id in self._repeated_at:
+                    self._count(self._repeated_at[answer.question_id], answer, outcome)
+                    return
+                self._repeated_at[answer.question_id] = len(self._merged)
             if isinstance(self._merged, LogQuestions):
                 self._merged.append(*self._place, reading.line)
             else:
