@@ -244,3 +244,16 @@ def test_the_merged_form_with_attempts_counts_each_question_once(tmp_path):
     # counted in citations: n counts the questions with a citation (7), not the citations of one attempt (8)
     assert (twice.cell("all", "citation_validity").n, plain.cell("all", "citation_validity").n) == (7, 8)
     assert twice.repeats is not None and twice.repeats.flaky == ()
+
+
+def test_a_repeated_report_read_back_gives_the_same_reports(workdir, tmp_path):
+    from gate.report.stored import read_report
+
+    assert main(["baseline", "save", str(RUN), "--questions", str(SET)]) == 0
+    log = _versioned(tmp_path, "1.3", {"a02": 3, "*": 2}, {("a01", 2): WRONG_A01, **{("a02", k): WRONG_A02 for k in (1, 2, 3)}})
+    original = check_run(log, str(SET), "thresholds.yaml", compare=BaselineComparer(directory="baselines"))
+    path = tmp_path / "report.json"
+    path.write_text(render_json(original), "utf-8")
+    back = read_report(path)  # validated against report.schema.json
+    assert _renders(back) == _renders(original)
+    assert back.repeats == original.repeats and back.cell("all", "numeric_accuracy").n == 6
