@@ -257,3 +257,24 @@ def test_a_repeated_report_read_back_gives_the_same_reports(workdir, tmp_path):
     back = read_report(path)  # validated against report.schema.json
     assert _renders(back) == _renders(original)
     assert back.repeats == original.repeats and back.cell("all", "numeric_accuracy").n == 6
+
+
+def test_a_regression_over_every_attempt_fails_the_gate(workdir, tmp_path, cli):
+    """Baseline: two attempts each, all right; now every answered figure is wrong in both
+    attempts. Each of the 6 questions with figures: (2 of 2 before, 0 of 2 now) P(0) =
+    C(2,0)C(2,2)/C(4,2) = 1/6, so p = (1/6)^6 = 1/46656, which survives Holm's correction."""
+    _, rows = _lines(RUN)
+    answers = {r["question_id"]: r["answer"] for r in rows}
+    edits = {"a01": ("7.6%", "9.9%"), "a02": ("68.2", "61.0"), "a03": ("41 per", "49 per"), "a04": ("6,8", "9,9"),
+             "a07": ("92.5", "81.5"), "a08": ("1 234 567", "2 345 678")}
+    wrong = {(q, k): answers[q].replace(*edit) for q, edit in edits.items() for k in (1, 2)}
+    assert all(wrong[q, 1] != answers[q] for q in edits)
+    assert main(["baseline", "save", _versioned(tmp_path, "1.2", {"*": 2}, {}), "--questions", str(SET)]) == 0
+    log = _versioned(tmp_path, "1.3", {"*": 2}, wrong)
+    code, out, err = cli("check", log, "--questions", str(SET), "--json", str(tmp_path / "r.json"))
+    assert code == 1, err
+    data = json.loads((tmp_path / "r.json").read_text("utf-8"))
+    cell = next(c for c in data["comparison"]["cells"] if c["slice"] == "all" and c["measure"] == "numeric_accuracy")
+    assert cell["p_value_exact"] == "1/46656" and cell["current"]["numerator"] == 0
+    rule = next(r for r in data["rules"] if r["slice"] == "all" and r["measure"] == "numeric_accuracy" and r["kind"] == "max_drop")
+    assert rule["status"] == "fail"
