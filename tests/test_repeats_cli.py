@@ -127,7 +127,7 @@ def test_attempts_given_on_some_lines_only_are_an_input_error(tmp_path, cli):
     assert f"{log}:4: attempt: missing required field: line 2 gives an attempt" in err
 
 
-@pytest.mark.parametrize("bad", [0, -1, "2", 1.5])
+@pytest.mark.parametrize("bad", [0, -1, "2", 1.5, True, None])
 def test_an_attempt_that_is_not_a_positive_whole_number_is_rejected(tmp_path, cli, bad):
     head, rows = _lines(RUN)
     log = _write(tmp_path / RUN.name, head, [{**rows[0], "attempt": bad}])
