@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
 from gate.baseline.regression import compare, judged_not_compared
+from gate.baseline.repeated_compare import question_by_question
 from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run
 from gate.baseline.versions import parse_version
 from gate.core.errors import InputError
@@ -57,8 +58,11 @@ class BaselineComparer:
 
     def __call__(self, run: Run, joined: Joined, outcomes: Sequence[Outcome], scores: Sequence[Score],
                  thresholds: Thresholds, question_set: QuestionSet | None = None,
+                 repeats: Mapping[str, Mapping[str, Sequence[int]]] | None = None,
                  ) -> tuple[Comparison | None, list[RuleResult], list[str]]:
-        """Compare the run with its baseline (see :func:`gate.baseline.compare`).
+        """Compare the run with its baseline (see :func:`gate.baseline.compare`); with
+        ``repeats`` (a run with repeated answers: its sums per measure and question) question
+        by question over the attempts of both versions.
 
         Returns:
             ``(comparison, regression results, notices)``. Without a baseline: no
@@ -81,7 +85,8 @@ class BaselineComparer:
         current = {q.question_id: o for (q, a), o in zip(joined.pairs, outcomes, strict=True) if a is not None}
         set_version = question_set.version if question_set is not None else run.set_version
         rubric, notices = judged_rubric(self.rubric, baseline)
-        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history, rubric)
+        repeated = None if repeats is None else question_by_question(baseline_run, questions, repeats, thresholds)
+        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history, rubric, repeated)
         return comparison, results, notices
 
 

@@ -16,7 +16,7 @@ rule, by :func:`gate.rules.verdict.rule_status`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -62,7 +62,8 @@ def alone(rule: Rule, p_value: Fraction, flips: int, alpha: Fraction, n: int, mi
 
 
 def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Count, broken: int, fixed: int,
-                     p_value: Fraction, alpha: Fraction | None, min_n: int, place: Place | None = None) -> RuleResult:
+                     p_value: Fraction, alpha: Fraction | None, min_n: int, place: Place | None = None,
+                     p_min: Fraction | None = None) -> RuleResult:
     """Check one ``max_drop`` or ``max_rise`` rule on a compared cell; pure, exact.
 
     A drop (``max_drop``, higher-is-better measures) or a rise (``max_rise``, unsupported
@@ -80,11 +81,15 @@ def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Coun
     Severity ``warn`` keeps a rule outside the family: its raw p is weighed against alpha
     and it is reported only. A cell empty on either side is skipped.
 
+    With repeated answers ``p_min`` is the smallest p of the question-by-question test
+    (None: McNemar's, from the flips) and n counts questions.
+
     Returns:
         The result; ``actual`` is the change in rate points, ``n`` the smaller denominator,
         ``test`` the raw and adjusted p, the correction and the family's size.
     """
-    n = min(baseline.denominator, current.denominator)
+    n = min(getattr(baseline, "questions", None) or baseline.denominator, getattr(current, "questions", None) or current.denominator)
+    smallest = mcnemar_min_p(broken + fixed) if p_min is None else p_min
     if baseline.rate is None or current.rate is None:
         side = "the baseline" if baseline.rate is None else "this run"
         return RuleResult(slice_name, rule, SKIP, None, n, f"n=0 in {side} on the common questions: nothing to compare",
@@ -97,7 +102,7 @@ def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Coun
     else:
         place = place or alone(rule, p_value, flips, alpha, n, min_n)
         adjusted = place.adjusted
-        reachable = mcnemar_min_p(flips) < (adjusted.level if adjusted is not None else alpha)
+        reachable = smallest < (adjusted.level if adjusted is not None else alpha)
         test = Tested(p_value, None if adjusted is None else adjusted.adjusted_p, place.correction, place.family, reachable)
         could = adjusted is not None
     if change_holds(rule.kind, delta, rule.bound):
@@ -120,7 +125,7 @@ def check_regression(rule: Rule, slice_name: str, baseline: Count, current: Coun
         shown = f"adjusted p={display_p(adjusted.adjusted_p, alpha)}"
         how = f"p={display_p(p_value)}, {CORRECTION_WORDS[place.correction]} over a family of {place.family}"
     if not test.reachable:
-        why = (f"insufficient evidence: {detectable(word, n, level)}; {counted} can reach p={display_p(mcnemar_min_p(flips))} "
+        why = (f"insufficient evidence: {detectable(word, n, level)}; {counted} can reach p={display_p(smallest)} "
                f"at best, not below {display_p(level)} ({shown}; {how})")
         status, reason = (WARN, why) if rule.severity == "error" else rule_status(True, rule, n, min_n, why)
         return RuleResult(slice_name, rule, status, delta, n, reason, could, test)
@@ -270,17 +275,23 @@ def decide_family(cells: Sequence[ComparedCell], thresholds: Thresholds) -> list
     if alpha is None:
         return list(cells)
     members = [(ci, ri) for ci, c in enumerate(cells) for ri, r in enumerate(c.results) if r.could_decide and r.status != SKIP]
-    tests = [FamilyTest(cells[ci].p_value, mcnemar_min_p(len(cells[ci].broken) + len(cells[ci].fixed))) for ci, _ in members]
+    tests = [FamilyTest(cells[ci].p_value, _p_min(cells[ci])) for ci, _ in members]
     size = len(members)
     places = {m: Place(thresholds.correction, size, o) for m, o in zip(members, adjust(tests, alpha, thresholds.correction), strict=True)}
     outside = Place(thresholds.correction, size, None)
     return [
         replace(c, results=tuple(
             check_regression(r.rule, c.slice, c.baseline, c.current, len(c.broken), len(c.fixed), c.p_value, alpha,
-                             thresholds.min_n, places.get((ci, ri), outside))
+                             thresholds.min_n, places.get((ci, ri), outside), c.p_min)
             for ri, r in enumerate(c.results)))
         for ci, c in enumerate(cells)
     ]
+
+
+def _p_min(cell: ComparedCell) -> Fraction:
+    """The smallest p a compared cell's test could give: McNemar's from its flips, or the
+    question-by-question test's with repeated answers."""
+    return mcnemar_min_p(len(cell.broken) + len(cell.fixed)) if cell.p_min is None else cell.p_min
 
 
 def compare(
@@ -292,6 +303,7 @@ def compare(
     thresholds: Thresholds,
     history: Sequence[HistoryPoint] = (),
     rubric: Rubric | None = None,
+    repeated: Callable[[Sequence[Question], Sequence[Measure]], list[ComparedCell]] | None = None,
 ) -> tuple[Comparison, list[RuleResult]]:
     """Compare a run with a baseline, question by question; pure.
 
@@ -318,6 +330,9 @@ def compare(
             version (:func:`judged_not_compared` is None): the rubric and quality measures
             are compared too, question by question, the baseline's from its stored
             judgements (:func:`rescore_judged`); ``current`` then holds this run's.
+        repeated: with repeated answers (``attempt`` in this run's log), the cells of the
+            common questions and the measures, compared question by question over the
+            attempts of both versions (:func:`gate.baseline.repeated_compare.repeated_cells`).
 
     Returns:
         The comparison, and one regression result per (compared cell, rule).
@@ -332,7 +347,9 @@ def compare(
         rescored = rescore_judged(baseline, baseline_run, questions, rescored, rubric, thresholds)
         measures = STORED_MEASURES + JUDGED_MEASURES
     cells: list[ComparedCell] = []
-    for slice_name in [ALL] + sorted({language_slice(q.language) for q in common}):
+    if repeated is not None:
+        cells = repeated(common, measures)
+    for slice_name in ([] if repeated is not None else [ALL] + sorted({language_slice(q.language) for q in common})):
         ids = [q.question_id for q in common if slice_name == ALL or language_slice(q.language) == slice_name]
         rules = thresholds.rules_for(slice_language(slice_name))
         cells.extend(compare_cell(slice_name, m, ids, rescored, current, rules, thresholds) for m in measures)

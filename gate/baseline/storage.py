@@ -332,6 +332,9 @@ def save_baseline(
     _write(folder, log_file, log, target, document)
     removed = _remove_stale_logs(folder, stem, log_file)
     notices = tuple(run.notices) + tuple(joined.notices) + tuple(scored.notices) + judged_notices
+    if any(a.attempt is not None for a in run.answers):
+        notices += ("the run has repeated answers (attempt): the baseline stores the last line of each question as its outcomes "
+                    "and scores (shown in the trend); comparisons with it re-score every attempt of its stored log",)
     return Saved(read_baseline(target), replaced, removed, notices)
 
 

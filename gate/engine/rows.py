@@ -116,7 +116,10 @@ def summed_batch(results: list[LineResult], context: Context, summing: Summing, 
             continue
         if outcome is not None:
             assert found is not None  # scored: its question was found where the line was
-            tally.add(outcome)
+            if reading.answer.attempt is not None:
+                tally.add_attempt(outcome)
+            else:
+                tally.add(outcome)
             if outcome.findings:
                 findings.add(found.position, outcome.findings)
             if stored is not None:
@@ -136,13 +139,14 @@ def _plain(reading: AnswerLine, found: Found) -> bool:
     :meth:`RunPass._join` joins (its language is the question's)."""
     answer = reading.answer
     return (answer is not None and not (reading.later or reading.unknown or reading.notices or reading.units or reading.merged)
-            and canonical_language(answer.language) == canonical_language(found.language))
+            and canonical_language(answer.language) == canonical_language(found.language) and answer.attempt is None)
 
 
 def _joined_part(answer: Answer) -> Answer:
     """What the run-level checks and the join read of an answer."""
     return Answer(question_id=answer.question_id, language=answer.language, question=answer.question, retrieved_ids=(),
-                  retrieved_values=(), answer=None, cited_ids=(), declined=answer.declined, line=answer.line)
+                  retrieved_values=(), answer=None, cited_ids=(), declined=answer.declined, line=answer.line,
+                  attempt=answer.attempt)
 
 
 def stored_row(outcome: Outcome) -> tuple[bytearray, list[tuple[int, int]]]:

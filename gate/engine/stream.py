@@ -22,6 +22,7 @@ from typing import Any, Protocol, overload
 from gate import figures as fig
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
+from gate.engine.attempts import repeated_not_judged
 from gate.engine.findings import Findings
 from gate.engine.lines import Context, Found, LineResult, join_reading, score_reading
 from gate.engine.rows import _LARGE, _WIDTH, COUNTED, JoinedRows, ScoredBatch, StoredRows, Summing, stored_row
@@ -210,6 +211,7 @@ class RunPass:
         self.log = RunLog(display, slots=size)
         self.run_problems, self.join_problems = ProblemCollector(), ProblemCollector()
         self._merged: list[Question] | LogQuestions = LogQuestions(log, display) if log is not None else []
+        self._repeated_at: dict[str, int] = {}  # merged form, repeated answers: a question's position, from its first attempt
         self._offset = _start_of_lines(log) if log is not None else 0
         self._place = (0, 0)  # (offset, length) of the line being fed
         self.questions: Sequence[Question] = question_set.questions if question_set is not None else self._merged
@@ -308,6 +310,11 @@ class RunPass:
                 if len(self._inline_missing) < self.join_problems.limit:
                     self._inline_missing.append(reading.line)
                 return
+            if answer.attempt is not None:  # repeated answers: the question once, from its first line
+                if answer.question_id in self._repeated_at:
+                    self._count(self._repeated_at[answer.question_id], answer, outcome)
+                    return
+                self._repeated_at[answer.question_id] = len(self._merged)
             if isinstance(self._merged, LogQuestions):
                 self._merged.append(*self._place, reading.line)
             else:
@@ -352,13 +359,19 @@ class RunPass:
         if outcome is COUNTED:  # summed by the worker that scored it (ScoredBatch)
             return
         if self.kept is not None:
+            if answer.attempt is not None:
+                repeated_not_judged(self.run_problems, self.display, answer.line)
+                return
             self.answers.append(answer)
             self.kept[position] = (answer, outcome)
             return
-        self._add(position, outcome)
+        self._add(position, outcome, answer.attempt is not None)
 
-    def _add(self, position: int, outcome: Outcome) -> None:
-        self.tally.add(outcome)
+    def _add(self, position: int, outcome: Outcome, attempt: bool = False) -> None:
+        if attempt or self.tally.attempts:  # repeated answers (an unanswered question: one failed attempt)
+            self.tally.add_attempt(outcome)
+        else:
+            self.tally.add(outcome)
         if outcome.findings:
             self.findings.add(position, outcome.findings)
         if self.stored is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gate.engine.attempts import Attempts
 from gate.model.measures import MEASURES
 from gate.model.outcomes import Count, Outcome
 from gate.model.scores import ALL, Score, language_slice
@@ -22,6 +23,7 @@ class Tally:
         self._index = {name: i for i, name in enumerate(self.names)}
         self.sums: dict[str, list[list[int]]] = {}
         self._rows_of: dict[str, tuple[list[list[int]], list[list[int]]]] = {}  # language -> (all, its slice)
+        self.attempts = Attempts()  # repeated answers: summed per question (gate.engine.attempts)
 
     def _row(self, slice_name: str) -> list[list[int]]:
         row = self.sums.get(slice_name)
@@ -51,8 +53,13 @@ class Tally:
             cell[0] += numerator
             cell[1] += denominator
 
+    def add_attempt(self, outcome: Outcome) -> None:
+        """Add one outcome of a line with ``attempt`` (repeated answers): summed per question."""
+        self.attempts.add(outcome)
+
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
+        self.attempts.merge(other.attempts)
         for slice_name, row in other.sums.items():
             for a, b in zip(self._row(slice_name), row):
                 a[0] += b[0]
@@ -61,6 +68,8 @@ class Tally:
     def scores(self) -> list[Score]:
         """Every slice x measure: ``all`` first, then languages alphabetically; measures in
         :data:`gate.model.measures.MEASURES` order (0/0 where nothing was counted)."""
+        if self.attempts:
+            return [Score(s, name, self.attempts.count(s, name)) for s in self.attempts.slices() for name in self.names]
         slices = [ALL] + sorted(s for s in self.sums if s != ALL)
         empty = [[0, 0] for _ in self.names]
         return [Score(s, name, Count(*self.sums.get(s, empty)[i])) for s in slices for i, name in enumerate(self.names)]

@@ -51,6 +51,7 @@ class AnswerLine:
         bidi: the answer holds bidirectional control characters.
         units: ``(unit, field)`` of observation units the code checks do not know.
         notices: notices of the line itself (a merged line's free-text expected caveat).
+        attempt: the line's ``attempt`` (repeated answers), or None.
     """
 
     line: int
@@ -63,6 +64,7 @@ class AnswerLine:
     bidi: bool = False
     units: tuple[tuple[str, str], ...] = ()
     notices: tuple[str, ...] = ()
+    attempt: int | None = None
 
 
 def read_answer(value: dict[str, Any], line: int, log_path: str | None = None) -> AnswerLine:
@@ -71,7 +73,7 @@ def read_answer(value: dict[str, Any], line: int, log_path: str | None = None) -
     stream of :mod:`gate.engine.stream` alike. ``log_path``: the log, against which a merged line's
     ``answer_schema`` is read (as a set's is against the set)."""
     known = _known_answer_set()
-    result = AnswerLine(line, value["question_id"])
+    result = AnswerLine(line, value["question_id"], attempt=value.get("attempt"))
     unknown: list[str] = []
     for key in value:
         if key not in known:
@@ -138,6 +140,7 @@ def _answer(value: dict[str, Any], line: int, observations: tuple[Observation, .
             for pid, p in passages.items()
         ),
         line=line,
+        attempt=value.get("attempt"),
     )
 
 
@@ -163,6 +166,8 @@ class RunLog:
         self.answers = 0
         self._first = True
         self._seen: dict[str, int] = {}
+        self._attempts: dict[str, dict[int, int]] = {}  # question id -> attempt -> its line (repeated answers)
+        self._kinds = [[0, 0], [0, 0]]  # [answers, first line] without attempt, with attempt
         self._first_lines = array("i", bytes(4 * slots))
         self._unknown: dict[str, list[int]] = {}  # field -> [answers, first line]
         self._bidi = [0, 0]  # [answers, first line]
@@ -201,10 +206,9 @@ class RunLog:
         line is a duplicate or has a problem (added to ``problems``). ``slot``: the position
         in the set of the line's question, when it is there."""
         display, line = self.display, reading.line
-        first = self._first_line(reading.question_id, line, slot)
-        if first:
-            problems.add(display, line, "question_id", f"duplicate question_id {reading.question_id!r}, first on line {first}")
+        if self._duplicate(reading, slot, problems):
             return None
+        _tick(self._kinds[reading.attempt is not None], line)
         for key in reading.unknown:
             _tick(self._unknown.setdefault(key, [0, 0]), line)
         for fld, message in reading.later:
@@ -252,6 +256,9 @@ class RunLog:
             else:
                 first_lines[slot] = line
         taken = len(lines) - len(duplicates)
+        if taken and not self._kinds[0][0]:
+            self._kinds[0][1] = next(line for i, line in enumerate(lines) if i not in duplicates)
+        self._kinds[0][0] += taken
         if taken and not self._plain[0]:
             self._plain[1] = next(line for i, line in enumerate(lines) if i not in duplicates)
         self._plain[0] += taken
@@ -262,6 +269,35 @@ class RunLog:
                 _tick(self._bidi, lines[bidi_at])
             bidi_at = bidi.find(1, bidi_at + 1)
         return duplicates
+
+    def _duplicate(self, reading: AnswerLine, slot: int | None, problems: ProblemCollector) -> bool:
+        """Whether the line repeats an answer already read (then reported, naming both lines):
+        its question id again without ``attempt``, the same ``(question_id, attempt)``, or a
+        question answered both with and without ``attempt``."""
+        qid, line, attempt = reading.question_id, reading.line, reading.attempt
+        attempts = self._attempts.get(qid)
+        if attempt is None:
+            if attempts:
+                first_attempt = min(attempts.values())
+                problems.add(self.display, line, "attempt", f"question {qid!r} is answered without attempt here and with attempts "
+                             f"elsewhere (first on line {first_attempt}): give every answer of a repeated question its attempt")
+                return True
+            first = self._first_line(qid, line, slot)
+            if first:
+                problems.add(self.display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
+            return bool(first)
+        plain = self._first_lines[slot] if slot is not None else self._seen.get(qid, 0)
+        if plain:
+            problems.add(self.display, line, "attempt", f"question {qid!r} is answered with attempt {attempt} here and without "
+                         f"attempt on line {plain}: give every answer of a repeated question its attempt")
+            return True
+        attempts = self._attempts.setdefault(qid, {})
+        earlier = attempts.get(attempt)
+        if earlier:
+            problems.add(self.display, line, "attempt", f"duplicate attempt {attempt} of question_id {qid!r}, first on line {earlier}")
+            return True
+        attempts[attempt] = line
+        return False
 
     def _first_line(self, question_id: str, line: int, slot: int | None) -> int:
         """The line of the first answer with this id (0 when this is the first: then noted)."""
@@ -282,6 +318,10 @@ class RunLog:
         display = self.display
         if not self.answers and not problems.total:
             problems.add(display, None, None, "expected at least one answer, found none (the file is empty or holds a header only)")
+        (plain, plain_line), (repeated, repeated_line) = self._kinds
+        if plain and repeated:
+            problems.add(display, plain_line, "attempt", f"missing required field: line {repeated_line} gives an attempt, so every answer "
+                         f"of the run must give its attempt (repeated answers); {plain:,} line(s) give none, the first shown")
         notices = list(self.notices)
         known = sorted(_known_answer_fields())
         for key in sorted(self._unknown):

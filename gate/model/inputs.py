@@ -123,6 +123,8 @@ class Answer:
         line: 1-based line in the log file.
         retrieved_observations: the observations retrieved, in file order; their values
             are in ``retrieved_values`` too (after the values logged there).
+        attempt: which attempt at its question the line is (1, 2, ...) in a run with
+            repeated answers, or None.
     """
 
     question_id: str
@@ -136,6 +138,7 @@ class Answer:
     retrieved_passages: tuple[tuple[str, str, str | None], ...] = ()
     line: int = 0
     retrieved_observations: tuple[Observation, ...] = ()
+    attempt: int | None = None
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,8 @@ class Score:
 
     @property
     def n(self) -> int:
-        return self.count.denominator
+        """How many answers count; with repeated answers, how many questions."""
+        return getattr(self.count, "questions", None) or self.count.denominator
 
 
 def slices_of(outcomes: Iterable[Outcome]) -> list[str]:

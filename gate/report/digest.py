@@ -787,7 +787,7 @@ def scores_table(report: Report) -> ScoresTable:
                 cell = report.cell(s, m.name)
                 counted = counted or cell.denominator > 0
                 against = compared_cell(report, s, m.name)
-                text = "-" if cell.rate is None else f"{cell.display} ({cell.denominator:,})"
+                text = "-" if cell.rate is None else f"{cell.display} ({cell.n:,})"
                 cells.append(TableCell(text, change_text(against), marks.get((s, m.name))))
             if not counted:  # nothing to count in any slice: named in the legend, its rules skipped
                 left_out.append(m.label)

@@ -16,6 +16,7 @@ from typing import IO, TYPE_CHECKING, Any
 from gate.model.outcomes import Count, Finding
 from gate.report.model import Report
 from gate.report.renderers import RenderOptions
+from gate.report.repeated import repeats_dict
 from gate.rules.comparison import ComparedCell, Comparison
 from gate.rules.display import fraction_text
 from gate.rules.verdict import RuleResult
@@ -226,6 +227,7 @@ def report_to_dict(report: Report, findings: bool = True) -> dict[str, Any]:
                 "rate": _number(c.rate),
                 "display": c.display,
                 "status": c.status,
+                **({"questions": c.questions} if c.questions is not None else {}),
             }
             for c in report.cells
         ],
@@ -236,6 +238,7 @@ def report_to_dict(report: Report, findings: bool = True) -> dict[str, Any]:
            if report.findings_not_listed else {}),
         "notices": list(report.notices),
         "comparison": comparison,
+        **repeats_dict(report.repeats, _number),
     }
     if report.rubric is not None:
         from gate.report.rubric import code_agreement_dict, rubric_dict

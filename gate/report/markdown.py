@@ -26,6 +26,7 @@ from gate.report import digest
 from gate.report.model import Report
 from gate.report.named import broken_groups
 from gate.report.renderers import RenderOptions
+from gate.report.repeated import repeats_lines
 from gate.report.text import printable
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN
 
@@ -261,6 +262,12 @@ def _rubric_section(report: Report) -> list[str]:
     return _details(escape(lines[0]), [f"- {escape(line.strip().lstrip('- '))}" for line in lines[1:]])
 
 
+def _repeats_section(report: Report) -> list[str]:
+    """The flaky questions and pass^k of a run with repeated answers (nothing without)."""
+    lines = repeats_lines(report)
+    return ["", *(escape(text) for text in lines)] if lines else []
+
+
 def _notices_section(report: Report) -> list[str]:
     items = digest.notices(report)
     if not items:
@@ -349,7 +356,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     """
     lead = digest.got_worse(report)
     head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)]
-    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _named_section(report, lead)
+    head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _repeats_section(report) + _named_section(report, lead)
     head += _rules_section(report)
     tail = _rubric_section(report) + _notices_section(report) + _comparison_section(report) + _trend_section(report)
     findings = digest.other_findings(report, lead)

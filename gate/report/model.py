@@ -22,6 +22,7 @@ from gate import __version__
 from gate.figures.model import MatchSettings
 from gate.model.measures import MEASURES, Measure, measures_of
 from gate.model.outcomes import Finding
+from gate.model.repeated import RepeatSummary
 from gate.model.scores import Score
 from gate.rules.baseline_status import baseline_statuses, is_new
 from gate.rules.comparison import Comparison
@@ -46,7 +47,9 @@ class Cell:
 
     Attributes:
         slice, measure: where it stands.
-        numerator, denominator: the exact count (denominator is n).
+        numerator, denominator: the exact count (denominator is n; with repeated answers
+            the mean of the questions' rates over a common denominator).
+        questions: with repeated answers, how many questions count (n), else None.
         rate: the exact rate, None when n = 0.
         display: the rate as shown (see :func:`display_rate`).
         status: the worst status of the rules on this cell (``fail``, ``warn``, ``pass``),
@@ -60,11 +63,17 @@ class Cell:
     rate: Fraction | None
     display: str
     status: str | None
+    questions: int | None = None
+
+    @property
+    def n(self) -> int:
+        """How many answers count; with repeated answers (``questions`` given), how many questions."""
+        return self.denominator if self.questions is None else self.questions
 
     @property
     def text(self) -> str:
         """``0.83 (n=6)``, or ``-`` for an empty cell."""
-        return "-" if self.rate is None else f"{self.display} (n={self.denominator})"
+        return "-" if self.rate is None else f"{self.display} (n={self.n})"
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,7 @@ class Report:
     thresholds_url: str | None = None
     code_agreement: tuple[CodeAgreement, ...] = ()
     findings_not_listed: tuple[tuple[str, str, str, int], ...] = ()
+    repeats: RepeatSummary | None = None
 
     def cell(self, slice_name: str, measure: str) -> Cell:
         """The cell of a slice and measure."""
@@ -188,7 +198,7 @@ def build_cells(scores: Iterable[Score], rules: Iterable[RuleResult]) -> list[Ce
         checks = [(r.rule.kind, r.rule.bound, not r.broken) for r in level]
         status = worst_status(r.status for r in on_cell if r.status != SKIP)
         cells.append(Cell(s.slice, s.measure, s.count.numerator, s.count.denominator, s.rate,
-                          display_rate(s.rate, checks), status))
+                          display_rate(s.rate, checks), status, getattr(s.count, "questions", None)))
     return cells
 
 
@@ -238,6 +248,7 @@ def build_report(
     rubric: RubricSummary | None = None,
     code_agreement: Iterable[CodeAgreement] = (),
     findings_not_listed: Iterable[tuple[str, str, str, int]] = (),
+    repeats: RepeatSummary | None = None,
 ) -> Report:
     """Assemble the Report from the stages' results; no scoring happens here.
 
@@ -269,6 +280,7 @@ def build_report(
         rubric=rubric,
         code_agreement=tuple(code_agreement),
         findings_not_listed=tuple(findings_not_listed),
+        repeats=repeats,
     )
 
 

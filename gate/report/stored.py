@@ -23,9 +23,11 @@ from gate.core.schemas import schema, schema_problems
 from gate.figures.model import MatchSettings
 from gate.model.measures import MEASURE_BY_NAME, Measure
 from gate.model.outcomes import Count, FigureRef, Finding, QuoteRef
+from gate.model.repeated import MeanCount
 from gate.model.scores import Score
 from gate.report.json_report import report_to_dict
 from gate.report.model import Report, Source, build_cells, describe_rule
+from gate.report.repeated import repeats_from_dict
 from gate.rules.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.rules.loosened import Loosening
 from gate.rules.thresholds import LEVEL_KINDS, Rule
@@ -59,6 +61,8 @@ def _decimal(value: float | int) -> Decimal:
 
 
 def _counted(data: dict[str, Any]) -> Count:
+    if "questions" in data:  # repeated answers
+        return MeanCount(data["numerator"], data["denominator"], data["questions"])
     return Count(data["numerator"], data["denominator"])
 
 
@@ -245,6 +249,7 @@ def rebuild_report(data: Any, display: str = "report.json") -> Report:
         loosened=tuple(Loosening(x["kind"], x["where"], x["before"], x["after"], x["source"]) for x in data.get("loosened", ())),
         evidence=data.get("evidence", True),
         findings_not_listed=tuple((x["measure"], x["code"], x["slice"], x["count"]) for x in data.get("findings_not_listed", ())),
+        repeats=repeats_from_dict(data),
     )
     return report
 

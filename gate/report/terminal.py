@@ -26,6 +26,7 @@ from gate.report import digest
 from gate.report.model import Report
 from gate.report.named import broken_groups
 from gate.report.renderers import RenderOptions
+from gate.report.repeated import repeats_lines
 from gate.report.text import printable
 from gate.rules.comparison import Comparison
 from gate.rules.verdict import FAIL, PASS, SKIP, WARN
@@ -305,6 +306,8 @@ def render_terminal(report: Report, console: Console) -> None:
     _lead(report, lead, console)
     _noise(report, console)
     _scores(report, console)
+    for text in repeats_lines(report):
+        _line(console, text)
     _named(report, lead, console)
     _rules(report, console)
     _findings(report, lead, console)

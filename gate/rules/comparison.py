@@ -44,6 +44,8 @@ class ComparedCell:
         p_value: one-sided exact McNemar p of ``len(broken)`` against ``len(fixed)``.
         results: the regression rules checked on the cell (``max_drop`` or ``max_rise``),
             none when thresholds.yaml sets none.
+        p_min: with repeated answers, the smallest p the question-by-question test could
+            give (:func:`gate.baseline.repeats.repeated_min_p`); None: McNemar's, from the flips.
     """
 
     slice: str
@@ -54,6 +56,7 @@ class ComparedCell:
     fixed: tuple[str, ...]
     p_value: Fraction
     results: tuple[RuleResult, ...] = ()
+    p_min: Fraction | None = None
 
     @property
     def delta(self) -> Fraction | None:

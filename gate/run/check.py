@@ -24,7 +24,7 @@ from gate.inputs.set_load import PendingSet, start_set_load
 from gate.model.inputs import Joined, QuestionSet, Run
 from gate.model.measures import CLAIM_MEASURES, Measure, measures_of
 from gate.model.outcomes import Outcome
-from gate.model.scores import Score
+from gate.model.scores import ALL, Score
 from gate.report.model import Report, Source, build_report
 from gate.report.redact import redact_report
 from gate.rules.comparison import Comparison
@@ -180,7 +180,7 @@ def _check_rules(streamed: Streamed, scored: _Scored, rules: Thresholds, used_se
         return results, None, []
     comparison, regression_results, notices = compare(
         streamed.run, Joined(streamed.pairs(), tuple(streamed.notices)), scored.outcomes, scored.scores, rules,
-        question_set=used_set)
+        question_set=used_set, **({"repeats": streamed.tally.attempts.sums.get(ALL, {})} if streamed.tally.attempts else {}))
     return results + list(regression_results), comparison, notices
 
 
@@ -208,6 +208,7 @@ def _report(streamed: Streamed, scored: _Scored, rules: Thresholds, used_set: Qu
         rubric=scored.summary,
         loosened=loosened,
         code_agreement=scored.agreement,
+        repeats=streamed.tally.attempts.summary([m.name for m in scored.shown]) if streamed.tally.attempts else None,
     )
 
 

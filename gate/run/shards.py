@@ -153,6 +153,8 @@ def _record(result: LineResult, raw: bytes) -> dict[str, Any]:
         out.update({"q": r.question_id, "later": r.later, "u": list(r.unknown), "b": r.bidi, "m": r.merged,
                     "a": None if answer is None else [answer.language, answer.question],
                     "mq": None if r.question is None else _question(r.question)})
+        if r.attempt is not None:
+            out["t"] = r.attempt
         if result.outcome is not None:
             out["c"] = [x for m in MEASURES for x in _pair(result.outcome.counts.get(m.name))]
     return out
@@ -301,9 +303,9 @@ def _result(record: dict[str, Any], context: Context) -> LineResult:
     answer = None
     if record["a"] is not None:
         language, question = record["a"]
-        answer = Answer(record["q"], language, question, (), (), None, (), False, line=line)
+        answer = Answer(record["q"], language, question, (), (), None, (), False, line=line, attempt=record.get("t"))
     merged = _question_from(record["mq"]) if record["mq"] is not None else None
-    reading = AnswerLine(line, record["q"], [tuple(p) for p in record["later"]], tuple(record["u"]), answer, record["m"], merged, record["b"])
+    reading = AnswerLine(line, record["q"], [tuple(p) for p in record["later"]], tuple(record["u"]), answer, record["m"], merged, record["b"], attempt=record.get("t"))
     outcome = None
     if "c" in record:
         scored = merged if context.questions is None else context.questions[record["q"]][1]
