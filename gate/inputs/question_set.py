@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import _LONG_DIGITS, NO_VALUE, _keys_or_unbounded, _one_of_each_key, _validate, decoder, parse_line, read_lines_at
 from gate.core.schemas import _fast
-from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems
+from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems, expected_period_problems
 from gate.inputs.question_index import QuestionIndex
 from gate.model.inputs import Question, QuestionSet
 
@@ -161,6 +161,8 @@ class _SetPass:
             return
         if "expected_caveats" in value:
             self.notices += expected_caveat_problems(value, self.display, line, self.problems)
+        if "expected_period" in value:
+            expected_period_problems(value, self.display, line, self.problems)
         answer_schema = _answer_schema(value, self.path, self.display, line, self.problems, self.schemas) if "answer_schema" in value else None
         if self.held is not None:
             self.held.append(_question(value, line, answer_schema))

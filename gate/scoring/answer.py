@@ -249,13 +249,44 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
         if len(evidence) > len(retrieved):  # else the same values: the same supports
             tried = _values_to_try(readings.settings, retrieved, evidence)
             supported = [held or holds(f, tried) for f, held in zip(figures, supported)]
+    changes = _Changes(readings, answer) if "change" in readings.settings.derived and not all(supported) else None
     unsupported = 0
     for f, held in zip(figures, supported):
-        if not held:  # unsupported as read too: its support is the figure's as written
-            unsupported += 1
-            s.fail("unsupported_numbers", "unsupported_figure", (_unsupported_message, (readings, f, evidence)),
-                   figure=FigureRef(f.text, f.value, f.start, f.end))
+        if held:
+            continue
+        change = changes.of(f) if changes is not None else None
+        if change is not None and change[1] is None:  # a change two observations of one series give
+            continue
+        unsupported += 1  # unsupported as read too: its support is the figure's as written
+        message = (_unsupported_message, (readings, f, evidence)) if change is None else change[1]
+        s.fail("unsupported_numbers", "unsupported_figure", message, figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
+
+
+class _Changes:
+    """The figures of one answer said as changes (:mod:`gate.scoring.changes`), against the
+    changes between its retrieved observations, each series' pairs derived once."""
+
+    __slots__ = ("readings", "answer", "_derived")
+
+    def __init__(self, readings: _Readings, answer: Answer) -> None:
+        self.readings, self.answer = readings, answer
+        self._derived: list[Any] | None = None
+
+    def of(self, figure: fig.Figure) -> tuple[Any, str | None] | None:
+        """None when the figure is not said as a change; else (its reading, None when two
+        observations of one series support it, or why none does)."""
+        from gate.scoring import changes
+
+        readings = self.readings
+        reading = changes.change_reading(readings.text, figure, readings.language)
+        if reading is None:
+            return None
+        if self._derived is None:
+            self._derived = changes.derivations(self.answer.retrieved_observations)
+        if changes.supporting_change(figure, reading, self._derived, readings.settings) is not None:
+            return reading, None
+        return reading, changes.explain_change(figure, reading, self._derived, readings.settings)
 
 
 def _values_to_try(settings: fig.MatchSettings, retrieved: tuple[Decimal, ...],
@@ -266,7 +297,7 @@ def _values_to_try(settings: fig.MatchSettings, retrieved: tuple[Decimal, ...],
     it. Exact: without derived values, each test of :meth:`_Readings.holds` (the figure as
     written, negated, as a share) asks whether some value, alone, supports it, so the
     values support it when the retrieved ones or the new ones do; the retrieved ones do not."""
-    return evidence if settings.derived else evidence[len(retrieved):]
+    return evidence if "difference" in settings.derived else evidence[len(retrieved):]
 
 
 def _unsupported_message(readings: _Readings, figure: fig.Figure, evidence: tuple[Decimal, ...]) -> str:
@@ -296,7 +327,7 @@ class _Readings:
         self.text, self.language, self.settings = text, language, settings
         self._read: dict[int, _Read] = {}  # id(figure) -> what was read of it
         # whether a negated interval is tested without values <= 0 (see _negation_supported)
-        self._positive = not settings.derived
+        self._positive = "difference" not in settings.derived
 
     def _of(self, figure: fig.Figure) -> _Read:
         read = self._read.get(id(figure))
