@@ -68,7 +68,8 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     figures = fig.extract_figures(text, answer.language) if text else []
     readings = _Readings(text, answer.language, settings)
     empty = not answer.declined and not text.strip()
-    _numeric_accuracy(scoring, answer, figures, readings, empty)
+    revised = _stale(scoring, answer)
+    _numeric_accuracy(scoring, answer, figures, readings, empty, revised)
     _answered_or_declined(scoring, answer, text, empty)
     _citation_validity(scoring, answer)
     if figures:
@@ -156,10 +157,23 @@ def _no_answer(s: _Scoring) -> None:
         s.fail("refusal_accuracy", "no_answer_logged", message)
 
 
+def _stale(s: _Scoring, answer: Answer) -> Any:
+    """The observation the question asks for (``expected_period``) as the run retrieved
+    it, when the source revised the set's value (:func:`gate.scoring.checks.stale.revision`;
+    the code check counts ``set_stale``); None otherwise."""
+    if not s.question.expected_period:
+        return None
+    from gate.scoring.checks.stale import revision
+
+    revised = revision(s.question, answer)
+    return revised if revised is not None and revised.stale else None
+
+
 def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure], readings: _Readings,
-                      empty: bool) -> None:
-    """Numeric accuracy: every expected value is stated by some figure of the answer."""
-    expected = s.question.expected_values
+                      empty: bool, revised: Any = None) -> None:
+    """Numeric accuracy: every expected value is stated by some figure of the answer (the
+    source's value in place of a stale one: :func:`_stale`)."""
+    expected = s.question.expected_values if revised is None else revised.expected(s.question.expected_values)
     if not (s.expects_answer and expected):
         return
     if answer.declined:
@@ -258,7 +272,7 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
         if change is not None and change[1] is None:  # a change two observations of one series give
             continue
         unsupported += 1  # unsupported as read too: its support is the figure's as written
-        message = (_unsupported_message, (readings, f, evidence)) if change is None else change[1]
+        message = (_unsupported_message, (readings, f, evidence)) if change is None or change[1] == "" else change[1]
         s.fail("unsupported_numbers", "unsupported_figure", message, figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
 
@@ -275,7 +289,8 @@ class _Changes:
 
     def of(self, figure: fig.Figure) -> tuple[Any, str | None] | None:
         """None when the figure is not said as a change; else (its reading, None when two
-        observations of one series support it, or why none does)."""
+        observations of one series support it, or why none does: "" when they give no
+        change at all, and the figure's support as written says why)."""
         from gate.scoring import changes
 
         readings = self.readings
@@ -286,7 +301,7 @@ class _Changes:
             self._derived = changes.derivations(self.answer.retrieved_observations)
         if changes.supporting_change(figure, reading, self._derived, readings.settings) is not None:
             return reading, None
-        return reading, changes.explain_change(figure, reading, self._derived, readings.settings)
+        return reading, changes.explain_change(figure, reading, self._derived, readings.settings) or ""
 
 
 def _values_to_try(settings: fig.MatchSettings, retrieved: tuple[Decimal, ...],

@@ -208,15 +208,15 @@ def supporting_change(figure: fig.Figure, reading: ChangeReading, changes: Seque
 
 
 def explain_change(figure: fig.Figure, reading: ChangeReading, changes: Sequence[Derivation],
-                   settings: fig.MatchSettings) -> str:
+                   settings: fig.MatchSettings) -> str | None:
     """Why a figure said as a change is unsupported: the changes the retrieved
-    observations give, in the figure's reading, and the other reading when it would fit."""
+    observations give, in the figure's reading, and the other reading when it would fit;
+    None when they give none (the figure's support as written then says why)."""
     kind = "percent of the earlier value" if reading.in_percent else "points"
     said = "a rise" if reading.direction > 0 else "a fall" if reading.direction < 0 else "a change"
     head = f"'{figure.text}' is said as {said} in {kind}"
     if not changes:
-        return (f"{head}; no two retrieved observations of one series give a change (retrieved values alone, "
-                "with no series and period, support no change)")
+        return None
     shown = "; ".join(d.said(reading.in_percent) for d in changes[:3])
     message = f"{head}; no two retrieved observations of one series change by it: {shown}"
     other = supporting_change(figure, ChangeReading(reading.direction, not reading.in_percent), changes, settings)

@@ -6,7 +6,8 @@ One job a module: :mod:`~gate.scoring.checks.presence` (the expected series were
 :mod:`~gate.scoring.checks.exact` (the one right label), :mod:`~gate.scoring.checks.binding`
 (figures bound to observations: period, unit, caveat, series) with
 :mod:`~gate.scoring.checks.periods` (periods stated in prose) and
-:mod:`~gate.scoring.checks.units`; the words per language in :mod:`gate.model.check_words`
+:mod:`~gate.scoring.checks.units`, :mod:`~gate.scoring.checks.stale` (the set's expected value
+revised by the source); the words per language in :mod:`gate.model.check_words`
 (read from ``gate/figures/languages/<lang>.py``).
 
 :data:`CHECKS` is the one table of the checks: the measures each counts and the function
@@ -29,6 +30,7 @@ from gate.scoring.checks.exact import check_exact
 from gate.scoring.checks.format import DEFAULT_RULES, check_format
 from gate.scoring.checks.presence import check_presence, look_first, where_to_look
 from gate.scoring.checks.quotes import check_quotes
+from gate.scoring.checks.stale import check_stale
 
 __all__ = ["CHECKS", "Read", "Supports", "code_checks", "look_first", "where_to_look"]
 
@@ -84,6 +86,11 @@ def _observations(question: Question, answer: Answer, read: Read) -> tuple[Mappi
     return counts, sorted(found, key=lambda f: binding.MEASURE_NAMES.index(f.measure)) if found else found
 
 
+def _stale(question: Question, answer: Answer, read: Read) -> tuple[Mapping[str, Count], list[Finding]]:
+    count, found = check_stale(question, answer)
+    return {"set_stale": count}, found
+
+
 #: Every code check, in report order: the measures it counts, and the function.
 CHECKS: tuple[tuple[tuple[str, ...], Check], ...] = (
     (("retrieval_presence",), _presence),
@@ -91,6 +98,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Check], ...] = (
     (("format",), _format),
     (("exact_match",), _exact),
     (binding.MEASURE_NAMES, _observations),
+    (("set_stale",), _stale),
 )
 
 
