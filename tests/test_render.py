@@ -100,7 +100,7 @@ def test_junit_parses_back_with_one_case_per_rule_and_slice():
     assert ("answer-gate.language=fr", "refusal_accuracy min 0.9") in skipped
     # The other skipped cases are code checks with nothing to count in the published log.
     assert {name.split()[0] for _, name in skipped} == {"refusal_accuracy", "quote_grounding", "exact_match", "period_match",
-                                                         "unit_stated", "caveat_stated", "series_match"}
+                                                         "unit_stated", "caveat_stated", "series_match", "set_stale"}
     assert "a07 [en] citation_validity cited_not_retrieved" in suite.find("system-out").text
 
 
