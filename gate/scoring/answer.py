@@ -272,7 +272,8 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
         if change is not None and change[1] is None:  # a change two observations of one series give
             continue
         unsupported += 1  # unsupported as read too: its support is the figure's as written
-        message = (_unsupported_message, (readings, f, evidence)) if change is None or change[1] == "" else change[1]
+        said = change[1] if change is not None else None
+        message: str | Unwritten = said if said else (_unsupported_message, (readings, f, evidence))
         s.fail("unsupported_numbers", "unsupported_figure", message, figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from gate import figures as fig
 from gate.model.inputs import Answer, Question
-from gate.model.outcomes import Count, Finding
+from gate.model.outcomes import Count, Finding, count_of
 from gate.model.settings import FormatRules
 from gate.scoring.checks import binding
 from gate.scoring.checks.binding import Supports
@@ -30,6 +30,7 @@ from gate.scoring.checks.exact import check_exact
 from gate.scoring.checks.format import DEFAULT_RULES, check_format
 from gate.scoring.checks.presence import check_presence, look_first, where_to_look
 from gate.scoring.checks.quotes import check_quotes
+from gate.scoring.checks.scale import scale_faults
 from gate.scoring.checks.stale import check_stale
 
 __all__ = ["CHECKS", "Read", "Supports", "code_checks", "look_first", "where_to_look"]
@@ -83,6 +84,12 @@ def _observations(question: Question, answer: Answer, read: Read) -> tuple[Mappi
     answered = observations and read.figures and not answer.declined and read.text.strip()
     bound = binding.bind(read.text, answer.language, read.figures, observations, read.supports, read.settings) if answered else []
     counts, found = binding.check_bound(question, answer, read.text, bound)
+    if answered:
+        scale = scale_faults(question, answer, read.figures, [b.figure for b in bound])
+        if scale:  # a figure in the published unit, not in units: counted against unit_stated
+            unit = counts["unit_stated"]
+            counts = {**counts, "unit_stated": count_of(unit.numerator, unit.denominator + len(scale))}
+            found = [*found, *scale]
     return counts, sorted(found, key=lambda f: binding.MEASURE_NAMES.index(f.measure)) if found else found
 
 
