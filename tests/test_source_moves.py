@@ -341,3 +341,47 @@ def test_unit_mult_is_read_from_the_log_and_checked_by_the_schema(tmp_path):
     with pytest.raises(InputError) as caught:
         load_run(_write(tmp_path / "answers_run_assistant-2_set-1.jsonl", [line]))
     assert any("unit_mult" in (p.field or "") for p in caught.value.problems)
+
+
+# --- in every report format -------------------------------------------------------------
+
+def test_a_stale_set_and_a_change_in_every_report_format(tmp_path):
+    from jsonschema import Draft202012Validator
+
+    from gate.core.schemas import schema
+    from gate.report.json_report import report_to_dict
+    from gate.report.renderers import render
+    from gate.run.check import check_run
+
+    questions = _write(tmp_path / "set.jsonl", [
+        {"question_id": "q1", "language": "en", "expected_behaviour": "answer", "expected_values": [7.6],
+         "expected_ids": ["UNEMP"], "expected_period": "2024"},
+        {"question_id": "q2", "language": "fr", "expected_behaviour": "answer", "expected_values": [5.4],
+         "expected_ids": ["UW"], "acceptable_ids": ["UM"]},
+    ])
+    observations = [{"series": "UNEMP", "period": "2023", "value": 7.9, "unit": "percent"},
+                    {"series": "UNEMP", "period": "2024", "value": 7.7, "unit": "percent"}]
+    run = _write(tmp_path / "answers_run_assistant-1_set-1.jsonl", [
+        {"question_id": "q1", "language": "en", "retrieved_ids": ["UNEMP"], "cited_ids": ["UNEMP"], "declined": False,
+         "answer": "The rate fell by 0.2 percentage points to 7.7% in 2024 [UNEMP].", "retrieved_observations": observations},
+        {"question_id": "q2", "language": "fr", "retrieved_ids": ["UW", "UM"], "cited_ids": ["UW", "UM"], "declined": False,
+         "answer": CONTEXT["fr"], "retrieved_observations": [
+             {"series": "UW", "period": "2024", "value": 5.4, "unit": "percent"},
+             {"series": "UM", "period": "2024", "value": 5.0, "unit": "percent"}]},
+    ])
+    thresholds = Path(__file__).resolve().parents[1] / "thresholds.yaml"
+    report = check_run(run, questions, str(thresholds))
+    cells = {(c.slice, c.measure): (c.numerator, c.denominator) for c in report.cells}
+    assert cells[("all", "set_stale")] == (1, 1) and cells[("all", "numeric_accuracy")] == (2, 2)
+    assert cells[("all", "unsupported_numbers")] == (0, 4) and cells[("all", "series_match")] == (3, 3)
+    stale_rule = next(r for r in report.rules if r.slice == "all" and r.rule.measure == "set_stale")
+    assert (stale_rule.status, stale_rule.rule.severity) == ("warn", "warn")
+    assert report.verdict.passed  # the set is stale, the assistant is right: a warning only
+    data = report_to_dict(report)
+    Draft202012Validator(schema("report")).validate(data)
+    assert data["matching"]["derived"] == ["change"]
+    assert [f["code"] for f in data["findings"]] == ["expected_value_stale"]
+    for name in ("terminal", "markdown", "junit"):
+        text = render(name, report)
+        assert "stale expectation" in text or "set_stale" in text, name
+        assert "the set expects 7.6 for UNEMP 2024; the source now gives 7.7" in text, name
