@@ -385,3 +385,31 @@ def test_a_stale_set_and_a_change_in_every_report_format(tmp_path):
         text = render(name, report)
         assert "stale expectation" in text or "set_stale" in text, name
         assert "the set expects 7.6 for UNEMP 2024; the source now gives 7.7" in text, name
+
+
+OTHER_LANGUAGES = {
+    "pt": "A taxa de desemprego caiu 0,4 pontos percentuais, de 5,6 % em 2023 para 5,2 % em 2024 [UNEMP].",
+    "it": "Il tasso di disoccupazione è calato di 0,4 punti percentuali, dal 5,6 % nel 2023 al 5,2 % nel 2024 [UNEMP].",
+    "nl": "De werkloosheid daalde met 0,4 procentpunt, van 5,6% in 2023 naar 5,2% in 2024 [UNEMP].",
+    "ru": "Уровень безработицы снизился на 0,4 процентного пункта, с 5,6% в 2023 году до 5,2% в 2024 году [UNEMP].",
+    "zh": "失业率下降了0.4个百分点，从2023年的5.6%降至2024年的5.2% [UNEMP]。",
+    "ja": "失業率は0.4ポイント低下し、2023年の5.6%から2024年の5.2%になった [UNEMP]。",
+    "tr": "İşsizlik oranı 0,4 yüzde puan azaldı; 2023'te %5,6 iken 2024'te %5,2 oldu [UNEMP].",
+    "hi": "बेरोज़गारी दर 0.4 प्रतिशत अंक घटकर 2023 में 5.6% से 2024 में 5.2% हो गई [UNEMP]।",
+    "pl": "Stopa bezrobocia spadła o 0,4 punktu procentowego, z 5,6% w 2023 r. do 5,2% w 2024 r. [UNEMP].",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_LANGUAGES))
+def test_a_change_in_points_in_the_other_languages_read(lang):
+    text = OTHER_LANGUAGES[lang]
+    assert _unsupported(lang, text)[0] == []
+    (found,) = _unsupported(lang, text.replace("0,4", "0,7").replace("0.4", "0.7"))[0]
+    assert "is said as a fall in points" in found.message and found.message.endswith("0.4 = 5.6 - 5.2, UNEMP 2023 to 2024")
+
+
+def test_every_language_read_has_its_words_of_change():
+    from gate.figures.languages import CODES
+    from gate.scoring.changes import CHANGE_WORDS
+
+    assert set(CHANGE_WORDS) == set(CODES)
