@@ -413,3 +413,21 @@ def test_every_language_read_has_its_words_of_change():
     from gate.scoring.changes import CHANGE_WORDS
 
     assert set(CHANGE_WORDS) == set(CODES)
+
+
+def test_the_merged_form_carries_expected_period_and_acceptable_ids(tmp_path):
+    from gate.inputs.run_log import load_run
+
+    line = {"question_id": "q", "language": "en", "retrieved_ids": ["U"], "cited_ids": ["U"], "declined": False,
+            "answer": "7.7% in 2024", "expected_behaviour": "answer", "expected_values": [7.6], "expected_ids": ["U"],
+            "expected_period": "2024", "acceptable_ids": ["V"],
+            "retrieved_observations": [{"series": "U", "period": "2024", "value": 7.7}]}
+    run = load_run(_write(tmp_path / "answers_run_merged.jsonl", [line]))
+    assert run.merged_set is not None
+    (q,) = run.merged_set.questions
+    assert (q.expected_period, q.acceptable_ids) == ("2024", ("V",))
+    line["expected_period"] = "someday"
+    with pytest.raises(InputError) as caught:
+        load_run(_write(tmp_path / "answers_run_merged_2.jsonl", [line]))
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.field) == (1, "expected_period")
