@@ -8,6 +8,11 @@ byte for byte, and says DIFF (writing both to /tmp) otherwise. Run it from the r
 root when a change elsewhere changes what a report holds:
 
     python scripts/stream_fixtures.py [--write]
+
+One fixture the reference cannot write alone: ``ex13judged``, whose report has shown the claim
+measures only under a rubric that asks for claims since issue 32 (the reference lists every
+rubric measure). Its DIFF must name only ``grounded_claim_rate`` and ``contradicted_claims``;
+then the streamed report is the fixture (gzip, level 9, mtime 0).
 """
 
 from __future__ import annotations

@@ -220,7 +220,7 @@ def test_passing_run_comment_golden(monkeypatch):
     assert_golden("comment_1.2_passing.md", text)
     assert text.splitlines()[1] == "### ✅ answer-gate passed; compared with no baseline"
     assert ("Assistant 1.2 (8 answers) · question set 1.2 (8 questions) · no baseline compared (no stored baseline below "
-            "assistant 1.2 in baselines/); the gate ran on thresholds alone · 39 rules: 20 held, 19 skipped") in text
+            "assistant 1.2 in baselines/); the gate ran on thresholds alone · 42 rules: 20 held, 22 skipped") in text
     assert "What got worse" not in text and "What fails" not in text and "Findings" not in text
     assert "<details><summary>Notices" not in text  # the one notice is the context line's
 

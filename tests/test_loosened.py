@@ -78,7 +78,7 @@ LOOSER = [
     ("percent-fraction-on", ("percent_fraction: false", "percent_fraction: true"),
      ["matching.percent_fraction: matching made more lenient, false -> true (HEAD:5)"]),
     ("derived-added", ("percent_fraction: false", "percent_fraction: false\n  derived: [difference]"),
-     ["matching.derived: matching made more lenient, [] -> [difference] (HEAD:6)"]),
+     ["matching.derived: matching made more lenient, [change] -> [difference] (HEAD:6)"]),
     ("fail-on-loosened-off", ("version: 1\n", "version: 1\nfail_on_loosened: false\n"), []),
 ]
 

@@ -11,7 +11,10 @@ from decimal import Context, Decimal
 from typing import TypeVar
 
 ROUNDINGS = ("stated_precision", "exact")
-DERIVATIONS = ("difference",)
+DERIVATIONS = ("difference", "change")
+#: The derivations on when thresholds.yaml says nothing: a change said as a change,
+#: supported by two retrieved observations of one series (``derived: []`` turns it off).
+DEFAULT_DERIVED = ("change",)
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,13 @@ class MatchSettings:
         percent_fraction: A percentage is also supported by a value stored as
             a fraction (12% by 0.12): an evidence value v with |v| < 10 counts
             as 100 * v too (fractions up to 1,000 percent).
-        derived: Optional derivations; ``("difference",)`` also accepts a
-            figure supported by the absolute difference of two evidence values
-            ("up 0.3 percentage points" from 7.6 and 7.9). Off by default.
+        derived: Optional derivations. ``"change"`` (on by default): a figure
+            said as a change ("fell by 0.4 points") is supported by the change
+            between two retrieved observations of one series, in points or in
+            percent of the earlier value (see :mod:`gate.scoring.changes`);
+            bare retrieved values never support it. ``"difference"`` (off by
+            default) also accepts a figure supported by the absolute difference
+            of any two evidence values, series or not.
 
     Raises:
         ValueError: On an unknown ``rounding`` or derivation.
@@ -81,7 +88,7 @@ class MatchSettings:
 
     rounding: str = "stated_precision"
     percent_fraction: bool = True
-    derived: tuple[str, ...] = ()
+    derived: tuple[str, ...] = DEFAULT_DERIVED
 
     def __post_init__(self) -> None:
         if self.rounding not in ROUNDINGS:

@@ -25,6 +25,12 @@ def _decimals(values: list[Any]) -> tuple[Decimal, ...]:
     return tuple(v if isinstance(v, Decimal) else Decimal(v) for v in values)
 
 
+def _scaled(value: Decimal, unit_mult: int) -> Decimal:
+    """An observation's value in units: the published value times 10 to ``unit_mult``
+    (SDMX UNIT_MULT), exactly."""
+    return value.scaleb(unit_mult) if unit_mult else value
+
+
 def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) -> Question:
     """A validated question-set line (or merged log line) as a :class:`Question`."""
     return Question(
@@ -39,6 +45,8 @@ def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) ->
         expected_label=value.get("expected_label"),
         answer_format=value.get("answer_format"),
         answer_schema=schema_of_answer,
+        expected_period=value.get("expected_period"),
+        acceptable_ids=tuple(value.get("acceptable_ids", [])),
     )
 
 
@@ -93,8 +101,8 @@ def _observations(items: list[dict[str, Any]], display: str, line: int, problems
         return None
     return tuple(
         Observation(series=item["series"], period=item["period"], span=parse_sdmx_period(item["period"]),
-                    value=_decimals([item["value"]])[0], unit=item.get("unit"), status=item.get("status"),
-                    caveats=tuple(item.get("caveats", ())))
+                    value=_scaled(_decimals([item["value"]])[0], item.get("unit_mult", 0)), unit=item.get("unit"),
+                    status=item.get("status"), caveats=tuple(item.get("caveats", ())), unit_mult=item.get("unit_mult", 0))
         for item in items
     )
 
@@ -126,6 +134,17 @@ def expected_caveat_problems(value: dict[str, Any], display: str, line: int, pro
             notices.append(f"{display}:{line}: expected_caveats[{k}]: {caveat!r} names no caveat the code checks know "
                            f"({', '.join(CAVEAT_KINDS)}); caveat_stated does not check it (a reader's caveat question still can)")
     return notices
+
+
+def expected_period_problems(value: dict[str, Any], display: str, line: int, problems: ProblemCollector) -> None:
+    """A question's ``expected_period`` that is not an SDMX period (``2024``, ``2025-Q2``,
+    ``2025-06``) is a problem naming the field."""
+    period = value.get("expected_period")
+    if isinstance(period, str):
+        try:
+            parse_sdmx_period(period)
+        except ValueError as exc:
+            problems.add(display, line, "expected_period", str(exc))
 
 
 def unknown_unit_notices(display: str, units: dict[str, list[tuple[int, str]]], counts: dict[str, int] | None = None) -> list[str]:

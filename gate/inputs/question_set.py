@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import _LONG_DIGITS, NO_VALUE, _keys_or_unbounded, _one_of_each_key, _validate, decoder, parse_line, read_lines_at
 from gate.core.schemas import _fast
-from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems
+from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems, expected_period_problems
 from gate.inputs.question_index import QuestionIndex
 from gate.model.inputs import Question, QuestionSet
 
@@ -56,7 +56,7 @@ def load_question_set(path: str | Path, problems: ProblemCollector | None = None
     if not questions and not problems.total:
         problems.add(display, None, None, "expected at least one question, found none (the file is empty or holds a header only)")
     _finish(problems, shared)
-    return QuestionSet(path=display, version=state.version, questions=questions, notices=tuple(state.notices),
+    return QuestionSet(path=display, version=state.version, questions=questions, notices=tuple(state.notices + state.stale_notice()),
                        rejected=frozenset(state.rejected))
 
 
@@ -127,6 +127,8 @@ class _SetPass:
         self.schemas: dict[str, Any] = {}
         self.notices: list[str] = []
         self._first = True
+        self._periods = 0  # questions with an expected_period
+        self._unperiodised: list[str] = []  # ids of questions with expected values and series but none
 
     def read(self, line: int, offset: int, length: int, value: Any) -> None:
         """One parsed line (its bytes at ``offset``, ``length`` long)."""
@@ -161,6 +163,11 @@ class _SetPass:
             return
         if "expected_caveats" in value:
             self.notices += expected_caveat_problems(value, self.display, line, self.problems)
+        if "expected_period" in value:
+            expected_period_problems(value, self.display, line, self.problems)
+            self._periods += 1
+        elif value.get("expected_values") and value.get("expected_ids"):
+            self._unperiodised.append(qid)
         answer_schema = _answer_schema(value, self.path, self.display, line, self.problems, self.schemas) if "answer_schema" in value else None
         if self.held is not None:
             self.held.append(_question(value, line, answer_schema))
@@ -180,6 +187,22 @@ class _SetPass:
         if first is None:
             self._seen[qid] = line
         return first
+
+    @property
+    def has_periods(self) -> bool:
+        """Whether some question gives ``expected_period``."""
+        return self._periods > 0
+
+    def stale_notice(self) -> list[str]:
+        """When some questions give ``expected_period``, one notice naming those with
+        expected values and series but none: their staleness is not judged (never guessed)."""
+        ids = self._unperiodised
+        if not self._periods or not ids:
+            return []
+        shown = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+        return [f"{self.display}: {len(ids)} question(s) give expected_values and expected_ids without expected_period "
+                f"({shown}): whether the source revised their values since the set was written (set_stale) is not "
+                "judged for them; give expected_period (an SDMX period such as 2024) to judge it"]
 
     def finish(self) -> Sequence[Question]:
         if self.held is not None:

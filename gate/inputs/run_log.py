@@ -24,6 +24,7 @@ from gate.inputs.lines import (
     _question,
     _unknown_header_keys,
     expected_caveat_problems,
+    expected_period_problems,
     rejected_line_problems,
     unknown_unit_notices,
 )
@@ -113,6 +114,7 @@ def _merged_question(value: dict[str, Any], line: int, log_path: str, result: An
     to ``result.notices``; None when it has a problem."""
     collect = ProblemCollector(limit=1_000_000)
     notices = expected_caveat_problems(value, log_path, line, collect)
+    expected_period_problems(value, log_path, line, collect)
     cache = _MERGED_SCHEMAS.setdefault(str(Path(log_path).resolve().parent), {})
     schema_of_answer = _answer_schema(value, Path(log_path), "", line, collect, cache)
     result.notices = tuple(notices)

@@ -121,8 +121,8 @@ def index_range(path: str, display: str, start: int, end: int, first: bool) -> R
             return None
         if problems.total:
             return None
-    if problems.total or state.notices or state.schemas or state.rejected:
-        return None
+    if problems.total or state.notices or state.schemas or state.rejected or state.has_periods:
+        return None  # a set with expected_period: its notice spans ranges, read in one pass
     return RangeIndex(state.version, state.hashes, state.offsets, state.lengths, state.lines, count)
 
 

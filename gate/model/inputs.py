@@ -18,7 +18,7 @@ RUN_FILE_NAME = re.compile(r"answers_run_assistant-(?P<assistant>.+?)_set-(?P<se
 #: What a merged log line may carry inline, as a question-set line does (validated by the
 #: same definitions: gate/schemas/answer.schema.json repeats question.schema.json's).
 MERGED_FIELDS = ("expected_behaviour", "expected_values", "expected_ids", "expected_caveats", "expected_label",
-                 "answer_format", "answer_schema")
+                 "answer_format", "answer_schema", "expected_period", "acceptable_ids")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,11 @@ class Question:
         answer_schema: the JSON Schema a JSON answer must validate against, as loaded
             from the file the set names (relative to the set), or None.
         line: 1-based line in the set file.
+        expected_period: the SDMX period the expected values are for (``2024``,
+            ``2025-Q2``), or None; with it, a value the source has revised since the set
+            was written is told apart from a wrong answer (``set_stale``).
+        acceptable_ids: series that may answer the question in their own right, beside
+            ``expected_ids`` (``series_match`` accepts a figure from them).
     """
 
     question_id: str
@@ -54,6 +59,8 @@ class Question:
     expected_label: str | None = None
     answer_format: str | None = None
     answer_schema: Any = field(default=None, compare=False)
+    expected_period: str | None = None
+    acceptable_ids: tuple[str, ...] = ()
 
 
 #: SDMX observation status codes (the SDMX code list CL_OBS_STATUS, version 2.2), with
@@ -90,10 +97,13 @@ class Observation:
         series: the series id (as in ``retrieved_ids`` and ``cited_ids``).
         period: the SDMX time period as logged (``2024``, ``2025-Q2``, ``2024-04-01/P1Y``).
         span: the interval of days it covers (see :func:`gate.model.periods.parse_sdmx_period`).
-        value: the value, exact.
+        value: the value, exact, in units: the published OBS_VALUE times 10 to the
+            ``unit_mult`` (68,400 in thousands is 68400000).
         unit: the unit as a word or code (``percent``, ``per 1,000``, ``EUR``), or None.
         status: an SDMX observation status code (:data:`OBS_STATUS`), or None.
         caveats: free-text caveats, as logged.
+        unit_mult: SDMX UNIT_MULT, the power of ten the published value is in (3:
+            thousands, 6: millions); 0 when the log gives none.
     """
 
     series: str
@@ -103,6 +113,12 @@ class Observation:
     unit: str | None = None
     status: str | None = None
     caveats: tuple[str, ...] = ()
+    unit_mult: int = 0
+
+    @property
+    def published(self) -> Decimal:
+        """The value as published, in its ``unit_mult`` (68400 for 68,400 thousand)."""
+        return self.value.scaleb(-self.unit_mult) if self.unit_mult else self.value
 
 
 @dataclass(frozen=True)

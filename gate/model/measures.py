@@ -74,6 +74,9 @@ MEASURES: tuple[Measure, ...] = (
             "share of answers stating a figure from an observation with a caveat that say the caveat", "code_checks"),
     Measure("series_match", "series match", True, "figures",
             "share of figures bound to an observation whose series the answer cites (and the set expects)", "code_checks"),
+    Measure("set_stale", "stale expectation", False, "answers",
+            "share of answers to questions with an expected_period whose expected series' observation of that period "
+            "the source now gives with another value: the set is stale, not the assistant", "code_checks"),
     # The rubric, from readers' judgements: see gate/review.py.
     Measure("rubric_pass", "rubric pass", True, "answers",
             "share of judged answers that pass every rubric question that applies to them", "rubric"),

@@ -87,8 +87,8 @@ class Finding:
     The code checks add ``expected_not_retrieved``, ``quote_not_found``, ``quote_uncited``,
     ``no_citation``, ``marker_unresolved``, ``too_long``, ``not_json``, ``schema_invalid``,
     ``label_mismatch``, ``label_missing``, ``wrong_period``, ``period_not_stated``,
-    ``unit_missing``, ``unit_mismatch``, ``caveat_missing``, ``series_not_cited`` and
-    ``series_not_expected`` (see :mod:`gate.checks`).
+    ``unit_missing``, ``unit_mismatch``, ``caveat_missing``, ``series_not_cited``,
+    ``series_not_expected`` and ``expected_value_stale`` (see :mod:`gate.checks`).
     """
 
     question_id: str

@@ -171,7 +171,8 @@ def _setting_changes(base: Thresholds, head: Thresholds) -> list[Loosening]:
 
 def loosened_questions(base: QuestionSet, head: QuestionSet) -> list[Loosening]:
     """Every question the base set holds that ``head`` dropped, or whose expectations it
-    changed (expected behaviour, values or series), in the base set's order."""
+    changed (expected behaviour, values or series), or that it loosened (a series added to
+    ``acceptable_ids``), in the base set's order."""
     now = {q.question_id: q for q in head.questions}
     out = []
     for q in base.questions:
@@ -187,6 +188,8 @@ def loosened_questions(base: QuestionSet, head: QuestionSet) -> list[Loosening]:
             out.append(Loosening("expected_changed", f"{where} expected_values", _values(q.expected_values), _values(new.expected_values), source))
         if set(new.expected_ids) != set(q.expected_ids):
             out.append(Loosening("expected_changed", f"{where} expected_ids", _ids(q.expected_ids), _ids(new.expected_ids), source))
+        if set(new.acceptable_ids) - set(q.acceptable_ids):  # another series may answer: looser; one fewer is not
+            out.append(Loosening("expected_changed", f"{where} acceptable_ids", _ids(q.acceptable_ids), _ids(new.acceptable_ids), source))
     return out
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gate.core.errors import ProblemCollector, key_path
-from gate.figures.model import MatchSettings
+from gate.figures.model import DEFAULT_DERIVED, MatchSettings
 from gate.inputs.yaml_input import LineMap, read_yaml_mapping, schema_check, structure_problems
 from gate.model.measures import MEASURE_BY_NAME, MEASURES
 from gate.model.settings import FormatRules
@@ -246,7 +246,7 @@ def _build(display: str, data: Mapping[str, Any], lines: LineMap) -> Thresholds:
     settings = MatchSettings(
         rounding=matching.get("rounding", "stated_precision"),
         percent_fraction=matching.get("percent_fraction", True),
-        derived=tuple(matching.get("derived", ())),
+        derived=tuple(matching.get("derived", DEFAULT_DERIVED)),
     )
     severity = data.get("severity", "error")
     top = _rules(data.get("measures") or {}, severity, display, lines, ("measures",), None)

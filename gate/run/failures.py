@@ -5,7 +5,9 @@ writes, for each question that failed anything, a draft line: the question as th
 it (``question_id``, ``language``, ``question``, ``expected_behaviour``, ``expected_values``,
 ``expected_ids``, ``expected_caveats``), with the caveats known for the answer added to
 ``expected_caveats`` where a reader said the caveat was missing, and a ``review`` object
-saying why it is there (every finding, every reader's note) and what was added. The
+saying why it is there (every finding, every reader's note) and what was added. A question
+whose expected value the source revised (``expected_value_stale``) is drafted with the
+source's value in ``expected_values`` (and ``review.stale`` saying what changed). The
 ``review`` object is not part of the set's format: a person reads it, edits the entry and
 removes it before the entry goes into the set. The set itself is never edited.
 """
@@ -46,6 +48,10 @@ def draft_entry(question: Question, answer: Answer | None, findings: Sequence[Fi
         "expected_ids": list(question.expected_ids),
         "expected_caveats": caveats,
     }
+    if question.expected_period is not None:
+        entry["expected_period"] = question.expected_period
+    if question.acceptable_ids:
+        entry["acceptable_ids"] = list(question.acceptable_ids)
     review = {
         "status": "draft: review, edit, and remove this review object before adding the entry to the set",
         "from_run": run_path,
@@ -56,8 +62,28 @@ def draft_entry(question: Question, answer: Answer | None, findings: Sequence[Fi
         review["caveat"] = (f"added to expected_caveats: {', '.join(added)}" if added else
                             "a reader found the caveat missing; expected_caveats already names it: "
                             + (", ".join(caveats) or "nothing known: write the caveat in"))
+    stale = _stale_correction(question, answer, findings)
+    if stale is not None:
+        entry["expected_values"], review["stale"] = stale
     entry["review"] = review
     return entry
+
+
+def _stale_correction(question: Question, answer: Answer | None,
+                      findings: Sequence[Finding]) -> tuple[list[Any], str] | None:
+    """The corrected ``expected_values`` of a question the source revised (an
+    ``expected_value_stale`` finding), and what was changed; None otherwise."""
+    if answer is None or not any(f.code == "expected_value_stale" for f in findings):
+        return None
+    from gate.scoring.checks.stale import revision
+
+    revised = revision(question, answer)
+    if revised is None or revised.old is None:
+        return None
+    o = revised.observation
+    values = [_number(v) for v in revised.expected(question.expected_values)]
+    return values, (f"expected_values corrected: {o.series} {o.period} was {_number(revised.old)} in the set, "
+                    f"the source now gives {_number(o.value)}")
 
 
 def add_failures_command(args: Any) -> int:

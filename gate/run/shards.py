@@ -167,12 +167,14 @@ def _pair(count: Count | None) -> tuple[int, int]:
 def _question(q: Question) -> dict[str, Any]:
     return {"id": q.question_id, "language": q.language, "text": q.text, "behaviour": q.expected_behaviour,
             "values": [str(v) for v in q.expected_values], "ids": list(q.expected_ids), "caveats": list(q.expected_caveats),
-            "line": q.line, "label": q.expected_label, "format": q.answer_format}
+            "line": q.line, "label": q.expected_label, "format": q.answer_format, "period": q.expected_period,
+            "acceptable": list(q.acceptable_ids)}
 
 
 def _question_from(d: dict[str, Any]) -> Question:
     return Question(d["id"], d["language"], d["text"], d["behaviour"], tuple(Decimal(v) for v in d["values"]), tuple(d["ids"]),
-                    tuple(d["caveats"]), d["line"], d["label"], d["format"])
+                    tuple(d["caveats"]), d["line"], d["label"], d["format"], expected_period=d.get("period"),
+                    acceptable_ids=tuple(d.get("acceptable", ())))
 
 
 def _finding(f: Finding) -> dict[str, Any]:

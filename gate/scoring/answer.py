@@ -69,7 +69,8 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     figures = fig.extract_figures(text, answer.language) if text else []
     readings = _Readings(text, answer.language, settings)
     empty = not answer.declined and not text.strip()
-    _numeric_accuracy(scoring, answer, figures, readings, empty)
+    revised = _stale(scoring, answer)
+    _numeric_accuracy(scoring, answer, figures, readings, empty, revised)
     _answered_or_declined(scoring, answer, text, empty)
     _citation_validity(scoring, answer)
     if figures:
@@ -157,10 +158,23 @@ def _no_answer(s: _Scoring) -> None:
         s.fail("refusal_accuracy", "no_answer_logged", message)
 
 
+def _stale(s: _Scoring, answer: Answer) -> Any:
+    """The observation the question asks for (``expected_period``) as the run retrieved
+    it, when the source revised the set's value (:func:`gate.scoring.checks.stale.revision`;
+    the code check counts ``set_stale``); None otherwise."""
+    if not s.question.expected_period:
+        return None
+    from gate.scoring.checks.stale import revision
+
+    revised = revision(s.question, answer)
+    return revised if revised is not None and revised.stale else None
+
+
 def _numeric_accuracy(s: _Scoring, answer: Answer, figures: Sequence[fig.Figure], readings: _Readings,
-                      empty: bool) -> None:
-    """Numeric accuracy: every expected value is stated by some figure of the answer."""
-    expected = s.question.expected_values
+                      empty: bool, revised: Any = None) -> None:
+    """Numeric accuracy: every expected value is stated by some figure of the answer (the
+    source's value in place of a stale one: :func:`_stale`)."""
+    expected = s.question.expected_values if revised is None else revised.expected(s.question.expected_values)
     if not (s.expects_answer and expected):
         return
     if answer.declined:
@@ -251,13 +265,46 @@ def _unsupported_numbers(s: _Scoring, answer: Answer, figures: Sequence[fig.Figu
         if len(evidence) > len(retrieved):  # else the same values: the same supports
             tried = _values_to_try(readings.settings, retrieved, evidence)
             supported = [held or holds(f, tried) for f, held in zip(figures, supported)]
+    changes = _Changes(readings, answer) if "change" in readings.settings.derived and not all(supported) else None
     unsupported = 0
     for f, held in zip(figures, supported):
-        if not held:  # unsupported as read too: its support is the figure's as written
-            unsupported += 1
-            s.fail("unsupported_numbers", "unsupported_figure", (_unsupported_message, (readings, f, evidence)),
-                   figure=FigureRef(f.text, f.value, f.start, f.end))
+        if held:
+            continue
+        change = changes.of(f) if changes is not None else None
+        if change is not None and change[1] is None:  # a change two observations of one series give
+            continue
+        unsupported += 1  # unsupported as read too: its support is the figure's as written
+        said = change[1] if change is not None else None
+        message: str | Unwritten = said if said else (_unsupported_message, (readings, f, evidence))
+        s.fail("unsupported_numbers", "unsupported_figure", message, figure=FigureRef(f.text, f.value, f.start, f.end))
     s.counts["unsupported_numbers"] = count_of(unsupported, len(figures))
+
+
+class _Changes:
+    """The figures of one answer said as changes (:mod:`gate.scoring.changes`), against the
+    changes between its retrieved observations, each series' pairs derived once."""
+
+    __slots__ = ("readings", "answer", "_derived")
+
+    def __init__(self, readings: _Readings, answer: Answer) -> None:
+        self.readings, self.answer = readings, answer
+        self._derived: list[Any] | None = None
+
+    def of(self, figure: fig.Figure) -> tuple[Any, str | None] | None:
+        """None when the figure is not said as a change; else (its reading, None when two
+        observations of one series support it, or why none does: "" when they give no
+        change at all, and the figure's support as written says why)."""
+        from gate.scoring import changes
+
+        readings = self.readings
+        reading = changes.change_reading(readings.text, figure, readings.language)
+        if reading is None:
+            return None
+        if self._derived is None:
+            self._derived = changes.derivations(self.answer.retrieved_observations)
+        if changes.supporting_change(figure, reading, self._derived, readings.settings) is not None:
+            return reading, None
+        return reading, changes.explain_change(figure, reading, self._derived, readings.settings) or ""
 
 
 def _values_to_try(settings: fig.MatchSettings, retrieved: tuple[Decimal, ...],
@@ -268,7 +315,7 @@ def _values_to_try(settings: fig.MatchSettings, retrieved: tuple[Decimal, ...],
     it. Exact: without derived values, each test of :meth:`_Readings.holds` (the figure as
     written, negated, as a share) asks whether some value, alone, supports it, so the
     values support it when the retrieved ones or the new ones do; the retrieved ones do not."""
-    return evidence if settings.derived else evidence[len(retrieved):]
+    return evidence if "difference" in settings.derived else evidence[len(retrieved):]
 
 
 def _unsupported_message(readings: _Readings, figure: fig.Figure, evidence: tuple[Decimal, ...]) -> str:
@@ -298,7 +345,7 @@ class _Readings:
         self.text, self.language, self.settings = text, language, settings
         self._read: dict[int, _Read] = {}  # id(figure) -> what was read of it
         # whether a negated interval is tested without values <= 0 (see _negation_supported)
-        self._positive = not settings.derived
+        self._positive = "difference" not in settings.derived
 
     def _of(self, figure: fig.Figure) -> _Read:
         read = self._read.get(id(figure))

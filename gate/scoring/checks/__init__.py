@@ -6,7 +6,8 @@ One job a module: :mod:`~gate.scoring.checks.presence` (the expected series were
 :mod:`~gate.scoring.checks.exact` (the one right label), :mod:`~gate.scoring.checks.binding`
 (figures bound to observations: period, unit, caveat, series) with
 :mod:`~gate.scoring.checks.periods` (periods stated in prose) and
-:mod:`~gate.scoring.checks.units`; the words per language in :mod:`gate.model.check_words`
+:mod:`~gate.scoring.checks.units`, :mod:`~gate.scoring.checks.stale` (the set's expected value
+revised by the source); the words per language in :mod:`gate.model.check_words`
 (read from ``gate/figures/languages/<lang>.py``).
 
 :data:`CHECKS` is the one table of the checks: the measures each counts and the function
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from gate import figures as fig
 from gate.model.inputs import Answer, Question
-from gate.model.outcomes import Count, Finding
+from gate.model.outcomes import Count, Finding, count_of
 from gate.model.settings import FormatRules
 from gate.scoring.checks import binding
 from gate.scoring.checks.binding import Supports
@@ -29,6 +30,8 @@ from gate.scoring.checks.exact import check_exact
 from gate.scoring.checks.format import DEFAULT_RULES, check_format
 from gate.scoring.checks.presence import check_presence, look_first, where_to_look
 from gate.scoring.checks.quotes import check_quotes
+from gate.scoring.checks.scale import scale_faults
+from gate.scoring.checks.stale import check_stale
 
 __all__ = ["CHECKS", "Read", "Supports", "code_checks", "look_first", "where_to_look"]
 
@@ -81,7 +84,18 @@ def _observations(question: Question, answer: Answer, read: Read) -> tuple[Mappi
     answered = observations and read.figures and not answer.declined and read.text.strip()
     bound = binding.bind(read.text, answer.language, read.figures, observations, read.supports, read.settings) if answered else []
     counts, found = binding.check_bound(question, answer, read.text, bound)
+    if answered:
+        scale = scale_faults(question, answer, read.figures, [b.figure for b in bound])
+        if scale:  # a figure in the published unit, not in units: counted against unit_stated
+            unit = counts["unit_stated"]
+            counts = {**counts, "unit_stated": count_of(unit.numerator, unit.denominator + len(scale))}
+            found = [*found, *scale]
     return counts, sorted(found, key=lambda f: binding.MEASURE_NAMES.index(f.measure)) if found else found
+
+
+def _stale(question: Question, answer: Answer, read: Read) -> tuple[Mapping[str, Count], list[Finding]]:
+    count, found = check_stale(question, answer)
+    return {"set_stale": count}, found
 
 
 #: Every code check, in report order: the measures it counts, and the function.
@@ -91,6 +105,7 @@ CHECKS: tuple[tuple[tuple[str, ...], Check], ...] = (
     (("format",), _format),
     (("exact_match",), _exact),
     (binding.MEASURE_NAMES, _observations),
+    (("set_stale",), _stale),
 )
 
 
