@@ -564,7 +564,7 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
             violation, each naming the file.
     """
     try:
-        text = read_bounded(file, "baseline", display).decode("utf-8")
+        text = read_bounded(file, "baseline", display, regular=True).decode("utf-8")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "baseline file not found")]) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -649,7 +649,7 @@ def read_log(path: Path, sha256: str, size: int, owner: str) -> bytes:
     """
     display = str(path)
     try:
-        raw = gunzip_bounded(path.read_bytes(), size, display)
+        raw = gunzip_bounded(read_bounded(path, "log", display, regular=True), size, display)
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, f"expected the run log that {owner} names, found no such file")]) from None
     except (OSError, EOFError, zlib.error) as exc:

@@ -272,17 +272,22 @@ def _terminal_options() -> RenderOptions:
 def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | None = None) -> int:
     """Write the reports asked for, print the terminal report, publish to GitHub Actions
     (with ``settings``); the exit code of the verdict (``check`` and ``merge``)."""
-    from gate.core.files import atomic_open, atomic_write_text
+    from gate.core.files import staged_writes
     from gate.report import renderers
 
     options = renderers.RenderOptions(full_report=args.json_path)
-    for name, path in _outputs(args):
-        if renderers.streamed(name):  # the JSON's findings written one by one (with --max-findings all, read from disk)
-            with atomic_open(path) as out:
-                renderers.write(name, report, out, options)
-        else:
-            atomic_write_text(path, renderers.render(name, report, options))
-        _PROGRESS.written.append(path)
+    done: list[str] = []
+    try:
+        with staged_writes() as stage:  # every report, or none: renamed together, signals held
+            done = stage.done  # filled by the renames, before a held interrupt is delivered
+            for name, path in _outputs(args):
+                if renderers.streamed(name):  # the JSON's findings written one by one (with --max-findings all, read from disk)
+                    with stage.open(path) as out:
+                        renderers.write(name, report, out, options)
+                else:
+                    stage.write_bytes(path, renderers.render(name, report, options).encode("utf-8"))
+    finally:
+        _PROGRESS.written.extend(done)
     # From here the verdict is decided and the reports are on disk: nothing that fails in
     # printing or publishing may change the exit code.
     _PROGRESS.code = EXIT_PASS if report.verdict.passed else EXIT_FAIL
@@ -579,10 +584,20 @@ def _main(argv: list[str]) -> int:
         return EXIT_INPUT
     from gate.core.interrupts import terminated_as_interrupt
 
+    from gate.core.limits import set_limit
+
     _PROGRESS.written.clear()
     _PROGRESS.code = None
-    with terminated_as_interrupt():  # SIGTERM stops a command as Ctrl-C does (exit 143)
-        return _run_command(parser, args)
+    given = {"ANSWER_GATE_MAX_LOG_BYTES": getattr(args, "max_log_bytes", None),
+             "ANSWER_GATE_MAX_SET_BYTES": getattr(args, "max_set_bytes", None)}
+    try:
+        for variable, size in given.items():  # the options over the variables, for this command only
+            set_limit(variable, size)
+        with terminated_as_interrupt():  # SIGTERM stops a command as Ctrl-C does (exit 143)
+            return _run_command(parser, args)
+    finally:
+        for variable in given:
+            set_limit(variable, None)
 
 
 def _run_command(parser: _Parser, args: argparse.Namespace) -> int:

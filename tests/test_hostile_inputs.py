@@ -1,0 +1,144 @@
+"""The last hostile inputs (issue 33): each kind a test on its exit code, its message and the
+files on disk afterwards."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from tests.test_inputs import GOOD, QUESTION, assert_input_error, check, write_lines
+
+
+@pytest.fixture
+def files(workdir):
+    write_lines(workdir / "set.jsonl", [{"set": {"version": "1"}}, QUESTION, {**QUESTION, "question_id": "q2"}])
+    write_lines(workdir / "run.jsonl", [GOOD, {**GOOD, "question_id": "q2"}])
+    return workdir
+
+
+def _on_disk(folder: Path) -> list[str]:
+    """Every file under ``folder`` but the inputs the fixture made, temporary ones included."""
+    return sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in ("set.jsonl", "run.jsonl", "thresholds.yaml"))
+
+
+# --- 1. internal errors: stored files read only when regular --------------------------------
+
+def test_a_stored_log_that_is_a_device_is_refused_before_a_read(files, cli):
+    from tests.test_security import _stored
+    from tests.conftest import RUN_13, SET_12
+
+    stored = _stored(files)
+    log = next(stored.glob("*.jsonl.gz"))
+    log.unlink()
+    os.symlink("/dev/zero", log)  # a file that never ends: MemoryError before
+    code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--json", "out.json")
+    assert code == 2, (out, err)
+    assert f"baselines/{log.name}: expected a regular file, found a device, pipe or socket" in err
+    assert not Path("out.json").exists()
+
+
+def test_read_bounded_refuses_a_pipe_and_counts_the_bytes_read(tmp_path):
+    from gate.core.errors import InputError
+    from gate.core.limits import read_bounded
+
+    read, write = os.pipe()
+    os.close(write)
+    with pytest.raises(InputError, match="expected a regular file"):
+        read_bounded(f"/dev/fd/{read}", "baseline", regular=True)
+    os.close(read)
+    assert read_bounded("/dev/null", "thresholds") == b""  # an input given may be a device or a pipe
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 10)
+    assert read_bounded(path, "thresholds") == b"x" * 10
+
+
+# --- 4. limits that fit large runs --------------------------------------------------------
+
+def test_the_default_whole_file_limits_fit_a_million_answers():
+    from gate.core.limits import limit_of
+
+    assert limit_of("log") >= 2 * 444_000_000 and limit_of("set") >= 2 * 190_000_000  # README's "Large runs", twice over
+    assert limit_of("thresholds") == 1024 * 1024 and limit_of("answer_schema") == 64 * 1024 * 1024  # read whole: strict
+
+
+def test_the_option_wins_over_the_variable_and_the_message_names_both(files, cli, monkeypatch):
+    monkeypatch.setenv("ANSWER_GATE_MAX_LOG_BYTES", "1GiB")
+    code, out, err = check(cli, "run.jsonl", "--max-log-bytes", "100")
+    assert_input_error((code, out, err), "run.jsonl: expected a run log of at most 100 bytes, found more (stopped reading there); "
+                                         "raise the limit with --max-log-bytes or ANSWER_GATE_MAX_LOG_BYTES")
+    monkeypatch.setenv("ANSWER_GATE_MAX_LOG_BYTES", "100")
+    code, out, err = check(cli, "run.jsonl", "--max-log-bytes", "1MiB")
+    assert code == 0 and Path("out.json").exists(), (out, err)
+    Path("out.json").unlink()
+    monkeypatch.delenv("ANSWER_GATE_MAX_LOG_BYTES")
+    code, out, err = check(cli, "run.jsonl", "--max-set-bytes", "50")
+    assert_input_error((code, out, err), "set.jsonl: expected a question set of at most 50 bytes", "--max-set-bytes or ANSWER_GATE_MAX_SET_BYTES")
+
+
+def test_the_option_lasts_one_command(files, cli):
+    from gate.core.limits import limit_of
+
+    check(cli, "run.jsonl", "--max-log-bytes", "100")
+    assert limit_of("log") == 2048 * 1024 * 1024
+
+
+@pytest.mark.parametrize("size", ["0", "lots", "-5", "1.5GB"])
+def test_a_size_option_that_is_not_a_size_is_an_input_error(files, cli, size):
+    code, out, err = check(cli, "run.jsonl", "--max-log-bytes", size)
+    assert code == 2 and f"expected a size in bytes such as 512MiB, 4GiB or 1000000, found {size!r}" in err, err
+    assert not Path("out.json").exists()
+
+
+# --- 2. interrupted between two reports: all or none ----------------------------------------
+
+def test_an_interrupt_while_the_reports_are_rendered_leaves_none(files, cli, monkeypatch):
+    from gate.report import renderers
+
+    real = renderers.render
+
+    def render(name, report, options):
+        if name == "markdown":  # the JSON report is staged already
+            raise KeyboardInterrupt
+        return real(name, report, options)
+
+    monkeypatch.setattr(renderers, "render", render)
+    code, out, err = check(cli, "run.jsonl", "--markdown", "out.md", "--junit", "out.xml")
+    assert code == 130 and err.endswith("answer-gate: interrupted; nothing was written\n"), err
+    assert _on_disk(files) == []  # no report, no temporary file
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_between_two_renames_is_held_until_all_are_done(files, cli, monkeypatch, signum):
+    real = os.replace
+    renamed = []
+
+    def replace(source, target):
+        if not renamed:
+            os.kill(os.getpid(), signum)  # held: delivered after the last rename
+        real(source, target)
+        renamed.append(Path(target).name)
+
+    monkeypatch.setattr(os, "replace", replace)
+    code, out, err = check(cli, "run.jsonl", "--markdown", "out.md", "--junit", "out.xml")
+    assert code == 128 + signum, (out, err)
+    assert renamed == ["out.json", "out.md", "out.xml"] and _on_disk(files) == ["out.json", "out.md", "out.xml"]
+    assert "written before the interrupt: out.json, out.md, out.xml" in err
+
+
+def test_a_report_that_cannot_be_written_leaves_none(files, cli, monkeypatch):
+    from gate.report import renderers
+
+    real = renderers.render
+
+    def render(name, report, options):
+        if name == "junit":
+            raise OSError(28, "No space left on device")
+        return real(name, report, options)
+
+    monkeypatch.setattr(renderers, "render", render)
+    code, out, err = check(cli, "run.jsonl", "--markdown", "out.md", "--junit", "out.xml")
+    assert code == 2 and "No space left on device" in err, err
+    assert _on_disk(files) == []
