@@ -27,8 +27,8 @@ def _on_disk(folder: Path) -> list[str]:
 # --- 1. internal errors: stored files read only when regular --------------------------------
 
 def test_a_stored_log_that_is_a_device_is_refused_before_a_read(files, cli):
-    from tests.test_security import _stored
     from tests.conftest import RUN_13, SET_12
+    from tests.test_security import _stored
 
     stored = _stored(files)
     log = next(stored.glob("*.jsonl.gz"))

@@ -583,7 +583,6 @@ def _main(argv: list[str]) -> int:
         parser.print_help(sys.stderr)
         return EXIT_INPUT
     from gate.core.interrupts import terminated_as_interrupt
-
     from gate.core.limits import set_limit
 
     _PROGRESS.written.clear()
