@@ -142,3 +142,44 @@ def test_a_report_that_cannot_be_written_leaves_none(files, cli, monkeypatch):
     code, out, err = check(cli, "run.jsonl", "--markdown", "out.md", "--junit", "out.xml")
     assert code == 2 and "No space left on device" in err, err
     assert _on_disk(files) == []
+
+
+# --- 1. every number a YAML input gives is bounded, naming its key --------------------------
+
+LONG = "9" * 5000
+YAML_NUMBERS = [
+    ("min_n", f"version: 1\nmeasures:\n  numeric_accuracy: {{min: 0.9}}\nslices:\n  min_n: {LONG}\n", "t.yaml:5: slices.min_n: "),
+    ("fraction", f"version: 1\nmeasures:\n  numeric_accuracy: {{min: 0.{LONG}}}\n", "t.yaml:3: measures.numeric_accuracy.min: "),
+    ("exponent", "version: 1\nmeasures:\n  numeric_accuracy: {min: 1.0e+400}\n", "t.yaml:3: measures.numeric_accuracy.min: "),
+    ("tiny", "version: 1\nmeasures:\n  numeric_accuracy: {min: 1.0e-40}\n", "t.yaml:3: measures.numeric_accuracy.min: "),
+    ("hex", f"version: 1\nmeasures:\n  numeric_accuracy: {{min: 0.9}}\nslices:\n  min_n: 0x{'f' * 40}\n", "t.yaml:5: slices.min_n: "),
+    ("underscores", f"version: 1\nmeasures:\n  numeric_accuracy: {{min: 0.9}}\nslices:\n  min_n: {'1_' * 40}1\n", "t.yaml:5: slices.min_n: "),
+    ("language rule", f"version: 1\nmeasures:\n  numeric_accuracy: {{min: 0.9}}\nlanguages:\n  fr: {{numeric_accuracy: {{max_drop: {LONG}}}}}\n",
+     "t.yaml:5: languages.fr.numeric_accuracy.max_drop: "),
+]
+
+
+@pytest.mark.parametrize("text, where", [c[1:] for c in YAML_NUMBERS], ids=[c[0] for c in YAML_NUMBERS])
+def test_a_yaml_number_beyond_the_bounds_names_its_key(files, cli, text, where):
+    (files / "t.yaml").write_text(text)
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    assert_input_error((code, out, err), where + "expected a number of at most 34 significant digits and magnitude from 1e-30 to below 1e30, found ")
+    assert "internal error" not in err and len(err) < 1000
+    assert _on_disk(files) == ["t.yaml"]
+
+
+def test_a_rubric_number_beyond_the_bounds_names_its_key(tmp_path):
+    from gate.core.errors import InputError
+    from gate.inputs.rubric import load_rubric
+
+    path = tmp_path / "rubric.yaml"
+    path.write_text(f"version: '1'\nquality:\n  pass_score: {LONG}\n")
+    with pytest.raises(InputError) as raised:
+        load_rubric(path)
+    assert "rubric.yaml:3: quality.pass_score: expected a number of at most 34 significant digits" in raised.value.render()
+
+
+def test_yaml_numbers_within_the_bounds_still_load(files, cli):
+    (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9, max_drop: 1.0e-2}\nslices:\n  min_n: 1_000\n")
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
+    assert code == 0, (out, err)
