@@ -599,12 +599,29 @@ def _main(argv: list[str]) -> int:
             set_limit(variable, None)
 
 
+#: The commands whose RUN may be ``-`` (standard input) or a pipe.
+PIPED_COMMANDS = frozenset({"check", "score-shard", "sample", "baseline"})
+
+
+def _spool_piped_run(args: argparse.Namespace) -> None:
+    """A run log given as ``-`` or a pipe, copied to a temporary file that every pass and
+    worker can read (:mod:`gate.core.stdin`); messages and reports still name it ``-``."""
+    run = getattr(args, "run", None)
+    if args.command not in PIPED_COMMANDS or not isinstance(run, str) or getattr(args, "dask", None) is not None:
+        return
+    from gate.core.stdin import is_piped, spool
+
+    if is_piped(run):
+        args.run = spool(run)
+
+
 def _run_command(parser: _Parser, args: argparse.Namespace) -> int:
     """Run the parsed command; every error it raises becomes a message and an exit code."""
     from gate.core.errors import GateError, InputError
     from gate.core.interrupts import exit_code
 
     try:
+        _spool_piped_run(args)
         if args.command == "check":
             return _check(args)
         if args.command == "comment":

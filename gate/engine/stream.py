@@ -22,6 +22,7 @@ from typing import Any, Protocol, overload
 from gate import figures as fig
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
+from gate.core.stdin import shown
 from gate.engine.findings import Findings
 from gate.engine.lines import Context, Found, LineResult, join_reading, score_reading
 from gate.engine.rows import _LARGE, _WIDTH, COUNTED, JoinedRows, ScoredBatch, StoredRows, Summing, stored_row
@@ -468,7 +469,7 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
         in the order :func:`gate.inputs.run_log.load_run` and :func:`gate.inputs.join.join` give them
         (the set's problems go between: the caller's). The run is None when there was any.
     """
-    display = str(run_path)
+    display = shown(run_path)
     context = Context(display, QuestionLookup(question_set.questions) if question_set is not None else None, settings, format_rules)
     run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store, log=run_path if source is None else None)
     if max_findings is None and not keep and score:

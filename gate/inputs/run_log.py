@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import _BIDI_CONTROL, _validate, read_jsonl
+from gate.core.stdin import shown
 from gate.inputs.lines import (
     _MERGED_SCHEMAS,
     _answer_schema,
@@ -358,7 +359,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
             duplicate ``question_id``, a merged line missing its expectations, no answer at
             all), each naming file and line.
     """
-    display = str(path)
+    display = shown(path)
     shared, problems = problems, ProblemCollector()
     log = RunLog(display)
     answers: list[Answer] = []

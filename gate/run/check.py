@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gate.core.errors import InputError, ProblemCollector
+from gate.core.stdin import shown
 from gate.engine.findings import Findings
 from gate.engine.stream import LineSource, Streamed, stream_inputs
 from gate.engine.tallies import Tally
@@ -129,7 +130,7 @@ def check_run(
     problems.raise_if_any()
     assert streamed is not None and settings.rules is not None  # problems were raised otherwise
     rules = settings.rules
-    used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
+    used_set = question_set if question_set is not None else QuestionSet(shown(run_path), streamed.run.set_version, streamed.questions)
     scored = _score_judged(streamed, judgements, settings, max_findings, stored_judgements)
     results, comparison, compare_notices = _check_rules(streamed, scored, rules, used_set, compare)
     loosened, strict = settings.bases.loosened(rules, used_set)
