@@ -183,3 +183,77 @@ def test_yaml_numbers_within_the_bounds_still_load(files, cli):
     (files / "t.yaml").write_text("version: 1\nmeasures:\n  numeric_accuracy: {min: 0.9, max_drop: 1.0e-2}\nslices:\n  min_n: 1_000\n")
     code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml")
     assert code == 0, (out, err)
+
+
+# --- 3. a log from a pipe -------------------------------------------------------------------
+
+def _piped(folder: Path, data: bytes, *args: str) -> tuple[int, str, str]:
+    """Run the command in a child process with ``data`` on its standard input."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(folder / "tmp")}
+    (folder / "tmp").mkdir(exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "gate", *args], input=data, capture_output=True, cwd=folder, env=env, timeout=120)
+    return done.returncode, done.stdout.decode(), done.stderr.decode()
+
+
+HEADED = [{"run": {"assistant_version": "2.0", "set_version": "1"}}, GOOD, {**GOOD, "question_id": "q2"}]
+
+
+def test_check_reads_a_log_from_standard_input_and_names_it_dash(files, cli):
+    write_lines(files / "run.jsonl", HEADED)
+    data = (files / "run.jsonl").read_bytes()
+    code, out, err = _piped(files, data, "check", "-", "--questions", "set.jsonl", "--json", "piped.json")
+    assert code == 0 and out.startswith("answer-gate passed") or "run - (assistant 2.0" in out, (out, err)
+    assert "run - (assistant 2.0, 2 answers)" in out
+    assert check(cli, "run.jsonl")[0] == 0
+    import json
+
+    piped, read = json.loads((files / "piped.json").read_text()), json.loads((files / "out.json").read_text())
+    assert piped["run"]["path"] == "-" and {**piped["run"], "path": "run.jsonl"} == read["run"]
+    assert list((files / "tmp").iterdir()) == []  # the spooled copy removed
+
+
+def test_a_pipe_past_the_limit_stops_there_and_writes_nothing(files):
+    data = (files / "run.jsonl").read_bytes() * 50
+    code, out, err = _piped(files, data, "check", "-", "--questions", "set.jsonl", "--json", "out.json", "--max-log-bytes", "1KiB")
+    assert code == 2, (out, err)
+    assert ("-: expected a run log of at most 1 KiB, found more (stopped reading there); "
+            "raise the limit with --max-log-bytes or ANSWER_GATE_MAX_LOG_BYTES") in err
+    assert not (files / "out.json").exists() and list((files / "tmp").iterdir()) == []
+
+
+def test_an_empty_pipe_is_a_log_without_answers(files):
+    code, out, err = _piped(files, b"", "check", "-", "--questions", "set.jsonl", "--json", "out.json")
+    assert code == 2 and "-: expected at least one answer, found none" in err, err
+    assert not (files / "out.json").exists()
+
+
+def test_baseline_save_reads_the_versions_from_the_header_line(files):
+    data = b"".join((files / "run.jsonl").read_bytes() for _ in range(1))
+    code, out, err = _piped(files, data, "baseline", "save", "-", "--questions", "set.jsonl")
+    assert code == 2 and "-: assistant_version: expected a PEP 440 version" in err, (out, err)
+    assert "(a log from a pipe has no file name to read it from)" in err
+    assert not (files / "baselines").exists() or list((files / "baselines").iterdir()) == []
+    write_lines(files / "headed.jsonl", HEADED)
+    code, out, err = _piped(files, (files / "headed.jsonl").read_bytes(), "baseline", "save", "-", "--questions", "set.jsonl")
+    assert code == 0 and "saved the baseline of assistant 2.0 (set 1)" in out, (out, err)
+    assert sorted(p.name for p in (files / "baselines").iterdir())[0] == "assistant-2.0.json"
+
+
+def test_score_shard_and_sample_read_standard_input(files):
+    write_lines(files / "headed.jsonl", HEADED)
+    data = (files / "headed.jsonl").read_bytes()
+    code, out, err = _piped(files, data, "score-shard", "-", "--questions", "set.jsonl", "--shard", "1/1", "--out", "s1.json")
+    assert code == 0 and "shard 1/1 of -: 3 line(s) scored" in out and (files / "s1.json").exists(), (out, err)
+    import shutil
+
+    from tests.conftest import ROOT
+
+    shutil.copy(ROOT / "rubric.yaml", files / "rubric.yaml")
+    code, out, err = _piped(files, data, "sample", "-", "--questions", "set.jsonl", "--seed", "1", "--size", "2", "--out", "review")
+    assert code == 0 and "sampled 2 of 2 answers" in out, (out, err)
+    assert sorted(p.name for p in (files / "review").iterdir()) == ["review.csv", "review.html", "review.jsonl"]

@@ -366,9 +366,9 @@ def _version_of(run: Run) -> Version:
     version = parse_version(run.assistant_version)
     if version is None:
         found = "none" if run.assistant_version is None else repr(run.assistant_version)
-        raise InputError([Problem(run.path, None, "assistant_version",
-                                  f"expected {VERSION_HINT} in the header line {{\"run\": {{...}}}} or the file name "
-                                  f"answers_run_assistant-<version>_set-<version>.jsonl, found {found}")])
+        where = ("the header line {\"run\": {...}} (a log from a pipe has no file name to read it from)" if run.path == "-" else
+                 "the header line {\"run\": {...}} or the file name answers_run_assistant-<version>_set-<version>.jsonl")
+        raise InputError([Problem(run.path, None, "assistant_version", f"expected {VERSION_HINT} in {where}, found {found}")])
     return version
 
 

@@ -333,7 +333,9 @@ def _score_shard(args: argparse.Namespace) -> int:
         raise InputError(problems)
     lines = score_shard(args.run, args.questions, args.thresholds, shard, args.out, max_findings=max_findings)
     _PROGRESS.written.append(args.out)
-    print(f"shard {shard[0]}/{shard[1]} of {args.run}: {lines:,} line(s) scored, written to {args.out}")
+    from gate.core.stdin import shown
+
+    print(f"shard {shard[0]}/{shard[1]} of {shown(args.run)}: {lines:,} line(s) scored, written to {args.out}")
     return EXIT_PASS
 
 
