@@ -257,3 +257,36 @@ def test_score_shard_and_sample_read_standard_input(files):
     code, out, err = _piped(files, data, "sample", "-", "--questions", "set.jsonl", "--seed", "1", "--size", "2", "--out", "review")
     assert code == 0 and "sampled 2 of 2 answers" in out, (out, err)
     assert sorted(p.name for p in (files / "review").iterdir()) == ["review.csv", "review.html", "review.jsonl"]
+
+
+# --- 5. quiet losses ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_blank_lines_in_a_log_are_noticed(files, cli, jobs):
+    (files / "run.jsonl").write_text(f'{{"run": {{"assistant_version": "2.0"}}}}\n\n{__import__("json").dumps(GOOD)}\n  \n'
+                                     f'{__import__("json").dumps({**GOOD, "question_id": "q2"})}\n')
+    code, out, err = check(cli, "run.jsonl", "--jobs", jobs)
+    assert code == 0, (out, err)
+    assert "run.jsonl:2: 2 blank line(s) skipped: an answer written as an empty line is not scored" in out + err
+    assert _on_disk(files) == ["out.json"]
+
+
+@pytest.mark.parametrize("header, field", [
+    ({"run": {"assistant_version": "2.0\n"}}, "run.assistant_version"),
+    ({"run": {"assistant_version": "2.0", "set_version": " 1"}}, "run.set_version"),
+    ({"run": {"assistant_version": "2.0\t"}}, "run.assistant_version"),
+])
+def test_a_header_version_with_a_line_end_is_refused(files, cli, header, field):
+    write_lines(files / "run.jsonl", [header, GOOD])
+    version = header["run"]["set_version" if field.endswith("set_version") else "assistant_version"]
+    shown = __import__("json").dumps(version)  # the schema's words for the others; ours for a final line end, which its $ lets through
+    assert_input_error(check(cli, "run.jsonl"), f"run.jsonl:1: {field}: expected a version without leading or trailing spaces, found the string {shown}")
+    assert _on_disk(files) == []
+
+
+def test_a_set_version_with_a_line_end_is_refused(files, cli):
+    write_lines(files / "set.jsonl", [{"set": {"version": "1\r\n"}}, QUESTION, {**QUESTION, "question_id": "q2"}])
+    assert_input_error(check(cli, "run.jsonl"), "set.jsonl:1: set.version: expected a version without leading or trailing spaces, found the string \"1\\r\\n\"")
+    write_lines(files / "set.jsonl", [{"set": {"version": "1\n"}}, QUESTION, {**QUESTION, "question_id": "q2"}])
+    assert_input_error(check(cli, "run.jsonl"), 'set.jsonl:1: set.version: expected a version without leading or trailing spaces, found the string "1\\n": '
+                                                "remove the line end")

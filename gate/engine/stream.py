@@ -277,6 +277,9 @@ class RunPass:
             self._place = (self._offset, result.size or 0)
             self._offset += (result.size or 0) + 1
         if not result.parsed:
+            if not result.problems:  # a blank line: counted for a notice
+                self.log.blank[1] = self.log.blank[1] or line
+                self.log.blank[0] += 1
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
             return

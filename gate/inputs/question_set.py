@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import _LONG_DIGITS, NO_VALUE, _keys_or_unbounded, _one_of_each_key, _validate, decoder, parse_line, read_lines_at
 from gate.core.schemas import _fast
-from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems
+from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems, version_text_problems
 from gate.inputs.question_index import QuestionIndex
 from gate.model.inputs import Question, QuestionSet
 
@@ -133,7 +133,7 @@ class _SetPass:
         display, problems = self.display, self.problems
         if self._first and isinstance(value, dict) and "set" in value:
             self._first = False
-            if _validate("set_header", value, display, line, problems):
+            if _validate("set_header", value, display, line, problems) and not version_text_problems(value["set"], "set", display, line, problems):
                 self.version = value["set"]["version"]
             else:
                 self._reject(value)

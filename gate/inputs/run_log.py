@@ -27,6 +27,7 @@ from gate.inputs.lines import (
     expected_caveat_problems,
     rejected_line_problems,
     unknown_unit_notices,
+    version_text_problems,
 )
 from gate.model.inputs import MERGED_FIELDS, RUN_FILE_NAME, Answer, Observation, Question, QuestionSet, Run
 
@@ -169,6 +170,7 @@ class RunLog:
         self._bidi = [0, 0]  # [answers, first line]
         self.merged = 0
         self._plain = [0, 0]  # [lines, first line]
+        self.blank = [0, 0]  # [blank lines, first line]
         self._units: dict[str, list[tuple[int, str]]] = {}  # unit -> [(first line, field)], then a count
         self._unit_counts: dict[str, int] = {}
         self.notices: list[str] = []
@@ -182,6 +184,7 @@ class RunLog:
             if _validate("run_header", value, display, line, problems):
                 self.header = value["run"]
                 _calendar_problems(value["run"], display, line, problems)
+                version_text_problems(value["run"], "run", display, line, problems)
                 self.notices.extend(_unknown_header_keys(value["run"], display, line))
             return True
         if isinstance(value, dict) and "run" in value and "question_id" not in value:
@@ -297,6 +300,9 @@ class RunLog:
             notices.append(f"{display}: {self._bidi[0]} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
                            f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
                            f"(first line {self._bidi[1]})")
+        if self.blank[0]:
+            notices.append(f"{display}:{self.blank[1]}: {self.blank[0]:,} blank line(s) skipped: an answer written as an empty line "
+                           "is not scored (was a line lost when the log was written?)")
         assistant_version, set_version = _versions(self.header, display, notices)
         if self.merged and self._plain[0]:
             notices.append(f"{display}: {self._plain[0]} line(s) carry no expectations while others do (first line {self._plain[1]})")
@@ -364,7 +370,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     log = RunLog(display)
     answers: list[Answer] = []
     merged: list[Question] = []
-    for line, value in read_jsonl(Path(path), display, problems):
+    for line, value in read_jsonl(Path(path), display, problems, blank=log.blank):
         reading = read_log_line(log, line, value, problems)
         if reading is None:
             continue
