@@ -290,3 +290,45 @@ def test_a_set_version_with_a_line_end_is_refused(files, cli):
     write_lines(files / "set.jsonl", [{"set": {"version": "1\n"}}, QUESTION, {**QUESTION, "question_id": "q2"}])
     assert_input_error(check(cli, "run.jsonl"), 'set.jsonl:1: set.version: expected a version without leading or trailing spaces, found the string "1\\n": '
                                                 "remove the line end")
+
+
+# --- 6. a misspelt optional field -----------------------------------------------------------------
+
+MISSPELT = {**GOOD, "retrieved_passage": [{"id": "S1", "text": "The rate was 7.6%."}], "retrieved_observation": []}
+
+
+def test_a_field_one_edit_from_a_known_one_is_named_first(files, cli):
+    write_lines(files / "run.jsonl", [MISSPELT, {**GOOD, "question_id": "q2", "retreived_id": []}])
+    code, out, err = check(cli, "run.jsonl")
+    assert code == 0, (out, err)
+    first = out.splitlines()[:2]
+    assert first == ["warning: run.jsonl:1: retrieved_observation is one edit from the field 'retrieved_observations': it is ignored and "
+                     "what it holds is not read (rename it; --strict-fields makes an unknown field an input error)",
+                     "warning: run.jsonl:1: retrieved_passage is one edit from the field 'retrieved_passages': it is ignored and "
+                     "what it holds is not read (rename it; --strict-fields makes an unknown field an input error)"], out
+    assert "retreived_id is one edit" not in out  # two edits from retrieved_ids: a notice at the end only
+    assert "run.jsonl:2: retreived_id: unknown field, ignored; did you mean 'retrieved_ids'?" in out + err
+    assert _on_disk(files) == ["out.json"]
+
+
+def test_strict_fields_make_an_unknown_field_an_input_error(files, cli):
+    write_lines(files / "run.jsonl", [MISSPELT, {**GOOD, "question_id": "q2", "next_version_field": 1}])
+    expected = ("run.jsonl:1: retrieved_passage: expected a field the gate knows (--strict-fields or strict_fields: true), found an unknown one; "
+                "did you mean 'retrieved_passages'?", "run.jsonl:2: next_version_field: expected a field the gate knows")
+    assert_input_error(check(cli, "run.jsonl", "--strict-fields"), *expected)
+    assert_input_error(check(cli, "run.jsonl", "--strict-fields", "--jobs", "1"), *expected)
+    (files / "t.yaml").write_text((files / "thresholds.yaml").read_text() + "strict_fields: true\n")
+    assert_input_error(check(cli, "run.jsonl", "--thresholds", "t.yaml"), *expected)
+    code, out, err = cli("baseline", "save", "run.jsonl", "--questions", "set.jsonl", "--thresholds", "t.yaml")
+    assert code == 2 and expected[1] in err and not (files / "baselines").exists(), (out, err)
+    assert _on_disk(files) == ["t.yaml"]
+    assert check(cli, "run.jsonl")[0] == 0  # not strict: notices
+
+
+@pytest.mark.parametrize("a, b, close", [("retrieved_passage", "retrieved_passages", True), ("retrieved_ids", "retrived_ids", True),
+                                         ("cited_ids", "citde_ids", True), ("answer", "answre", True), ("answer", "answers", True),
+                                         ("retrieved_ids", "retrivedids", False), ("answer", "answer", False), ("ab", "ba", True)])
+def test_one_edit(a, b, close):
+    from gate.inputs.run_log import one_edit
+
+    assert one_edit(a, b) is close and one_edit(b, a) is close

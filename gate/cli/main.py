@@ -15,6 +15,7 @@ Exit codes:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -293,7 +294,7 @@ def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | N
     _PROGRESS.code = EXIT_PASS if report.verdict.passed else EXIT_FAIL
     try:
         if sys.stdout is not None:  # a closed standard output is None: nothing to print to
-            sys.stdout.write(renderers.render("terminal", report, _terminal_options()))
+            sys.stdout.write(_misspelt_first(report) + renderers.render("terminal", report, _terminal_options()))
             sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()
@@ -311,6 +312,16 @@ def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | N
             where = f" {exc.filename}" if exc.filename else ""
             _error(f"cannot publish to GitHub Actions{where} ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
     return _PROGRESS.code
+
+
+def _misspelt_first(report: Report) -> str:
+    """The fields one edit from a known one, said before the terminal report (their notices
+    come at its end, while what they hold is lost)."""
+    if not any("did you mean" in notice for notice in report.notices):
+        return ""
+    from gate.inputs.run_log import misspelt_fields
+
+    return "".join(f"warning: {line}\n" for line in misspelt_fields(report.notices))
 
 
 def _score_shard(args: argparse.Namespace) -> int:
@@ -594,7 +605,7 @@ def _main(argv: list[str]) -> int:
     try:
         for variable, size in given.items():  # the options over the variables, for this command only
             set_limit(variable, size)
-        with terminated_as_interrupt():  # SIGTERM stops a command as Ctrl-C does (exit 143)
+        with terminated_as_interrupt(), _strict_fields(args):  # SIGTERM stops a command as Ctrl-C does (exit 143)
             return _run_command(parser, args)
     finally:
         for variable in given:
@@ -615,6 +626,15 @@ def _spool_piped_run(args: argparse.Namespace) -> None:
 
     if is_piped(run):
         args.run = spool(run)
+
+
+def _strict_fields(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """With ``--strict-fields``, an unknown field of the log is an input error while the command runs."""
+    if not getattr(args, "strict_fields", False):
+        return contextlib.nullcontext()
+    from gate.inputs.run_log import strict_fields
+
+    return strict_fields()
 
 
 def _run_command(parser: _Parser, args: argparse.Namespace) -> int:

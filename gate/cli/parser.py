@@ -182,6 +182,8 @@ def _add_inputs(command: argparse.ArgumentParser, thresholds: str = "the rules")
     """The run log, its question set and the thresholds file (check, score-shard, baseline save)."""
     command.add_argument("--questions", type=path_value, metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
     command.add_argument("--thresholds", type=path_value, metavar="FILE", default="thresholds.yaml", help=f"{thresholds} (default: thresholds.yaml in the working directory)")
+    command.add_argument("--strict-fields", action="store_true", help="a field of the log the gate does not know is an input error, not a notice "
+                         "(as strict_fields: true in the thresholds file)")
     _add_size_limits(command)
 
 

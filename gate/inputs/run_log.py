@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import re
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,6 +143,22 @@ def _answer(value: dict[str, Any], line: int, observations: tuple[Observation, .
         ),
         line=line,
     )
+
+
+#: Whether an unknown field of a log is an input error (``--strict-fields``, ``strict_fields: true``).
+_STRICT = [False]
+
+
+@contextlib.contextmanager
+def strict_fields(on: bool = True) -> Iterator[None]:
+    """While the block runs (``on``), a field of a log the gate does not know is an input
+    error naming the file, line and field, not a notice."""
+    before = _STRICT[0]
+    _STRICT[0] = before or on
+    try:
+        yield
+    finally:
+        _STRICT[0] = before
 
 
 class RunLog:
@@ -294,7 +312,10 @@ class RunLog:
             # A notice, not an error: a later version's field must not fail this one (forward compatible).
             hint = f"; did you mean {close[0]!r}? (a misspelt field is not read as {close[0]!r})" if close else ""
             also = f" (on {count:,} lines, the first shown)" if count > 1 else ""
-            notices.append(f"{display}:{first}: {key}: unknown field, ignored{hint}{also}")
+            if _STRICT[0]:
+                problems.add(display, first, key, f"expected a field the gate knows (--strict-fields or strict_fields: true), found an unknown one{hint}{also}")
+            else:
+                notices.append(f"{display}:{first}: {key}: unknown field, ignored{hint}{also}")
         notices += unknown_unit_notices(display, self._units, self._unit_counts)
         if self._bidi[0]:
             notices.append(f"{display}: {self._bidi[0]} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
@@ -307,6 +328,36 @@ class RunLog:
         if self.merged and self._plain[0]:
             notices.append(f"{display}: {self._plain[0]} line(s) carry no expectations while others do (first line {self._plain[1]})")
         return assistant_version, set_version, notices
+
+
+#: A notice of an unknown field with the known one it is close to: ``(where, field, known)``.
+_CLOSE = re.compile(r"^(?P<where>.+?): (?P<field>[^:\s]+): unknown field, ignored; did you mean '(?P<known>[^']+)'\?")
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one character added, removed, changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    return a[i + 1:] == b[i + 1:] or (a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1])
+
+
+def misspelt_fields(notices: Sequence[str]) -> list[str]:
+    """The unknown-field notices whose field is one edit from a known one (``retrieved_passage``
+    for ``retrieved_passages``): its evidence is silently lost, so it is said first."""
+    out = []
+    for notice in notices:
+        found = _CLOSE.match(notice)
+        if found and one_edit(found["field"], found["known"]):
+            out.append(f"{found['where']}: {found['field']} is one edit from the field {found['known']!r}: it is ignored and what it holds is "
+                       "not read (rename it; --strict-fields makes an unknown field an input error)")
+    return out
 
 
 def _tick(tally: list[int], line: int) -> None:
