@@ -36,7 +36,8 @@ def _command(name: str) -> argparse.ArgumentParser:
 #: check's options that merge has not, and why: the shards carry the log, the set and the
 #: thresholds (with their SHA-256, checked), and merge scores no answer.
 CHECK_ONLY = {"--questions": "the shards carry the set", "--thresholds": "the shards carry the thresholds file",
-              "--jobs": "merge scores no answer", "--dask": "merge scores no answer"}
+              "--jobs": "merge scores no answer", "--dask": "merge scores no answer",
+              "--strict-fields": "the shards read the log (score-shard --strict-fields)"}
 
 
 def test_merge_takes_every_option_of_check_that_means_the_same_thing_with_the_same_help():
