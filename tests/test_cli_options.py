@@ -113,6 +113,8 @@ BAD_VALUES: dict[str, tuple[str, str]] = {
     "report": ("", "report: expected a path, found an empty string"),
     "--questions": ("", "--questions: expected a path, found an empty string"),
     "--thresholds": ("", "--thresholds: expected a path, found an empty string"),
+    "--max-log-bytes": ("lots", "--max-log-bytes: expected a size in bytes such as 512MiB, 4GiB or 1000000, found 'lots'"),
+    "--max-set-bytes": ("0", "--max-set-bytes: expected a size in bytes such as 512MiB, 4GiB or 1000000, found '0'"),
     "--json": ("", "--json: expected a path, found an empty string"),
     "--markdown": ("", "--markdown: expected a path, found an empty string"),
     "--junit": ("", "--junit: expected a path, found an empty string"),
