@@ -332,3 +332,45 @@ def test_one_edit(a, b, close):
     from gate.inputs.run_log import one_edit
 
     assert one_edit(a, b) is close and one_edit(b, a) is close
+
+
+# --- 1. a report never fails to be written: hundreds of languages ---------------------------------
+
+def _many_languages(folder: Path, n: int) -> None:
+    import json
+
+    from gate.core.bcp47 import canonical_language
+
+    tags = []
+    for a in "abcdefghijklmnopqrstuvwxyz":
+        for b in "abcdefghijklmnopqrstuvwxyz":
+            tag = f"x{a}{b}"  # three letters: well formed, unregistered
+            tags.append(f"{a}{b}" if canonical_language(f"{a}{b}") else tag)
+    tags = sorted(set(tags))[:n]
+    questions = [{"set": {"version": "1"}}] + [{**QUESTION, "question_id": f"q{i}", "language": t} for i, t in enumerate(tags)]
+    answers = [{**GOOD, "question_id": f"q{i}", "language": t} for i, t in enumerate(tags)]
+    (folder / "set.jsonl").write_text("".join(json.dumps(x) + "\n" for x in questions))
+    (folder / "run.jsonl").write_text("".join(json.dumps(x) + "\n" for x in answers))
+
+
+def test_a_run_with_hundreds_of_languages_gets_a_folded_markdown_report(files, cli):
+    _many_languages(files, 400)
+    (files / "t.yaml").write_text("version: 1\nslices: {min_n: 1}\nmeasures:\n  numeric_accuracy: {min: 0.5}\n  answer_rate: {min: 0.5}\n"
+                                  "  citation_validity: {min: 0.5}\n  unsupported_numbers: {max: 0.5}\n")
+    code, out, err = check(cli, "run.jsonl", "--thresholds", "t.yaml", "--markdown", "out.md")
+    assert code == 0, (out[-2000:], err)
+    body = (files / "out.md").read_text(encoding="utf-8")
+    assert len(body) <= 65_536
+    assert "Folded to fit 65,536 characters: 400 language column(s) of the scores table and the list of" in body
+    assert "the JSON report (out.json) holds them all" in body
+    assert _on_disk(files) == ["out.json", "out.md", "t.yaml"]
+
+
+def test_the_folding_goes_as_far_as_the_limit_needs():
+    from gate.report.markdown import render_markdown
+    from tests.test_render import _nasty_report
+
+    report = _nasty_report(50)
+    for limit in (4000, 1500, 400, 50):
+        body = render_markdown(report, limit=limit, full_report="out.json")
+        assert len(body) <= limit and body.startswith("<!--"), (limit, body)
