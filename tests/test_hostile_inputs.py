@@ -374,3 +374,22 @@ def test_the_folding_goes_as_far_as_the_limit_needs():
     for limit in (4000, 1500, 400, 50):
         body = render_markdown(report, limit=limit, full_report="out.json")
         assert len(body) <= limit and body.startswith("<!--"), (limit, body)
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/tmp/run.jsonl.gz", "sub/assistant-1.2.run-1.jsonl.gz"])
+def test_a_stored_log_outside_the_baselines_folder_is_refused_in_words(files, cli, name):
+    import json
+
+    from tests.conftest import RUN_13, SET_12
+    from tests.test_security import _stored
+
+    stored = _stored(files)
+    path = next(stored.glob("*.json"))
+    data = json.loads(path.read_text())
+    data["log"]["file"] = name
+    path.write_text(json.dumps(data))
+    code, out, err = cli("check", str(RUN_13), "--questions", str(SET_12), "--json", "out.json")
+    assert code == 2, (out, err)
+    assert (f"baselines/{path.name}: log.file: expected a file name (no folder part), found the string {json.dumps(name)}: "
+            "a stored log must be a file name in the baselines folder, beside its baseline") in err
+    assert "control characters" not in err and not Path("out.json").exists()
