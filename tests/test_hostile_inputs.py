@@ -393,3 +393,13 @@ def test_a_stored_log_outside_the_baselines_folder_is_refused_in_words(files, cl
     assert (f"baselines/{path.name}: log.file: expected a file name (no folder part), found the string {json.dumps(name)}: "
             "a stored log must be a file name in the baselines folder, beside its baseline") in err
     assert "control characters" not in err and not Path("out.json").exists()
+
+
+def test_expected_values_on_a_question_to_decline_are_a_contradiction_in_the_set(files, cli):
+    declined = {**QUESTION, "question_id": "q2", "expected_behaviour": "decline", "expected_values": [7.6, 8]}
+    write_lines(files / "set.jsonl", [{"set": {"version": "1"}}, QUESTION, declined])
+    assert_input_error(check(cli, "run.jsonl"), "set.jsonl:3: expected_values: expected no expected values on a question to decline "
+                                                "(expected_behaviour: decline), found 2: the set contradicts itself")
+    assert _on_disk(files) == []
+    write_lines(files / "set.jsonl", [{"set": {"version": "1"}}, QUESTION, {**declined, "expected_values": []}])
+    assert check(cli, "run.jsonl")[0] in (0, 1)

@@ -159,6 +159,10 @@ class _SetPass:
         if first is not None:
             self.problems.add(self.display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
             return
+        if value.get("expected_values") and value["expected_behaviour"] == "decline":
+            self.problems.add(self.display, line, "expected_values", "expected no expected values on a question to decline "
+                              f"(expected_behaviour: decline), found {len(value['expected_values'])}: the set contradicts itself "
+                              "(a declined answer states no figure); remove them, or expect an answer")
         if "expected_caveats" in value:
             self.notices += expected_caveat_problems(value, self.display, line, self.problems)
         answer_schema = _answer_schema(value, self.path, self.display, line, self.problems, self.schemas) if "answer_schema" in value else None
