@@ -403,3 +403,16 @@ def test_expected_values_on_a_question_to_decline_are_a_contradiction_in_the_set
     assert _on_disk(files) == []
     write_lines(files / "set.jsonl", [{"set": {"version": "1"}}, QUESTION, {**declined, "expected_values": []}])
     assert check(cli, "run.jsonl")[0] in (0, 1)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ids_that_differ_only_in_unicode_normalisation_are_hinted(files, cli, jobs):
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "café-1"), unicodedata.normalize("NFD", "café-1")
+    write_lines(files / "set.jsonl", [{"set": {"version": "1"}}, {**QUESTION, "question_id": nfc}])
+    write_lines(files / "run.jsonl", [{**GOOD, "question_id": nfd}])
+    assert_input_error(check(cli, "run.jsonl", "--jobs", jobs),
+                       f"run.jsonl:1: question_id: answer for question {nfd!r} (the set has {nfc!r}, the same text in another Unicode "
+                       "normalisation: NFD here, NFC in the set; write both in NFC), which is not in the question set set.jsonl")
+    assert _on_disk(files) == []

@@ -12,7 +12,6 @@ the pipeline (:mod:`gate.run.check`) calls.
 from __future__ import annotations
 
 import bisect
-import difflib
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -28,7 +27,7 @@ from gate.engine.lines import Context, Found, LineResult, join_reading, score_re
 from gate.engine.rows import _LARGE, _WIDTH, COUNTED, JoinedRows, ScoredBatch, StoredRows, Summing, stored_row
 from gate.engine.tallies import Tally
 from gate.engine.workers import scored_batches
-from gate.inputs.join import logged_question_notices, missing_notice
+from gate.inputs.join import id_hint, logged_question_notices, missing_notice
 from gate.inputs.question_index import LogQuestions, QuestionLookup
 from gate.inputs.run_log import AnswerLine, RunLog, read_log_line
 from gate.model.inputs import Answer, Question, QuestionSet, Run
@@ -337,8 +336,7 @@ class RunPass:
             return
         hint = ""
         if len(self.join_problems.problems) < self.join_problems.limit:
-            close = difflib.get_close_matches(answer.question_id, self._ids(), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = id_hint(answer.question_id, self._ids())
         self.join_problems.add(self.display, answer.line, "question_id",
                                f"answer for question {answer.question_id!r}{hint}, which is not in the question set {self.question_set.path}")
 
