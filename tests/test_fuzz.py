@@ -259,7 +259,7 @@ def test_a_piped_log_scores_as_the_same_file(tmp_path_factory, lines, blank, crl
     if report is None:
         assert not piped.exists()
     else:
-        other = json.loads(piped.read_text())
-        assert other["run"]["path"] == "-"
+        other = json.loads(piped.read_text().replace(json.dumps("-:")[1:-1], json.dumps(str(folder / "run.jsonl") + ":")[1:-1]))
+        assert other["run"]["path"] == "-"  # the notices name the log as given: "-:2: ..." for "<path>:2: ..."
         assert {**other, "run": report["run"]} == report
     capsys.readouterr()
