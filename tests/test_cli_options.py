@@ -36,7 +36,8 @@ def _command(name: str) -> argparse.ArgumentParser:
 #: check's options that merge has not, and why: the shards carry the log, the set and the
 #: thresholds (with their SHA-256, checked), and merge scores no answer.
 CHECK_ONLY = {"--questions": "the shards carry the set", "--thresholds": "the shards carry the thresholds file",
-              "--jobs": "merge scores no answer", "--dask": "merge scores no answer"}
+              "--jobs": "merge scores no answer", "--dask": "merge scores no answer",
+              "--strict-fields": "the shards read the log (score-shard --strict-fields)"}
 
 
 def test_merge_takes_every_option_of_check_that_means_the_same_thing_with_the_same_help():
@@ -112,6 +113,8 @@ BAD_VALUES: dict[str, tuple[str, str]] = {
     "report": ("", "report: expected a path, found an empty string"),
     "--questions": ("", "--questions: expected a path, found an empty string"),
     "--thresholds": ("", "--thresholds: expected a path, found an empty string"),
+    "--max-log-bytes": ("lots", "--max-log-bytes: expected a size in bytes such as 512MiB, 4GiB or 1000000, found 'lots'"),
+    "--max-set-bytes": ("0", "--max-set-bytes: expected a size in bytes such as 512MiB, 4GiB or 1000000, found '0'"),
     "--json": ("", "--json: expected a path, found an empty string"),
     "--markdown": ("", "--markdown: expected a path, found an empty string"),
     "--junit": ("", "--junit: expected a path, found an empty string"),

@@ -200,3 +200,66 @@ def test_the_fuzz_law_on_a_number_with_groups(char):
     from gate.figures import extract_figures
 
     assert [f.value for f in extract_figures(f"It had 1,23{char}4,567 people.", "en")] == [Decimal(1234567)]
+
+
+# --- issue 33: YAML numbers and piped logs ----------------------------------------------------
+
+YAML_NUMBER = st.one_of(
+    st.integers(-10**40, 10**40).map(str),
+    st.integers(0, 6000).map(lambda n: "9" * max(n, 1)),
+    st.tuples(st.integers(0, 60), st.integers(-9999, 9999)).map(lambda t: f"0.{'3' * t[0]}5e{t[1]}"),
+    st.integers(0, 2**200).map(hex),
+    st.integers(0, 10**45).map(lambda n: f"{n:_}"),
+    st.decimals(allow_nan=False, allow_infinity=False).map(str),
+)
+YAML_NUMBER_FILES = st.builds(
+    lambda where, number: where.format(n=number),
+    st.sampled_from(["version: 1\nslices: {{min_n: {n}}}\nmeasures:\n  answer_rate: {{min: 0.5}}\n",
+                     "version: 1\nmeasures:\n  answer_rate: {{min: {n}}}\n",
+                     "version: 1\nmeasures:\n  unsupported_numbers: {{max: 0.8, max_rise: {n}}}\n",
+                     "version: 1\nmeasures:\n  answer_rate: {{min: 0.5}}\nlanguages:\n  en: {{answer_rate: {{min: {n}}}}}\n"]),
+    YAML_NUMBER)
+
+
+@FUZZ
+@given(lines=answers(), thresholds=YAML_NUMBER_FILES)
+def test_any_yaml_number_gives_only_the_commands_own_codes(tmp_path_factory, lines, thresholds, capsys):
+    folder = tmp_path_factory.mktemp("yaml-numbers")
+    (folder / "t.yaml").write_text(thresholds)
+    _write(folder / "set.jsonl", question_set(["q1", "q2", "q3", "q4", "q5"]))
+    _write(folder / "run.jsonl", lines)
+    code, report = _check(folder)
+    _agree(code, report)
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "Traceback" not in err
+    if code == 2:
+        assert "t.yaml:" in err and len(err) < 4000, err  # the file, its line; a long number is cut
+
+
+@FUZZ
+@given(lines=answers(), blank=st.booleans(), crlf=st.booleans())
+def test_a_piped_log_scores_as_the_same_file(tmp_path_factory, lines, blank, crlf, capsys, monkeypatch):
+    import sys
+
+    folder = tmp_path_factory.mktemp("piped")
+    (folder / "t.yaml").write_text(THRESHOLDS)
+    _write(folder / "set.jsonl", question_set(["q1", "q2", "q3", "q4", "q5"]))
+    _write(folder / "run.jsonl", lines, blank=blank, crlf=crlf)
+    code, report = _check(folder)
+    data = (folder / "run.jsonl").read_bytes()
+    read, write = os.pipe()
+    os.write(write, data)  # a few KB: within the pipe's buffer
+    os.close(write)
+    with os.fdopen(read, "r") as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        piped = folder / "piped.json"
+        again = main(["check", "-", "--questions", str(folder / "set.jsonl"), "--thresholds", str(folder / "t.yaml"),
+                      "--json", str(piped), "--no-baseline"])
+    assert again == code
+    if report is None:
+        assert not piped.exists()
+    else:
+        other = json.loads(piped.read_text().replace(json.dumps("-:")[1:-1], json.dumps(str(folder / "run.jsonl") + ":")[1:-1]))
+        assert other["run"]["path"] == "-"  # the notices name the log as given: "-:2: ..." for "<path>:2: ..."
+        assert {**other, "run": report["run"]} == report
+    capsys.readouterr()

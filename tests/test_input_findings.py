@@ -200,4 +200,4 @@ def test_an_answer_schema_file_past_its_limit_is_named_on_the_question_line(file
     write_lines(files / "set.jsonl", [{"set": {"version": "1"}}, {**QUESTION, "answer_format": "json", "answer_schema": "big.schema.json"}])
     write_lines(files / "run.jsonl", [GOOD])
     assert_input_error(check(cli), "set.jsonl:2: answer_schema: 'big.schema.json': expected a JSON Schema file of at most 64 KiB, "
-                                   "found more (stopped reading there); raise the limit with ANSWER_GATE_MAX_SET_BYTES")
+                                   "found more (stopped reading there); raise the limit with --max-set-bytes or ANSWER_GATE_MAX_SET_BYTES")

@@ -171,10 +171,11 @@ SIZE_CASES = [
 @pytest.mark.parametrize("what, variable, args", SIZE_CASES, ids=[c[0] for c in SIZE_CASES])
 def test_dev_zero_as_any_input_stops_at_its_limit(files, cli, monkeypatch, what, variable, args):
     monkeypatch.setenv(variable, "64KiB")
+    option = {"run log": "--max-log-bytes or ", "question set": "--max-set-bytes or "}.get(what, "")
     code, out, err = cli(*["/dev/zero" if a == "ZERO" else a for a in args], "--json", "out.json")
     assert code == 2, (out, err)
     assert (f"/dev/zero: expected a {what} of at most 64 KiB, found more (stopped reading there); "
-            f"raise the limit with {variable} if the file is meant to be this large") in err
+            f"raise the limit with {option}{variable} if the file is meant to be this large") in err
     assert not Path("out.json").exists()
 
 
@@ -355,23 +356,24 @@ def test_a_baseline_with_a_5000_digit_number_is_an_input_error(files, cli):
 
 # --- 6. what is on disk agrees with what is said -----------------------------------------
 
-def test_an_interrupt_between_two_reports_names_what_was_written(files, cli, monkeypatch):
+def test_an_interrupt_between_two_reports_leaves_none(files, cli, monkeypatch):
     import gate.core.files
 
-    real = gate.core.files.atomic_write_text
+    real = gate.core.files.Staged.write_bytes
     calls = []
 
-    def interrupted(path, text):  # the JSON report is written first (gate.core.files.atomic_open), then the markdown
+    def interrupted(self, path, data):  # the JSON report is staged first (Staged.open), then the markdown
         calls.append(path)
         if len(calls) == 1:
             raise KeyboardInterrupt
-        real(path, text)
+        real(self, path, data)
 
-    monkeypatch.setattr(gate.core.files, "atomic_write_text", interrupted)
+    monkeypatch.setattr(gate.core.files.Staged, "write_bytes", interrupted)
     code, _, err = check(cli, "run.jsonl", "--markdown", "out.md")
-    assert code == 130
-    assert "answer-gate: interrupted; written before the interrupt: out.json" in err and "nothing was written" not in err
-    assert Path("out.json").exists() and not Path("out.md").exists()
+    assert code == 130 and calls == ["out.md"]
+    assert err.endswith("answer-gate: interrupted; nothing was written\n"), err  # issue 33: all reports or none
+    assert not Path("out.json").exists() and not Path("out.md").exists()
+    assert not list(files.glob(".*.tmp"))
 
 
 def test_an_interrupt_before_any_report_says_nothing_was_written(files, cli, monkeypatch):

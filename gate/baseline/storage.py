@@ -369,9 +369,9 @@ def _version_of(run: Run) -> Version:
     version = parse_version(run.assistant_version)
     if version is None:
         found = "none" if run.assistant_version is None else repr(run.assistant_version)
-        raise InputError([Problem(run.path, None, "assistant_version",
-                                  f"expected {VERSION_HINT} in the header line {{\"run\": {{...}}}} or the file name "
-                                  f"answers_run_assistant-<version>_set-<version>.jsonl, found {found}")])
+        where = ("the header line {\"run\": {...}} (a log from a pipe has no file name to read it from)" if run.path == "-" else
+                 "the header line {\"run\": {...}} or the file name answers_run_assistant-<version>_set-<version>.jsonl")
+        raise InputError([Problem(run.path, None, "assistant_version", f"expected {VERSION_HINT} in {where}, found {found}")])
     return version
 
 
@@ -567,7 +567,7 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
             violation, each naming the file.
     """
     try:
-        text = read_bounded(file, "baseline", display).decode("utf-8")
+        text = read_bounded(file, "baseline", display, regular=True).decode("utf-8")
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, "baseline file not found")]) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -652,7 +652,7 @@ def read_log(path: Path, sha256: str, size: int, owner: str) -> bytes:
     """
     display = str(path)
     try:
-        raw = gunzip_bounded(path.read_bytes(), size, display)
+        raw = gunzip_bounded(read_bounded(path, "log", display, regular=True), size, display)
     except FileNotFoundError:
         raise InputError([Problem(display, None, None, f"expected the run log that {owner} names, found no such file")]) from None
     except (OSError, EOFError, zlib.error) as exc:

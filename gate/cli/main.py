@@ -15,6 +15,7 @@ Exit codes:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -285,23 +286,28 @@ def _terminal_options() -> RenderOptions:
 def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | None = None) -> int:
     """Write the reports asked for, print the terminal report, publish to GitHub Actions
     (with ``settings``); the exit code of the verdict (``check`` and ``merge``)."""
-    from gate.core.files import atomic_open, atomic_write_text
+    from gate.core.files import staged_writes
     from gate.report import renderers
 
     options = renderers.RenderOptions(full_report=args.json_path)
-    for name, path in _outputs(args):
-        if renderers.streamed(name):  # the JSON's findings written one by one (with --max-findings all, read from disk)
-            with atomic_open(path) as out:
-                renderers.write(name, report, out, options)
-        else:
-            atomic_write_text(path, renderers.render(name, report, options))
-        _PROGRESS.written.append(path)
+    done: list[str] = []
+    try:
+        with staged_writes() as stage:  # every report, or none: renamed together, signals held
+            done = stage.done  # filled by the renames, before a held interrupt is delivered
+            for name, path in _outputs(args):
+                if renderers.streamed(name):  # the JSON's findings written one by one (with --max-findings all, read from disk)
+                    with stage.open(path) as out:
+                        renderers.write(name, report, out, options)
+                else:
+                    stage.write_bytes(path, renderers.render(name, report, options).encode("utf-8"))
+    finally:
+        _PROGRESS.written.extend(done)
     # From here the verdict is decided and the reports are on disk: nothing that fails in
     # printing or publishing may change the exit code.
     _PROGRESS.code = EXIT_PASS if report.verdict.passed else EXIT_FAIL
     try:
         if sys.stdout is not None:  # a closed standard output is None: nothing to print to
-            sys.stdout.write(renderers.render("terminal", report, _terminal_options()))
+            sys.stdout.write(_misspelt_first(report) + renderers.render("terminal", report, _terminal_options()))
             sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()
@@ -319,6 +325,16 @@ def _emit(report: Report, args: argparse.Namespace, settings: ActionSettings | N
             where = f" {exc.filename}" if exc.filename else ""
             _error(f"cannot publish to GitHub Actions{where} ({exc.strerror or exc}); the verdict stands: {_verdict_words(report)}")
     return _PROGRESS.code
+
+
+def _misspelt_first(report: Report) -> str:
+    """The fields one edit from a known one, said before the terminal report (their notices
+    come at its end, while what they hold is lost)."""
+    if not any("did you mean" in notice for notice in report.notices):
+        return ""
+    from gate.inputs.run_log import misspelt_fields
+
+    return "".join(f"warning: {line}\n" for line in misspelt_fields(report.notices))
 
 
 def _score_shard(args: argparse.Namespace) -> int:
@@ -341,7 +357,9 @@ def _score_shard(args: argparse.Namespace) -> int:
         raise InputError(problems)
     lines = score_shard(args.run, args.questions, args.thresholds, shard, args.out, max_findings=max_findings)
     _PROGRESS.written.append(args.out)
-    print(f"shard {shard[0]}/{shard[1]} of {args.run}: {lines:,} line(s) scored, written to {args.out}")
+    from gate.core.stdin import shown
+
+    print(f"shard {shard[0]}/{shard[1]} of {shown(args.run)}: {lines:,} line(s) scored, written to {args.out}")
     return EXIT_PASS
 
 
@@ -591,11 +609,45 @@ def _main(argv: list[str]) -> int:
         parser.print_help(sys.stderr)
         return EXIT_INPUT
     from gate.core.interrupts import terminated_as_interrupt
+    from gate.core.limits import set_limit
 
     _PROGRESS.written.clear()
     _PROGRESS.code = None
-    with terminated_as_interrupt():  # SIGTERM stops a command as Ctrl-C does (exit 143)
-        return _run_command(parser, args)
+    given = {"ANSWER_GATE_MAX_LOG_BYTES": getattr(args, "max_log_bytes", None),
+             "ANSWER_GATE_MAX_SET_BYTES": getattr(args, "max_set_bytes", None)}
+    try:
+        for variable, size in given.items():  # the options over the variables, for this command only
+            set_limit(variable, size)
+        with terminated_as_interrupt(), _strict_fields(args):  # SIGTERM stops a command as Ctrl-C does (exit 143)
+            return _run_command(parser, args)
+    finally:
+        for variable in given:
+            set_limit(variable, None)
+
+
+#: The commands whose RUN may be ``-`` (standard input) or a pipe.
+PIPED_COMMANDS = frozenset({"check", "score-shard", "sample", "baseline"})
+
+
+def _spool_piped_run(args: argparse.Namespace) -> None:
+    """A run log given as ``-`` or a pipe, copied to a temporary file that every pass and
+    worker can read (:mod:`gate.core.stdin`); messages and reports still name it ``-``."""
+    run = getattr(args, "run", None)
+    if args.command not in PIPED_COMMANDS or not isinstance(run, str) or getattr(args, "dask", None) is not None:
+        return
+    from gate.core.stdin import is_piped, spool
+
+    if is_piped(run):
+        args.run = spool(run)
+
+
+def _strict_fields(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """With ``--strict-fields``, an unknown field of the log is an input error while the command runs."""
+    if not getattr(args, "strict_fields", False):
+        return contextlib.nullcontext()
+    from gate.inputs.run_log import strict_fields
+
+    return strict_fields()
 
 
 def _run_command(parser: _Parser, args: argparse.Namespace) -> int:
@@ -604,6 +656,7 @@ def _run_command(parser: _Parser, args: argparse.Namespace) -> int:
     from gate.core.interrupts import exit_code
 
     try:
+        _spool_piped_run(args)
         if args.command == "check":
             return _check(args)
         if args.command == "comment":

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Sequence
 
 from gate import TYPE_CHECKING
-from gate.cli.values import path_value, text_value
+from gate.cli.values import path_value, size_value, text_value
 
 if TYPE_CHECKING:
     from typing import Any, NoReturn
@@ -182,6 +182,17 @@ def _add_inputs(command: argparse.ArgumentParser, thresholds: str = "the rules")
     """The run log, its question set and the thresholds file (check, score-shard, baseline save)."""
     command.add_argument("--questions", type=path_value, metavar="FILE", help="the question set (JSON lines); omit for a log in the merged form")
     command.add_argument("--thresholds", type=path_value, metavar="FILE", default="thresholds.yaml", help=f"{thresholds} (default: thresholds.yaml in the working directory)")
+    command.add_argument("--strict-fields", action="store_true", help="a field of the log the gate does not know is an input error, not a notice "
+                         "(as strict_fields: true in the thresholds file)")
+    _add_size_limits(command)
+
+
+def _add_size_limits(command: argparse.ArgumentParser) -> None:
+    """The whole-file bounds of the run log and the question set (over their variables)."""
+    command.add_argument("--max-log-bytes", type=size_value, metavar="SIZE", default=None,
+                         help="the largest run log read, such as 4GiB (default: ANSWER_GATE_MAX_LOG_BYTES, else 2 GiB)")
+    command.add_argument("--max-set-bytes", type=size_value, metavar="SIZE", default=None,
+                         help="the largest question set read, such as 2GiB (default: ANSWER_GATE_MAX_SET_BYTES, else 1 GiB)")
 
 
 def _add_reports(command: argparse.ArgumentParser, markdown: str) -> None:
@@ -265,6 +276,7 @@ def _add_merge(commands: _Commands[Any]) -> None:
     _add_base(merge)
     merge.add_argument("--max-findings", metavar="N|all", default=str(DEFAULT_MAX_FINDINGS),
                        help=f"findings every report lists (default: {DEFAULT_MAX_FINDINGS}; at most the shards' own)")
+    _add_size_limits(merge)
     _add_baseline_choice(merge, "; a folder named here must exist")
 
 

@@ -24,6 +24,17 @@ def text_value(text: str) -> str:
     return text
 
 
+def size_value(text: str) -> int:
+    """A size in bytes, with an optional unit (``64MiB``, ``2GB``; see
+    :func:`gate.core.limits.parse_size`), at least one byte."""
+    from gate.core.limits import parse_size
+
+    size = parse_size(text)
+    if size is None or size < 1:
+        raise argparse.ArgumentTypeError(f"expected a size in bytes such as 512MiB, 4GiB or 1000000, found {text!r}")
+    return size
+
+
 def whole_value(text: str) -> int:
     """A whole number, negative or not."""
     try:

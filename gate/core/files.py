@@ -5,6 +5,11 @@ over the target (``os.replace`` is atomic on POSIX and Windows). A crash leaves 
 intact and at most a stray temporary file, which is removed when the write fails. A new
 file gets the usual permissions (0666 less the umask), a replaced one keeps its own, and a
 symbolic link is written through, not replaced.
+
+Several files that belong together (a command's reports) are written with
+:func:`staged_writes`: each to its temporary file first, then all renamed one after the
+other with SIGINT and SIGTERM held, so that an interrupt leaves all of them or none (only
+SIGKILL, which cannot be held, or a crash of the machine can still leave some).
 """
 
 from __future__ import annotations
@@ -54,6 +59,87 @@ def atomic_open(path: str | Path) -> Iterator[BinaryIO]:
         except FileNotFoundError:
             pass
         raise
+
+
+class Staged:
+    """Files written to temporary files, renamed over their targets together (see
+    :func:`staged_writes`). ``done`` lists the targets renamed so far, as given."""
+
+    def __init__(self) -> None:
+        self.done: list[str] = []
+        self._pending: list[tuple[str, str, Path]] = []  # (as given, temporary file, target)
+
+    @contextlib.contextmanager
+    def open(self, path: str | Path) -> Iterator[BinaryIO]:
+        """A binary file to write ``path`` with; it stays a temporary file until
+        :meth:`commit` (removed if the block raises)."""
+        target = Path(os.path.realpath(path))
+        try:
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            os.chmod(tmp, mode)
+            with os.fdopen(fd, "wb") as handle:
+                yield handle
+                handle.flush()
+                os.fsync(handle.fileno())
+        except BaseException:
+            _unlink(tmp)
+            raise
+        self._pending.append((str(path), tmp, target))
+
+    def write_bytes(self, path: str | Path, data: bytes) -> None:
+        """Stage ``data`` for ``path``."""
+        with self.open(path) as handle:
+            handle.write(data)
+
+    def commit(self) -> None:
+        """Rename every staged file over its target, with SIGINT and SIGTERM held: a signal
+        that arrives meanwhile is delivered after the last rename."""
+        from gate.core.interrupts import signals_held
+
+        with signals_held():
+            try:
+                for given, tmp, target in self._pending:
+                    os.replace(tmp, target)
+                    self.done.append(given)
+            finally:
+                self.discard()
+
+    def discard(self) -> None:
+        """Remove the temporary files not renamed."""
+        for _, tmp, _ in self._pending:
+            _unlink(tmp)
+        self._pending.clear()
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+@contextlib.contextmanager
+def staged_writes() -> Iterator[Staged]:
+    """Files to write together: each staged in a temporary file in its folder; when the
+    block ends they are all renamed over their targets with SIGINT and SIGTERM held; when
+    it raises (an interrupt, a full disk) every temporary file is removed and no target is
+    touched. All or none, but for SIGKILL.
+
+    Raises:
+        OSError: a folder is not writable or the disk is full (nothing renamed then, unless
+            a rename itself fails: ``done`` says which were).
+    """
+    stage = Staged()
+    try:
+        yield stage
+    except BaseException:
+        stage.discard()
+        raise
+    stage.commit()
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:

@@ -400,7 +400,7 @@ def _keys_or_unbounded(value: Any) -> int:
 
 
 def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str = "log",
-               rejected: bool = False) -> Iterator[tuple[int, Any]]:
+               rejected: bool = False, blank: list[int] | None = None) -> Iterator[tuple[int, Any]]:
     """Yield ``(line number, parsed JSON)`` of a JSON lines file: :func:`read_lines` and
     :func:`parse_line` together.
 
@@ -409,9 +409,13 @@ def read_jsonl(path: Path, display: str, problems: ProblemCollector, kind: str =
     or not JSON become problems. A file that cannot be read at all is one problem, and
     nothing is yielded (larger than its size limit, in UTF-16 or UTF-32). A
     :class:`RejectedLine` (its bad values already problems) is yielded only with
-    ``rejected``, for a caller that reports its other problems and accepts none of it.
+    ``rejected``, for a caller that reports its other problems and accepts none of it. With
+    ``blank`` (``[count, first line]``), the blank lines are counted there, for a notice.
     """
     for number, chunk in read_lines(path, display, problems, kind):
+        if blank is not None and not chunk.strip():
+            blank[1] = blank[1] or number
+            blank[0] += 1
         value = parse_line(number, chunk, display, problems)
         if value is not NO_VALUE and (rejected or not isinstance(value, RejectedLine)):
             yield number, value

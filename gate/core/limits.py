@@ -16,21 +16,33 @@ an optional unit (``512KiB``, ``64MB``, ``2GiB``; ``k``, ``M``, ``G`` are powers
 
 | input | variable | default |
 | --- | --- | --- |
-| run log | ``ANSWER_GATE_MAX_LOG_BYTES`` | 256 MiB |
-| question set | ``ANSWER_GATE_MAX_SET_BYTES`` | 64 MiB |
+| run log | ``--max-log-bytes``, ``ANSWER_GATE_MAX_LOG_BYTES`` | 2 GiB |
+| question set | ``--max-set-bytes``, ``ANSWER_GATE_MAX_SET_BYTES`` | 1 GiB |
 | thresholds file | ``ANSWER_GATE_MAX_THRESHOLDS_BYTES`` | 1 MiB |
 | rubric file | ``ANSWER_GATE_MAX_RUBRIC_BYTES`` | 1 MiB |
 | judgements file (JSON lines or CSV) | ``ANSWER_GATE_MAX_JUDGEMENTS_BYTES`` | 64 MiB |
-| a question's ``answer_schema`` file | ``ANSWER_GATE_MAX_SET_BYTES`` (the question set's) | 64 MiB |
+| a question's ``answer_schema`` file, read whole | ``ANSWER_GATE_MAX_SET_BYTES`` (the question set's) | 64 MiB |
 | baseline JSON | ``ANSWER_GATE_MAX_BASELINE_BYTES`` | 64 MiB |
-| baseline log, uncompressed | ``ANSWER_GATE_MAX_LOG_BYTES`` (the run log's) | 256 MiB |
+| baseline log, uncompressed | ``ANSWER_GATE_MAX_LOG_BYTES`` (the run log's) | 2 GiB |
 | JSON report given to ``comment`` | ``ANSWER_GATE_MAX_REPORT_BYTES`` | 64 MiB |
+The whole-file limits of the run log and the question set fit the README's "Large runs" (a
+1,000,000-answer log is about 440 MB, its set about 190 MB): both are read line by line, so
+memory does not grow with them. ``--max-log-bytes`` and ``--max-set-bytes`` change them for
+one command, over the variables. The bounds that protect a shared runner stay strict: a
+line's size, nesting, a number's digits (:mod:`gate.core.jsonlines`), a compressed file's
+expansion (:func:`gunzip_bounded`), and the inputs read whole.
+
+A stored file (a baseline, its log) is read only when it is a regular file
+(:func:`read_bounded` with ``regular``): a device, a pipe or a socket is refused before a
+byte is read. Every read stops by the bytes actually read, never by the size the file system
+reports.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,14 +71,15 @@ class Limit:
     what: str
     variable: str
     default: int
+    option: str | None = None
 
 
 LIMITS = {
-    "log": Limit("run log", "ANSWER_GATE_MAX_LOG_BYTES", 256 * MIB),
-    "set": Limit("question set", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB),
+    "log": Limit("run log", "ANSWER_GATE_MAX_LOG_BYTES", 2048 * MIB, "--max-log-bytes"),
+    "set": Limit("question set", "ANSWER_GATE_MAX_SET_BYTES", 1024 * MIB, "--max-set-bytes"),
     "thresholds": Limit("thresholds file", "ANSWER_GATE_MAX_THRESHOLDS_BYTES", 1 * MIB),
     "rubric": Limit("rubric file", "ANSWER_GATE_MAX_RUBRIC_BYTES", 1 * MIB),
-    "answer_schema": Limit("JSON Schema file", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB),
+    "answer_schema": Limit("JSON Schema file", "ANSWER_GATE_MAX_SET_BYTES", 64 * MIB, "--max-set-bytes"),
     "judgements": Limit("judgements file", "ANSWER_GATE_MAX_JUDGEMENTS_BYTES", 64 * MIB),
     "baseline": Limit("baseline", "ANSWER_GATE_MAX_BASELINE_BYTES", 64 * MIB),
     "report": Limit("JSON report", "ANSWER_GATE_MAX_REPORT_BYTES", 64 * MIB),
@@ -85,14 +98,29 @@ def parse_size(text: str) -> int | None:
     return int(match[1]) * _UNITS[match[2].lower()]
 
 
+#: Limits given on the command line (``--max-log-bytes``: variable -> bytes), over the variables.
+_GIVEN: dict[str, int] = {}
+
+
+def set_limit(variable: str, size: int | None) -> None:
+    """Use ``size`` bytes for every limit read from ``variable`` (an option given on the
+    command line, over the environment); None forgets it."""
+    if size is None:
+        _GIVEN.pop(variable, None)
+    else:
+        _GIVEN[variable] = size
+
+
 def limit_of(kind: str) -> int:
-    """The limit in bytes of an input kind (a key of :data:`LIMITS`), from its variable or
-    its default.
+    """The limit in bytes of an input kind (a key of :data:`LIMITS`), from its option (see
+    :func:`set_limit`), its variable or its default.
 
     Raises:
         InputError: the variable is set to something that is not a size.
     """
     limit = LIMITS[kind]
+    if limit.variable in _GIVEN:
+        return _GIVEN[limit.variable]
     raw = os.environ.get(limit.variable)
     if raw is None or raw == "":
         return limit.default
@@ -114,21 +142,30 @@ def shown(size: int) -> str:
 def too_large(kind: str, limit: int) -> str:
     """The message of an input past its limit, naming the variable that raises it."""
     spec = LIMITS[kind]
+    how = f"{spec.option} or {spec.variable}" if spec.option else spec.variable
     return (f"expected a {spec.what} of at most {shown(limit)}, found more (stopped reading there); "
-            f"raise the limit with {spec.variable} if the file is meant to be this large")
+            f"raise the limit with {how} if the file is meant to be this large")
 
 
-def read_bounded(path: str | Path, kind: str, display: str | None = None) -> bytes:
+#: The message of a stored file that is not a regular file.
+NOT_REGULAR = "expected a regular file, found a device, pipe or socket (a stored file must be a regular file)"
+
+
+def read_bounded(path: str | Path, kind: str, display: str | None = None, regular: bool = False) -> bytes:
     """The bytes of a file, read in blocks, stopping one byte past its kind's limit.
 
     Raises:
-        InputError: the file is larger than the limit (naming the limit and its variable).
+        InputError: the file is larger than the limit (naming the limit and its variable), or,
+            with ``regular`` (a stored file), is not a regular file (a device, a pipe, a
+            socket: refused before any read).
         OSError: the file cannot be opened or read (the caller says which input it is).
     """
     limit = limit_of(kind)
     chunks = []
     total = 0
     with open(path, "rb") as handle:
+        if regular and not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise InputError([Problem(display or str(path), None, None, NOT_REGULAR)])
         while total <= limit:
             chunk = handle.read(min(BLOCK, limit + 1 - total))
             if not chunk:

@@ -164,6 +164,9 @@ def schema_problems(error: ValidationError) -> tuple[str | None, str]:
             return field_name, f"expected a BCP 47 language tag such as en or fr-CA, found {describe(instance)}"
         if "\\S" in value:
             return field_name, f"expected a version without leading or trailing spaces, found {describe(instance)}"
+        if value.startswith("^[^/"):  # a file name: no folder part (a stored baseline's log.file)
+            return field_name, (f"expected a file name (no folder part), found {describe(instance)}: "
+                                "a stored log must be a file name in the baselines folder, beside its baseline")
         return field_name, f"expected an identifier without control characters or bidirectional overrides, found {describe(instance)}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         low = sub.get("minimum", sub.get("exclusiveMinimum"))

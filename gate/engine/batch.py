@@ -13,7 +13,7 @@ from pathlib import Path
 from gate.core.errors import InputError, ProblemCollector
 from gate.inputs.join import join
 from gate.inputs.question_set import load_question_set
-from gate.inputs.run_log import load_run
+from gate.inputs.run_log import load_run, strict_fields
 from gate.model.inputs import Answer, Joined, Question, QuestionSet, Run
 from gate.model.outcomes import Outcome
 from gate.model.scores import Score, aggregate
@@ -74,7 +74,8 @@ def load_inputs(run_path: str | Path, questions_path: str | Path | None, thresho
             rules = load_thresholds(thresholds)
         except InputError as error:
             problems.absorb(error)
-    run = load_run(run_path, problems)
+    with strict_fields(rules is not None and rules.strict_fields):
+        run = load_run(run_path, problems)
     question_set = load_question_set(questions_path, problems) if questions_path is not None else None
     joined = join(run, question_set, problems)
     problems.raise_if_any()

@@ -12,7 +12,6 @@ the pipeline (:mod:`gate.run.check`) calls.
 from __future__ import annotations
 
 import bisect
-import difflib
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -22,13 +21,14 @@ from typing import Any, Protocol, overload
 from gate import figures as fig
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
+from gate.core.stdin import shown
 from gate.engine.attempts import repeated_not_judged
 from gate.engine.findings import Findings
 from gate.engine.lines import Context, Found, LineResult, join_reading, score_reading
 from gate.engine.rows import _LARGE, _WIDTH, COUNTED, JoinedRows, ScoredBatch, StoredRows, Summing, stored_row
 from gate.engine.tallies import Tally
 from gate.engine.workers import scored_batches
-from gate.inputs.join import logged_question_notices, missing_notice
+from gate.inputs.join import id_hint, logged_question_notices, missing_notice
 from gate.inputs.question_index import LogQuestions, QuestionLookup
 from gate.inputs.run_log import AnswerLine, RunLog, read_log_line
 from gate.model.inputs import Answer, Question, QuestionSet, Run
@@ -278,6 +278,9 @@ class RunPass:
             self._place = (self._offset, result.size or 0)
             self._offset += (result.size or 0) + 1
         if not result.parsed:
+            if not result.problems:  # a blank line: counted for a notice
+                self.log.blank[1] = self.log.blank[1] or line
+                self.log.blank[0] += 1
             for fld, message in result.problems:
                 problems.add(display, line, fld, message)
             return
@@ -340,8 +343,7 @@ class RunPass:
             return
         hint = ""
         if len(self.join_problems.problems) < self.join_problems.limit:
-            close = difflib.get_close_matches(answer.question_id, self._ids(), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = id_hint(answer.question_id, self._ids())
         self.join_problems.add(self.display, answer.line, "question_id",
                                f"answer for question {answer.question_id!r}{hint}, which is not in the question set {self.question_set.path}")
 
@@ -481,7 +483,7 @@ def stream_inputs(run_path: str | Path, question_set: QuestionSet | None, settin
         in the order :func:`gate.inputs.run_log.load_run` and :func:`gate.inputs.join.join` give them
         (the set's problems go between: the caller's). The run is None when there was any.
     """
-    display = str(run_path)
+    display = shown(run_path)
     context = Context(display, QuestionLookup(question_set.questions) if question_set is not None else None, settings, format_rules)
     run_pass = RunPass(display, question_set, context, max_findings, keep=keep, store=store, log=run_path if source is None else None)
     if max_findings is None and not keep and score:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gate.core.bcp47 import canonical_language
@@ -54,8 +56,7 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
             if a.question_id in question_set.rejected:
                 continue  # its question's line is already reported as bad input
             if question_set.questions and question_set is not run.merged_set:
-                close = difflib.get_close_matches(a.question_id, list(by_id), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                hint = id_hint(a.question_id, list(by_id))
                 problems.add(run.path, a.line, "question_id", f"answer for question {a.question_id!r}{hint}, which is not in the question set {question_set.path}")
             continue
         if canonical_language(a.language) != canonical_language(q.language):
@@ -93,3 +94,20 @@ def missing_notice(missing: list[str], total: int | None = None) -> list[str]:
         return []
     shown = ", ".join(missing[:10]) + (f" and {total - 10} more" if total > 10 else "")
     return [f"{total} question(s) of the set have no answer in the run: {shown}; each counts as a failure"]
+
+
+def _form(text: str) -> str:
+    return next((form for form in ("NFC", "NFD") if unicodedata.is_normalized(form, text)), "neither NFC nor NFD")
+
+
+def id_hint(question_id: str, ids: Sequence[str]) -> str:
+    """What to say after an answer's id that the set does not hold: the set's id that is the
+    same text in another Unicode normalisation (``é`` as one character or as ``e`` and an
+    accent: they look alike and compare unequal), else the closest id, else nothing."""
+    same = unicodedata.normalize("NFC", question_id)
+    for known in ids:
+        if unicodedata.normalize("NFC", known) == same:
+            return (f" (the set has {known!r}, the same text in another Unicode normalisation: {_form(question_id)} here, "
+                    f"{_form(known)} in the set; write both in NFC)")
+    close = difflib.get_close_matches(question_id, ids, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -187,6 +187,20 @@ def _calendar_problems(header: dict[str, Any], display: str, line: int, problems
                          f"expected an ISO 8601 date-time such as {DATE_TIME_EXAMPLE}, found {describe(value)} ({exc})")
 
 
+def version_text_problems(header: dict[str, Any], prefix: str, display: str, line: int, problems: ProblemCollector) -> bool:
+    """A header's version written with a line end, a tab or another control character, or
+    with spaces around it (``"1.3\\n"``: JSON Schema's ``$`` matches before a final line
+    end, so the schema's pattern lets it through, and reports would print it broken); True
+    when there was one, each added to ``problems``."""
+    found = False
+    for key, value in header.items():
+        if isinstance(value, str) and key.endswith("version") and (value != value.strip() or any(c < " " or c == "\x7f" for c in value)):
+            problems.add(display, line, f"{prefix}.{key}", f"expected a version without leading or trailing spaces, found {describe(value)}: "
+                                                          "remove the line end or control character")
+            found = True
+    return found
+
+
 def _unknown_header_keys(header: dict[str, Any], display: str, line: int) -> list[str]:
     """One notice per unknown key of the run header (reported with the closest known name,
     then ignored, as unknown answer fields are)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import _LONG_DIGITS, NO_VALUE, _keys_or_unbounded, _one_of_each_key, _validate, decoder, parse_line, read_lines_at
 from gate.core.schemas import _fast
-from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems, expected_period_problems
+from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems, expected_period_problems, version_text_problems
 from gate.inputs.question_index import QuestionIndex
 from gate.model.inputs import Question, QuestionSet
 
@@ -135,7 +135,7 @@ class _SetPass:
         display, problems = self.display, self.problems
         if self._first and isinstance(value, dict) and "set" in value:
             self._first = False
-            if _validate("set_header", value, display, line, problems):
+            if _validate("set_header", value, display, line, problems) and not version_text_problems(value["set"], "set", display, line, problems):
                 self.version = value["set"]["version"]
             else:
                 self._reject(value)
@@ -161,6 +161,10 @@ class _SetPass:
         if first is not None:
             self.problems.add(self.display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
             return
+        if value.get("expected_values") and value["expected_behaviour"] == "decline":
+            self.problems.add(self.display, line, "expected_values", "expected no expected values on a question to decline "
+                              f"(expected_behaviour: decline), found {len(value['expected_values'])}: the set contradicts itself "
+                              "(a declined answer states no figure); remove them, or expect an answer")
         if "expected_caveats" in value:
             self.notices += expected_caveat_problems(value, self.display, line, self.problems)
         if "expected_period" in value:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import re
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import _BIDI_CONTROL, _validate, read_jsonl
+from gate.core.stdin import shown
 from gate.inputs.lines import (
     _MERGED_SCHEMAS,
     _answer_schema,
@@ -27,6 +30,7 @@ from gate.inputs.lines import (
     expected_period_problems,
     rejected_line_problems,
     unknown_unit_notices,
+    version_text_problems,
 )
 from gate.model.inputs import MERGED_FIELDS, RUN_FILE_NAME, Answer, Observation, Question, QuestionSet, Run
 
@@ -146,6 +150,22 @@ def _answer(value: dict[str, Any], line: int, observations: tuple[Observation, .
     )
 
 
+#: Whether an unknown field of a log is an input error (``--strict-fields``, ``strict_fields: true``).
+_STRICT = [False]
+
+
+@contextlib.contextmanager
+def strict_fields(on: bool = True) -> Iterator[None]:
+    """While the block runs (``on``), a field of a log the gate does not know is an input
+    error naming the file, line and field, not a notice."""
+    before = _STRICT[0]
+    _STRICT[0] = before or on
+    try:
+        yield
+    finally:
+        _STRICT[0] = before
+
+
 class RunLog:
     """The run-level reading of a log, line after line: the header, misplaced headers,
     duplicate ids, the notices (unknown fields, bidirectional text, versions, merged lines).
@@ -175,6 +195,7 @@ class RunLog:
         self._bidi = [0, 0]  # [answers, first line]
         self.merged = 0
         self._plain = [0, 0]  # [lines, first line]
+        self.blank = [0, 0]  # [blank lines, first line]
         self._units: dict[str, list[tuple[int, str]]] = {}  # unit -> [(first line, field)], then a count
         self._unit_counts: dict[str, int] = {}
         self.notices: list[str] = []
@@ -188,6 +209,7 @@ class RunLog:
             if _validate("run_header", value, display, line, problems):
                 self.header = value["run"]
                 _calendar_problems(value["run"], display, line, problems)
+                version_text_problems(value["run"], "run", display, line, problems)
                 self.notices.extend(_unknown_header_keys(value["run"], display, line))
             return True
         if isinstance(value, dict) and "run" in value and "question_id" not in value:
@@ -332,16 +354,52 @@ class RunLog:
             # A notice, not an error: a later version's field must not fail this one (forward compatible).
             hint = f"; did you mean {close[0]!r}? (a misspelt field is not read as {close[0]!r})" if close else ""
             also = f" (on {count:,} lines, the first shown)" if count > 1 else ""
-            notices.append(f"{display}:{first}: {key}: unknown field, ignored{hint}{also}")
+            if _STRICT[0]:
+                problems.add(display, first, key, f"expected a field the gate knows (--strict-fields or strict_fields: true), found an unknown one{hint}{also}")
+            else:
+                notices.append(f"{display}:{first}: {key}: unknown field, ignored{hint}{also}")
         notices += unknown_unit_notices(display, self._units, self._unit_counts)
         if self._bidi[0]:
             notices.append(f"{display}: {self._bidi[0]} answer(s) hold bidirectional override or isolate characters (U+202A to U+202E, "
                            f"U+2066 to U+2069), which show text in another order than it is stored; figures are read as stored "
                            f"(first line {self._bidi[1]})")
+        if self.blank[0]:
+            notices.append(f"{display}:{self.blank[1]}: {self.blank[0]:,} blank line(s) skipped: an answer written as an empty line "
+                           "is not scored (was a line lost when the log was written?)")
         assistant_version, set_version = _versions(self.header, display, notices)
         if self.merged and self._plain[0]:
             notices.append(f"{display}: {self._plain[0]} line(s) carry no expectations while others do (first line {self._plain[1]})")
         return assistant_version, set_version, notices
+
+
+#: A notice of an unknown field with the known one it is close to: ``(where, field, known)``.
+_CLOSE = re.compile(r"^(?P<where>.+?): (?P<field>[^:\s]+): unknown field, ignored; did you mean '(?P<known>[^']+)'\?")
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one character added, removed, changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    return a[i + 1:] == b[i + 1:] or (a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1])
+
+
+def misspelt_fields(notices: Sequence[str]) -> list[str]:
+    """The unknown-field notices whose field is one edit from a known one (``retrieved_passage``
+    for ``retrieved_passages``): its evidence is silently lost, so it is said first."""
+    out = []
+    for notice in notices:
+        found = _CLOSE.match(notice)
+        if found and one_edit(found["field"], found["known"]):
+            out.append(f"{found['where']}: {found['field']} is one edit from the field {found['known']!r}: it is ignored and what it holds is "
+                       "not read (rename it; --strict-fields makes an unknown field an input error)")
+    return out
 
 
 def _tick(tally: list[int], line: int) -> None:
@@ -400,12 +458,12 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
             duplicate ``question_id``, a merged line missing its expectations, no answer at
             all), each naming file and line.
     """
-    display = str(path)
+    display = shown(path)
     shared, problems = problems, ProblemCollector()
     log = RunLog(display)
     answers: list[Answer] = []
     merged: list[Question] = []
-    for line, value in read_jsonl(Path(path), display, problems):
+    for line, value in read_jsonl(Path(path), display, problems, blank=log.blank):
         reading = read_log_line(log, line, value, problems)
         if reading is None:
             continue

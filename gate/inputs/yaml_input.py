@@ -5,7 +5,9 @@ silently. Here the document is composed once to learn the line of every key path
 duplicate keys, and what would make it unsafe or meaningless to load (an alias that
 contains itself, more than :data:`MAX_NODES` values, a key that is not a name, ``.nan`` or
 ``.inf``, the same language written twice with different case), then loaded with
-``yaml.safe_load`` and checked against its JSON Schema (``gate/schemas/<name>.schema.json``).
+``yaml.safe_load`` and checked against its JSON Schema (a number beyond the bounds of
+every number the gate reads, such as ``min_n`` with thousands of digits, is refused before
+loading, naming its key) (``gate/schemas/<name>.schema.json``).
 Every problem names the file, the line and the key path (:func:`gate.core.errors.key_path`); an
 unknown key comes with the closest known name (``difflib``); all of a file's problems are
 reported at once, in line order.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +26,7 @@ import yaml
 
 from gate.core.encodings import not_utf8_message, single_byte_hint, wide_encoding
 from gate.core.errors import InputError, Problem, ProblemCollector, key_path
+from gate.core.jsonlines import MAX_DIGITS, MAX_MAGNITUDE
 from gate.core.limits import read_bounded
 from gate.core.schemas import compiled_check, describe, misspelt_required, schema, schema_problems
 
@@ -38,6 +42,45 @@ KeyPath = tuple[Any, ...]
 
 def _never(path: KeyPath) -> bool:
     return False
+
+
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BASES = {"0x": 16, "0o": 8, "0b": 2}
+_CEILING: int = 10**MAX_MAGNITUDE
+
+
+def _bounded(text: str, whole: bool) -> bool:
+    """Whether a YAML number, as written, is within the bounds of every number the gate
+    reads (:data:`gate.core.jsonlines.MAX_DIGITS`, :data:`~gate.core.jsonlines.MAX_MAGNITUDE`);
+    judged on the text, before any conversion, so that thousands of digits cost nothing."""
+    plain = text.replace("_", "").lower().lstrip("+-")
+    if len(plain) > MAX_DIGITS + 12:  # no bounded number is written longer (exponent and point included)
+        return False
+    if ":" in plain:  # YAML 1.1's base 60 (1:30): short, as checked above
+        return True
+    if whole:
+        base = _BASES.get(plain[:2], 10)
+        digits = plain[2:] if base != 10 else plain
+        try:
+            return abs(int(digits or "0", base)) < _CEILING
+        except ValueError:  # an octal written 017: YAML 1.1 reads it, and so does the loader
+            return True
+    if plain in (".nan", ".inf"):
+        return True
+    mantissa, _, exponent = plain.partition("e")
+    if len(mantissa.replace(".", "").lstrip("0")) > MAX_DIGITS or len(exponent.lstrip("+-")) > 6:
+        return False
+    try:
+        value = Decimal(plain)
+    except ArithmeticError:
+        return True  # not a number Decimal reads: the loader says what it is
+    return not value or Decimal(10) ** -MAX_MAGNITUDE <= abs(value) < Decimal(10) ** MAX_MAGNITUDE
+
+
+def _shown(text: str) -> str:
+    """A number as written, cut when long: ``9999999999...9999 (5,000 characters)``."""
+    return text if len(text) <= 40 else f"{text[:20]}...{text[-8:]} ({len(text):,} characters)"
 
 
 class LineMap:
@@ -56,6 +99,7 @@ class LineMap:
         self.shape: list[tuple[int, KeyPath, str]] = []
         self.nodes = 0
         self.language_keys = language_keys
+        self.unloadable = False  # a number YAML cannot load within the bounds: stop before loading
 
     def walk(self, node: yaml.Node, path: KeyPath = (), active: frozenset[int] = frozenset()) -> bool:
         """Walk the node graph; False when it must stop (recursion or too many nodes)."""
@@ -77,6 +121,10 @@ class LineMap:
                     return False
         elif node.tag == "tag:yaml.org,2002:float" and node.value.lower().lstrip("+-") in (".nan", ".inf"):
             self.shape.append((line, path, f"expected a finite number, found {node.value}"))
+        elif node.tag in (_INT, _FLOAT) and not _bounded(node.value, node.tag == _INT):
+            self.unloadable = True
+            self.shape.append((line, path, f"expected a number of at most {MAX_DIGITS} significant digits and magnitude from "
+                                            f"1e-{MAX_MAGNITUDE} to below 1e{MAX_MAGNITUDE}, found {_shown(node.value)}"))
         return True
 
     def _walk_mapping(self, node: yaml.MappingNode, path: KeyPath, active: frozenset[int]) -> bool:
@@ -151,7 +199,7 @@ def read_yaml_mapping(path: str | Path, kind: str, *, missing: str, expected: st
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         lines = LineMap(language_keys)
-        if node is not None and not lines.walk(node):
+        if node is not None and (not lines.walk(node) or lines.unloadable):
             raise InputError([Problem(display, line, key_path(where) or None, message) for line, where, message in lines.shape])
         data = yaml.safe_load(text)
     except RecursionError:

@@ -351,8 +351,8 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     Returns:
         The body, starting with the hidden marker, ending with a newline.
 
-    Raises:
-        ValueError: the body does not fit even with every finding cut (a limit far too small).
+    A body that does not fit even with every finding cut is folded (:func:`_folded`): it
+    never fails to be written.
     """
     lead = digest.got_worse(report)
     head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)]
@@ -380,8 +380,38 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
             high = middle - 1
     text = body(low)
     if len(text) > limit:
-        raise ValueError(f"the markdown report needs {len(text)} characters even without findings; the limit is {limit}")
+        return _folded(report, lead, tail, limit, full_report)
     return text
+
+
+def _folded(report: Report, lead: digest.Lead | None, tail: list[str], limit: int, full_report: str | None) -> str:
+    """The report that does not fit even without findings (hundreds of languages): folded,
+    step by step, until it fits, saying what was folded and where to read it whole.
+
+    1. The scores table keeps its first column (``all``); the language columns become a
+       folded table of one row a language, and the rule list is left to the JSON report.
+    2. Then the folded table, the notices, the comparison and the trend go too.
+    3. Then only the verdict, the context and the pointer are left (cut to the limit).
+    """
+    table = digest.scores_table(report)
+    where = f" ({escape(full_report)})" if full_report else " (answer-gate check --json)"
+    languages = [i for i, name in enumerate(table.slices) if i > 0]
+    rows = [row for group in table.groups for row in group.rows]
+    said = (f"<sub>Folded to fit {limit:,} characters: {len(languages):,} language column(s) of the scores table"
+            f" and the list of {len(report.rules):,} rule(s); the JSON report{where} holds them all.</sub>")
+    first = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)] + _lead_section(report, lead)
+    heads = escape(digest.slice_heading(table.slices[0])) if table.slices else "all"
+    scores = ["", "#### Scores", "", f"| measure | {heads} | rules |", "| --- | ---: | --- |"]
+    scores += [f"| {escape(r.label).replace(' ', NBSP)} | {_cell(r.cells[0]) if r.cells else ''} | {_rules_cell(r.rules)} |" for r in rows]
+    folded = ["| language | " + " | ".join(escape(r.label) for r in rows) + " |", "| --- |" + " ---: |" * len(rows)]
+    folded += [f"| {escape(digest.slice_heading(table.slices[i]))} | " + " | ".join(_cell(r.cells[i]) for r in rows) + " |" for i in languages]
+    steps = [first + scores + _details(f"Scores per language ({len(languages):,})", folded) + tail + ["", said],
+             first + scores + ["", said], [MARKER, _verdict_line(report), "", _context_line(report), "", said]]
+    for step in steps:
+        text = "\n".join(step) + "\n"
+        if len(text) <= limit:
+            return text
+    return text[: max(0, limit - 2)] + "\n"
 
 
 def render(report: Report, options: RenderOptions) -> str:

@@ -72,6 +72,7 @@ class Thresholds:
         languages: per-language rules per measure, already merged over the top level.
         format: the ``format:`` rules of the format code check.
         fail_on_loosened: fail the gate when the rules are looser than the base branch's.
+        strict_fields: a field of the run log the gate does not know is an input error.
         redact: the user's redaction patterns (regular expressions), in file order.
         evidence: False keeps answer and passage text out of the comment and job summary.
         sources: ``file:line`` of each setting written in the file, by dotted key
@@ -91,6 +92,7 @@ class Thresholds:
     languages: Mapping[str, Mapping[str, tuple[Rule, ...]]] = field(default_factory=dict)
     format: FormatRules = field(default_factory=FormatRules)
     fail_on_loosened: bool = False
+    strict_fields: bool = False
     redact: tuple[str, ...] = ()
     evidence: bool = True
     sources: Mapping[str, str] = field(default_factory=dict)
@@ -279,12 +281,12 @@ def _build(display: str, data: Mapping[str, Any], lines: LineMap) -> Thresholds:
     correction = regression.get("correction", "holm")
     return Thresholds(path=display, matching=settings, min_n=min_n, alpha=alpha, correction=correction, measures=top, languages=languages,
                       format=format_rules, min_kappa=min_kappa, min_overlap=min_overlap,
-                      fail_on_loosened=data.get("fail_on_loosened", False), redact=tuple(data.get("redact") or ()),
+                      fail_on_loosened=data.get("fail_on_loosened", False), strict_fields=data.get("strict_fields", False), redact=tuple(data.get("redact") or ()),
                       evidence=(data.get("comment") or {}).get("evidence", True), sources=_setting_sources(display, lines))
 
 
 _SETTINGS = (("slices", "min_n"), ("regression", "alpha"), ("regression", "correction"), ("matching", "rounding"), ("matching", "percent_fraction"),
-             ("matching", "derived"), ("fail_on_loosened",), ("redact",), ("comment", "evidence"))
+             ("matching", "derived"), ("fail_on_loosened",), ("strict_fields",), ("redact",), ("comment", "evidence"))
 
 
 def _setting_sources(display: str, lines: LineMap) -> dict[str, str]:

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gate.core.errors import InputError, ProblemCollector
+from gate.core.stdin import shown
 from gate.engine.findings import Findings
 from gate.engine.stream import LineSource, Streamed, stream_inputs
 from gate.engine.tallies import Tally
 from gate.figures import MatchSettings
 from gate.inputs.question_set import load_question_set
+from gate.inputs.run_log import strict_fields
 from gate.inputs.set_load import PendingSet, start_set_load
 from gate.model.inputs import Joined, QuestionSet, Run
 from gate.model.measures import CLAIM_MEASURES, Measure, measures_of
@@ -129,7 +131,7 @@ def check_run(
     problems.raise_if_any()
     assert streamed is not None and settings.rules is not None  # problems were raised otherwise
     rules = settings.rules
-    used_set = question_set if question_set is not None else QuestionSet(str(run_path), streamed.run.set_version, streamed.questions)
+    used_set = question_set if question_set is not None else QuestionSet(shown(run_path), streamed.run.set_version, streamed.questions)
     scored = _score_judged(streamed, judgements, settings, max_findings, stored_judgements)
     results, comparison, compare_notices = _check_rules(streamed, scored, rules, used_set, compare)
     loosened, strict = settings.bases.loosened(rules, used_set)
@@ -245,9 +247,10 @@ def _stream(run_path: str | Path, questions_path: str | Path | None, rules: Thre
     else:
         question_set = load_question_set(questions_path, set_problems) if questions_path is not None else None
     settings = rules.matching if rules is not None else MatchSettings()
-    run_pass, streamed, join_problems = stream_inputs(run_path, question_set, settings, rules.format if rules is not None else None,
-                                                      jobs=jobs, max_findings=max_findings, keep=keep, store=store, source=source,
-                                                      score=score)
+    with strict_fields(rules is not None and rules.strict_fields):
+        run_pass, streamed, join_problems = stream_inputs(run_path, question_set, settings, rules.format if rules is not None else None,
+                                                          jobs=jobs, max_findings=max_findings, keep=keep, store=store, source=source,
+                                                          score=score)
     problems.extend(run_pass.run_problems)
     problems.extend(set_problems)
     problems.extend(join_problems)

@@ -35,6 +35,7 @@ from typing import Any
 from gate.core.errors import InputError, Problem, ProblemCollector
 from gate.core.files import atomic_open
 from gate.core.jsonlines import parse_line, read_lines
+from gate.core.stdin import shown
 from gate.engine.findings import Findings
 from gate.engine.lines import Context, LineResult, score_lines
 from gate.inputs.question_index import QuestionLookup
@@ -90,7 +91,7 @@ def score_shard(run_path: str | Path, questions_path: str | Path | None, thresho
     problems = ProblemCollector()
     rules = load_thresholds(thresholds)
     question_set = load_question_set(questions_path) if questions_path is not None else None
-    display = str(run_path)
+    display = shown(run_path)
     size = Path(run_path).stat().st_size if Path(run_path).is_file() else 0
     k, n = shard
     span = ((k - 1) * size // n, k * size // n)
