@@ -39,6 +39,7 @@ def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) ->
         expected_label=value.get("expected_label"),
         answer_format=value.get("answer_format"),
         answer_schema=schema_of_answer,
+        group=value.get("group"),
     )
 
 

@@ -41,6 +41,9 @@ class Question:
         answer_schema: the JSON Schema a JSON answer must validate against, as loaded
             from the file the set names (relative to the set), or None.
         line: 1-based line in the set file.
+        group: questions with the same group are the same question in different languages
+            (their answers are compared across languages: ``cross_language_consistency``);
+            None when the question is in no group.
     """
 
     question_id: str
@@ -54,6 +57,7 @@ class Question:
     expected_label: str | None = None
     answer_format: str | None = None
     answer_schema: Any = field(default=None, compare=False)
+    group: str | None = None
 
 
 #: SDMX observation status codes (the SDMX code list CL_OBS_STATUS, version 2.2), with

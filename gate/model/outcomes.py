@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from gate.model.groups import GroupEntry
 from gate.model.measures import MEASURE_BY_NAME
 
 
@@ -185,12 +186,15 @@ class Outcome:
         question_id, language: of the question.
         counts: measure name -> Count, for every measure in :data:`MEASURES`.
         findings: every failure, in measure order then reading order.
+        group: for a question in a group (``Question.group``) that was answered or declined,
+            what the answer says for the comparison across languages; else None.
     """
 
     question_id: str
     language: str
     counts: Mapping[str, Count]
     findings: tuple[Finding, ...]
+    group: GroupEntry | None = None
 
     def passed(self, measure: str) -> bool | None:
         """The question's outcome on a measure: True, False, or None when it does not apply."""
