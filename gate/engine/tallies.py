@@ -10,7 +10,6 @@ from gate.model.measures import MEASURES
 from gate.model.outcomes import Count, Outcome
 from gate.model.scores import ALL, Score, language_slice
 
-
 _NONE = Count()
 
 

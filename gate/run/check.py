@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from gate.core.errors import InputError, ProblemCollector
 from gate.engine.findings import Findings
-from gate.engine.stream import LineSource, Streamed, stream_inputs
 from gate.engine.groups import add_group_findings
+from gate.engine.stream import LineSource, Streamed, stream_inputs
 from gate.engine.tallies import Tally
 from gate.figures import MatchSettings
 from gate.inputs.question_set import load_question_set
