@@ -101,7 +101,9 @@ def test_findings_name_the_differing_language_and_what_each_said(tmp_path):
     assert "en (differ-en) said 7.6%" in found["differ-fr"] and "de (differ-de) said 7,6 %" in found["differ-fr"]
     assert "es declined, which differs from the majority" in found["decline-es"]
     assert "fr (decline-fr) said 7,6 %" in found["decline-es"]
-    assert "no majority" in found["split-en"] and "de (split-de) said 6,0 %" in found["split-en"]
+    assert "en said 5.2%, and no answer of its group agrees with a majority" in found["split-en"]
+    assert "de said 6,0 %, and no answer of its group agrees with a majority" in found["split-de"]
+    assert "(group 'split': de (split-de) said 6,0 %; en (split-en) said 5.2%)" in found["split-en"]
 
 
 def test_the_measure_counts_groups_in_all_and_grouped_answers_per_language(tmp_path):
@@ -171,3 +173,36 @@ def test_the_comparison_does_not_depend_on_the_order_and_summaries_merge():
     assert one.comparisons() == whole.comparisons() == [compare_group("g", entries)]
     assert group_counts(one.comparisons()) == {"all": Count(0, 1), "language=ar": Count(0, 1), "language=en": Count(1, 1),
                                                "language=fr": Count(1, 1)}
+
+
+def test_the_measure_and_the_finding_in_every_report_format(tmp_path):
+    import io
+    import xml.etree.ElementTree as ET
+
+    from jsonschema import Draft202012Validator
+    from rich.console import Console
+
+    from gate.core.schemas import schema
+    from gate.report.json_report import report_to_dict
+    from gate.report.junit import render_junit
+    from gate.report.markdown import render_markdown
+    from gate.report.terminal import render_terminal
+
+    questions, run = _write(tmp_path)
+    report = check_run(str(run), str(questions), THRESHOLDS)
+    data = report_to_dict(report)
+    assert list(Draft202012Validator(schema("report")).iter_errors(data)) == []
+    assert {"name": MEASURE, "label": "cross-language agreement", "direction": "higher", "family": "automatic",
+            "unit": "groups"} in data["measures"]
+    buffer = io.StringIO()
+    render_terminal(report, Console(width=200, file=buffer, color_system=None, soft_wrap=True))
+    terminal = buffer.getvalue()
+    assert "cross-language agreement" in terminal and "0.40 (5)" in terminal
+    assert "fr said 9,1 %, which differs from the majority" in terminal
+    markdown = render_markdown(report)
+    assert "cross-language agreement" in markdown and "fr said 9,1 %" in markdown
+    suite = next(ET.fromstring(render_junit(report)).iter("testsuite"))
+    cases = {(c.get("classname"), c.get("name")): c for c in suite.iter("testcase")}
+    warned = cases[("answer-gate.all", "cross_language_consistency min 1")]
+    assert warned.find("skipped") is None and "cross-language agreement 0.40 (n=5)" in (warned.findtext("system-out") or "")
+    assert "differ-fr [fr] cross_language_consistency cross_language_disagreement" in (suite.findtext("system-out") or "")

@@ -135,9 +135,9 @@ class GroupComparison:
         for entry, inside in zip(self.entries, self.with_group):
             if inside:
                 continue
-            why = ("differs from the majority of its group's languages" if self.majority
-                   else "its group's languages have no majority")
-            message = (f"the same question in other languages is answered otherwise: {entry.language} {said(entry)}, which {why} "
+            why = ("which differs from the majority of its group" if self.majority
+                   else "and no answer of its group agrees with a majority of them")
+            message = (f"the same question in other languages is answered otherwise: {entry.language} {said(entry)}, {why} "
                        f"(group {self.group!r}: {voices})")
             out.append((entry, Finding(entry.question_id, entry.language, MEASURE, CODE, message)))
         return out
