@@ -120,10 +120,12 @@ def test_the_measure_counts_groups_in_all_and_grouped_answers_per_language(tmp_p
     assert rule["severity"] == "warn" and rule["status"] != "pass"
 
 
-def test_jobs_give_the_same_bytes(tmp_path):
+@pytest.mark.parametrize("max_findings", [None, 2, 5])
+def test_jobs_give_the_same_bytes_with_groups_split_across_batches(tmp_path, monkeypatch, max_findings):
     questions, run = _write(tmp_path)
-    one = render_json(check_run(str(run), str(questions), THRESHOLDS, jobs=1))
-    two = render_json(check_run(str(run), str(questions), THRESHOLDS, jobs=2))
+    one = render_json(check_run(str(run), str(questions), THRESHOLDS, jobs=1, max_findings=max_findings))
+    monkeypatch.setattr("gate.engine.workers.BATCH_LINES", 3)  # each group's answers in two batches or more, in two workers
+    two = render_json(check_run(str(run), str(questions), THRESHOLDS, jobs=2, max_findings=max_findings))
     assert one == two and CODE in one
 
 
@@ -206,3 +208,31 @@ def test_the_measure_and_the_finding_in_every_report_format(tmp_path):
     warned = cases[("answer-gate.all", "cross_language_consistency min 1")]
     assert warned.find("skipped") is None and "cross-language agreement 0.40 (n=5)" in (warned.findtext("system-out") or "")
     assert "differ-fr [fr] cross_language_consistency cross_language_disagreement" in (suite.findtext("system-out") or "")
+
+
+def test_on_dask_in_small_blocks_the_report_is_the_same_bytes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("fsspec")
+    from gate.run.distributed import check_on_dask
+
+    questions, run = _write(tmp_path)
+    whole = render_json(check_run(str(run), str(questions), THRESHOLDS))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as local:
+        on_dask = check_on_dask(str(run), str(questions), THRESHOLDS, address=local.scheduler_address, block_bytes=600)
+    assert render_json(on_dask) == whole and CODE in whole
+
+
+@pytest.mark.parametrize("group, expected", [("", "group"), (7, "group")])
+def test_a_bad_group_is_named_with_file_line_and_field_and_exit_code_2(tmp_path, capsys, group, expected):
+    from gate.cli.main import main
+
+    questions, run = _write(tmp_path)
+    lines = questions.read_text("utf-8").splitlines()
+    bad = json.loads(lines[2])
+    bad["group"] = group
+    lines[2] = json.dumps(bad)
+    questions.write_text("\n".join(lines) + "\n", "utf-8")
+    out = tmp_path / "report.json"
+    assert main(["check", str(run), "--questions", str(questions), "--thresholds", str(THRESHOLDS), "--json", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{questions}:3" in err and expected in err and not out.exists()

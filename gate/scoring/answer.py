@@ -82,7 +82,7 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     if question.expected_ids and (scoring.failed or found):  # else nothing is marked
         where = look_first(question, answer, [*(f[0] for f in scoring.failed), *(f.measure for f in found)])
     outcome = scoring.outcome(found, where)
-    if question.group is not None:
+    if question.group is not None:  # the outcome is new: its field is set once, as _new_outcome sets them
         outcome.__dict__["group"] = group_entry(question, answer, text, figures, readings.supported, settings)
     return outcome
 
@@ -139,7 +139,7 @@ def _new_outcome(question_id: str, language: str, counts: Mapping[str, Count], f
     ``__dict__``, in field order), built without the frozen dataclass's ``__init__``
     (one per answer)."""
     outcome = object.__new__(Outcome)
-    outcome.__dict__.update(question_id=question_id, language=language, counts=counts, findings=findings)
+    outcome.__dict__.update(question_id=question_id, language=language, counts=counts, findings=findings, group=None)
     return outcome
 
 
