@@ -236,3 +236,16 @@ def test_a_bad_group_is_named_with_file_line_and_field_and_exit_code_2(tmp_path,
     assert main(["check", str(run), "--questions", str(questions), "--thresholds", str(THRESHOLDS), "--json", str(out)]) == 2
     err = capsys.readouterr().err
     assert f"{questions}:3" in err and expected in err and not out.exists()
+
+
+def test_a_log_in_the_merged_form_carries_no_group(tmp_path):
+    """Groups come from the question set only; in a merged log ``group`` is an unknown field,
+    named in a notice and ignored (nothing is compared)."""
+    run = tmp_path / "answers_run_assistant-1_set-g.jsonl"
+    by_id = {q["question_id"]: q for q in QUESTIONS}
+    merged = [{**a, "expected_behaviour": "answer", "group": by_id[a["question_id"]].get("group")} for a in ANSWERS[:8]]
+    run.write_text(json.dumps({"run": {"assistant_version": "1", "set_version": "g"}}) + "\n"
+                   + "".join(json.dumps(a, ensure_ascii=False) + "\n" for a in merged), "utf-8")
+    report = json.loads(render_json(check_run(str(run), None, THRESHOLDS)))
+    assert _findings(report) == {} and _score(report, "all") == (0, 0)
+    assert any("group: unknown field, ignored" in n for n in report["notices"])  # type: ignore[union-attr]

@@ -268,12 +268,13 @@ class RunPass:
             self._differs[positions[i]] = 1
 
     def _position_of(self, question_id: str) -> int | None:
-        """The position in the set of the question with this id, or None."""
+        """The position in the set of the question with this id, or None (the merged form, whose
+        questions carry no ``group``)."""
         lookup = self.context.questions
         if lookup is not None:
             hit = lookup.get(question_id)
             return hit[0] if hit is not None else None
-        return next((i for i, q in enumerate(self.questions) if q.question_id == question_id), None)
+        return None  # the merged form: its questions are in no group
 
     def _question_id(self, position: int) -> str:
         return self.questions[position].question_id

@@ -25,8 +25,9 @@ def _decimals(values: list[Any]) -> tuple[Decimal, ...]:
     return tuple(v if isinstance(v, Decimal) else Decimal(v) for v in values)
 
 
-def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) -> Question:
-    """A validated question-set line (or merged log line) as a :class:`Question`."""
+def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None, grouped: bool = True) -> Question:
+    """A validated question-set line (or merged log line, ``grouped`` False: a log in the merged
+    form carries no ``group``) as a :class:`Question`."""
     return Question(
         question_id=value["question_id"],
         language=canonical_language(value["language"]),
@@ -39,7 +40,7 @@ def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) ->
         expected_label=value.get("expected_label"),
         answer_format=value.get("answer_format"),
         answer_schema=schema_of_answer,
-        group=value.get("group"),
+        group=value.get("group") if grouped else None,
     )
 
 
