@@ -249,3 +249,25 @@ def test_a_log_in_the_merged_form_carries_no_group(tmp_path):
     report = json.loads(render_json(check_run(str(run), None, THRESHOLDS)))
     assert _findings(report) == {} and _score(report, "all") == (0, 0)
     assert any("group: unknown field, ignored" in n for n in report["notices"])  # type: ignore[union-attr]
+
+
+def test_with_judgements_the_comparison_and_its_findings_stay(tmp_path):
+    """With judgements the outcomes are summed again with the rubric's counts: the groups and
+    their findings are those of the run without judgements."""
+    from conftest import ROOT
+
+    from gate.inputs.judgements import answer_digest
+
+    questions, run = _write(tmp_path)
+    labels = {"series": "yes", "period": "yes", "unit": "yes", "caveat": "not_applicable", "no_unsupported_claim": "yes"}
+    judged = tmp_path / "judgements.jsonl"
+    judged.write_text("".join(json.dumps({"question_id": a["question_id"], "judge": {"kind": "person", "name": "A", "version": None},
+                                          "rubric_version": "1", "answer_digest": answer_digest(a["answer"]),  # type: ignore[arg-type]
+                                          "labels": labels}) + "\n" for a in ANSWERS[:6]), "utf-8")
+    plain = json.loads(render_json(check_run(str(run), str(questions), THRESHOLDS)))
+    with_judgements = json.loads(render_json(check_run(str(run), str(questions), THRESHOLDS, judgements=[str(judged)],
+                                                       rubric=str(ROOT / "rubric.yaml"))))
+    assert _findings(with_judgements) == _findings(plain) and len(_findings(plain)) == 4
+    for slice_name in ("all", "language=en", "language=fr", "language=es", "language=de", "language=ar"):
+        assert _score(with_judgements, slice_name) == _score(plain, slice_name)
+    assert any(s["measure"] == "rubric_pass" and s["denominator"] for s in with_judgements["scores"])  # type: ignore[union-attr, index]
