@@ -89,7 +89,8 @@ class Finding:
     ``no_citation``, ``marker_unresolved``, ``too_long``, ``not_json``, ``schema_invalid``,
     ``label_mismatch``, ``label_missing``, ``wrong_period``, ``period_not_stated``,
     ``unit_missing``, ``unit_mismatch``, ``caveat_missing``, ``series_not_cited`` and
-    ``series_not_expected`` (see :mod:`gate.checks`).
+    ``series_not_expected`` (see :mod:`gate.checks`); the comparison across languages adds
+    ``cross_language_disagreement`` (:mod:`gate.scoring.groups`).
     """
 
     question_id: str
