@@ -119,7 +119,7 @@ def test_scores_table_measures_as_rows_slices_as_columns(shipped):
     text = plain(render_markdown(shipped))
     assert "| measure | all | en | fr | rules |" in text
     assert ("| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) "
-            "| min 0.90, max&#95;drop 0.02 (thresholds.yaml:22) · fr: min 0.85 (thresholds.yaml:55) |") in text
+            "| min 0.90, max&#95;drop 0.02 (thresholds.yaml:22) · fr: min 0.85 (thresholds.yaml:56) |") in text
     # a mark only where a rule broke or warned; no change where nothing moved
     assert "| answer rate when expected | 1.00 (6) | 1.00 (4) | 1.00 (2) |" in text
     assert "| refusal accuracy | ❌ 0.50 (2) -0.50 | ❌ 0.50 (2) -0.50 | - |" in text
@@ -145,7 +145,7 @@ def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
 
 def test_rules_link_to_their_line_at_the_head_commit_when_the_report_carries_the_address(shipped):
     text = plain(render_markdown(dataclasses.replace(shipped, thresholds_url=URL)))
-    assert f"| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) | [min 0.90, max&#95;drop 0.02]({URL}#L22) · [fr: min 0.85]({URL}#L55) |" in text
+    assert f"| numeric accuracy | ❌ 0.83 (6) -0.17 | ❌ 0.75 (4) -0.25 | 1.00 (2) | [min 0.90, max&#95;drop 0.02]({URL}#L22) · [fr: min 0.85]({URL}#L56) |" in text
     assert f"| ❌ | all | numeric accuracy | min 0.90 | 0.83 (n=6) | [thresholds.yaml:22]({URL}#L22) |  |" in text
     assert "(thresholds.yaml:22)" not in text
     # the terminal keeps file:line
