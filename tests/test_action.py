@@ -287,7 +287,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github, installed):
     assert Path(outputs["report-markdown"]).read_text(encoding="utf-8").startswith("<!-- answer-gate -->")
 
     summary = runner.summary.read_text(encoding="utf-8")
-    assert "### ❌ answer-gate failed: 2 invented figures" in summary and " · 66 rules: 8 failed, 8 warned, 24 held, 26 skipped" in summary
+    assert "### ❌ answer-gate failed: 2 invented figures" in summary and " · 69 rules: 8 failed, 8 warned, 24 held, 29 skipped" in summary
     errors = [line for line in gate.stdout.splitlines() if line.startswith("::error ")]
     warnings = [line for line in gate.stdout.splitlines() if line.startswith("::warning ")]
     assert len(errors) == 8 and len(warnings) == 8
@@ -364,7 +364,7 @@ def test_first_run_without_baselines_that_fails_exits_one_with_outputs(tmp_path,
     assert report["comparison"] is None
     assert report["verdict"] == {"passed": False, "failed": 8, "warned": 0, "checked": 20, "skipped": 22}
     (comment,) = github.issue_comments(7)
-    assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 2 invented figures") and " · 42 rules: 8 failed, 12 held, 22 skipped" in comment.body
+    assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 2 invented figures") and " · 45 rules: 8 failed, 12 held, 25 skipped" in comment.body
     assert "### ❌ answer-gate failed" in runner.summary.read_text(encoding="utf-8")
 
 
@@ -550,7 +550,7 @@ def test_comment_workflow_ignores_all_a_fork_plants_in_its_artifact(tmp_path, gi
     expected = comment_body(report_from_dict(json.loads(report_13)), comment_marker(""),
                             full_report="the job summary of https://github.example/octo/stats/actions/runs/4242")
     assert comment.body == expected
-    assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 2 invented figures") and " · 66 rules: 8 failed, 8 warned, 24 held, 26 skipped" in comment.body
+    assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 2 invented figures") and " · 69 rules: 8 failed, 8 warned, 24 held, 29 skipped" in comment.body
     assert "evil.example" not in comment.body and "Approve" not in comment.body
     assert result.stdout == f"comment created on pull request #7: {github.comment_json(comment)['html_url']}\n"
     (lookup,) = github.requests_for("GET", "/pulls?")

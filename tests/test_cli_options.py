@@ -370,19 +370,20 @@ def test_baseline_list_is_readable_whole_at_any_width(workdir, cli, monkeypatch,
     assert code == 0 and "…" not in out and max(map(len, lines)) <= width, out
     assert lines[0] == "baselines in baselines (slice all)"
     if width < 135:  # the table is 134 columns wide: a block a version
-        assert lines[1:11] == ["", "assistant 1.2 · set 1.2 · 8 answers · saved by answer-gate 0.1.0",
+        assert lines[1:12] == ["", "assistant 1.2 · set 1.2 · 8 answers · saved by answer-gate 0.1.0",
                                "  numeric accuracy            1.00 (n=6)", "  citation validity           1.00 (n=6)",
                                "  refusal accuracy            1.00 (n=2)", "  answer rate when expected   1.00 (n=6)",
-                               "  unsupported numbers         0.00 (n=7)", "  retrieval presence          1.00 (n=6)",
-                               "  format                      1.00 (n=6)", ""]
-        assert lines[11] == "assistant 1.3 · set 1.2 · 8 answers · saved by answer-gate 0.1.0"
-        assert lines[12] == "  numeric accuracy            0.83 (n=6)"
+                               "  unsupported numbers         0.00 (n=7)", "  cross-language agreement             -",
+                               "  retrieval presence          1.00 (n=6)", "  format                      1.00 (n=6)", ""]
+        assert lines[12] == "assistant 1.3 · set 1.2 · 8 answers · saved by answer-gate 0.1.0"
+        assert lines[13] == "  numeric accuracy            0.83 (n=6)"
     else:  # one table, its headings wrapped in whole words above cells never cut
         assert lines[3].split() == ["assistant", "set", "answers", "saved", "by", "accuracy", "validity", "accuracy", "expected", "numbers",
-                                    "presence", "format"]
-        assert lines[2].split() == ["numeric", "citation", "refusal", "rate", "when", "unsupported", "retrieval"]
+                                    "agreement", "presence", "format"]
+        assert lines[2].split() == ["numeric", "citation", "refusal", "rate", "when", "unsupported", "language", "retrieval"]
+        assert lines[1].split() == ["answer", "cross-"]
         assert [line.split()[:2] for line in lines[5:7]] == [["1.2", "1.2"], ["1.3", "1.2"]]
-        assert lines[6].split()[5:] == ["0.83", "(n=6)", "0.88", "(n=8)", "0.50", "(n=2)", "1.00", "(n=6)", "0.25", "(n=8)",
+        assert lines[6].split()[5:] == ["0.83", "(n=6)", "0.88", "(n=8)", "0.50", "(n=2)", "1.00", "(n=6)", "0.25", "(n=8)", "-",
                                         "1.00", "(n=6)", "1.00", "(n=7)"]
 
 

@@ -125,7 +125,7 @@ def test_scores_table_measures_as_rows_slices_as_columns(shipped):
     text = plain(render_markdown(shipped))
     assert "| measure | all | en | fr |" in text
     assert "| numeric accuracy | ❌ 0.83<br>(6) -0.17 | ❌ 0.75<br>(4) -0.25 | 1.00<br>(2) |" in text
-    assert "<br>numeric accuracy: min 0.90, max&#95;drop 0.02 (thresholds.yaml:22); fr: min 0.85 (thresholds.yaml:54)<br>" in text
+    assert "<br>numeric accuracy: min 0.90, max&#95;drop 0.02 (thresholds.yaml:22); fr: min 0.85 (thresholds.yaml:56)<br>" in text
     # a mark only where a rule newly broke or warned; no change where nothing moved
     assert "| answer rate when expected | 1.00<br>(6) | 1.00<br>(4) | 1.00<br>(2) |" in text
     assert "| refusal accuracy | ❌ 0.50<br>(2) -0.50 | ❌ 0.50<br>(2) -0.50 | - |" in text
@@ -151,7 +151,7 @@ def test_terminal_report_of_the_shipped_example_follows_the_same_order(shipped):
 
 def test_rules_link_to_their_line_at_the_head_commit_when_the_report_carries_the_address(shipped):
     text = plain(render_markdown(dataclasses.replace(shipped, thresholds_url=URL)))
-    assert f"<br>numeric accuracy: [min 0.90, max&#95;drop 0.02]({URL}#L22); [fr: min 0.85]({URL}#L54)<br>" in text
+    assert f"<br>numeric accuracy: [min 0.90, max&#95;drop 0.02]({URL}#L22); [fr: min 0.85]({URL}#L56)<br>" in text
     assert f"| ❌ | all | numeric accuracy | min 0.90 | 0.83 (n=6) | [thresholds.yaml:22]({URL}#L22) |  |" in text
     assert "(thresholds.yaml:22)" not in text
     # the terminal keeps file:line
@@ -220,7 +220,7 @@ def test_passing_run_comment_golden(monkeypatch):
     assert_golden("comment_1.2_passing.md", text)
     assert text.splitlines()[1] == "### ✅ answer-gate passed; compared with no baseline"
     assert ("Assistant 1.2 (8 answers) · question set 1.2 (8 questions) · no baseline compared (no stored baseline below "
-            "assistant 1.2 in baselines/); the gate ran on thresholds alone · 42 rules: 20 held, 22 skipped") in text
+            "assistant 1.2 in baselines/); the gate ran on thresholds alone · 45 rules: 20 held, 25 skipped") in text
     assert "What got worse" not in text and "What fails" not in text and "Findings" not in text
     assert "<details><summary>Notices" not in text  # the one notice is the context line's
 

@@ -57,7 +57,7 @@ def test_run_13_code_checks_pass_or_do_not_apply():
     assert counts == {
         "retrieval_presence": (6, 6), "quote_grounding": (0, 0), "format": (7, 7), "exact_match": (0, 0),
         "period_match": (0, 0), "period_unstated": (0, 0), "unit_stated": (0, 0), "caveat_stated": (0, 0),
-        "series_match": (0, 0), "set_stale": (0, 0),
+        "series_match": (0, 0), "set_stale": (0, 0), "cross_language_consistency": (0, 0),
     }
 
 

@@ -68,14 +68,14 @@ def test_markdown_uncut_when_it_fits():
     assert "| numeric accuracy | ❌ 0.83<br>(6) | ❌ 0.75<br>(4) | 1.00<br>(2) |" in text
     assert "<sub>Rules:<br>numeric accuracy: min 0.90 (" in text  # the rules under the table, not in a column
     assert text.splitlines()[1].startswith("### ❌ answer-gate failed: 2 invented figures")
-    assert "· 42 rules: 8 failed, 12 held, 22 skipped" in text  # the total the list of every rule heads with
+    assert "· 45 rules: 8 failed, 12 held, 25 skipped" in text  # the total the list of every rule heads with
     assert "  - unsupported numbers: <code>35</code> — '35' (35, to the nearest 1) is not within 0.5" in text
 
 
 def test_markdown_passing_run():
     text = render_markdown(check_run(RUN_12, SET_12, THRESHOLDS))
     assert text.splitlines()[1] == "### ✅ answer-gate passed; compared with no baseline"
-    assert "· 42 rules: 20 held, 22 skipped" in text
+    assert "· 45 rules: 20 held, 25 skipped" in text
     assert "Findings" not in text
 
 
@@ -92,16 +92,17 @@ def test_junit_parses_back_with_one_case_per_rule_and_slice():
     root = ET.fromstring(render_junit(report))
     suite = root.find("testsuite")
     cases = suite.findall("testcase")
-    assert len(cases) == len(report.rules) == 42
-    assert root.get("failures") == "8" and root.get("skipped") == "22"
+    assert len(cases) == len(report.rules) == 45
+    assert root.get("failures") == "8" and root.get("skipped") == "25"
     failed = sorted((c.get("classname"), c.get("name")) for c in cases if c.find("failure") is not None)
     assert ("answer-gate.all", "numeric_accuracy min 0.9") in failed
     assert ("answer-gate.language=en", "unsupported_numbers max 0") in failed
     skipped = [(c.get("classname"), c.get("name")) for c in cases if c.find("skipped") is not None]
     assert ("answer-gate.language=fr", "refusal_accuracy min 0.9") in skipped
-    # The other skipped cases are code checks with nothing to count in the published log.
+    # The other skipped cases are code checks with nothing to count in the published log, and
+    # the agreement across languages (the published set has no groups).
     assert {name.split()[0] for _, name in skipped} == {"refusal_accuracy", "quote_grounding", "exact_match", "period_match",
-                                                         "unit_stated", "caveat_stated", "series_match", "set_stale"}
+                                                         "unit_stated", "caveat_stated", "series_match", "set_stale", "cross_language_consistency"}
     assert "a07 [en] citation_validity cited_not_retrieved" in suite.find("system-out").text
 
 
@@ -143,7 +144,7 @@ def test_cli_writes_markdown_and_junit_reports(workdir, cli):
     assert code == 1, err
     assert (workdir / "report.md").read_text(encoding="utf-8").startswith(MARKER + "\n### ❌ answer-gate failed: 2 invented figures,")
     root = ET.parse(workdir / "report.xml").getroot()
-    assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("42", "8", "22")
+    assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("45", "8", "25")
 
 
 
@@ -169,4 +170,4 @@ def test_the_header_counts_the_rules_the_list_of_every_rule_lists():
         else:
             assert counted == {w: n for w, n in expected.items() if n}
         assert f"({len(rows):,})" in render_markdown(report)
-    assert said == "66 rules: 8 failed, 8 warned, 24 held, 26 skipped"
+    assert said == "69 rules: 8 failed, 8 warned, 24 held, 29 skipped"

@@ -114,7 +114,7 @@ def assert_readable_at_100_columns(text: str, markdown: str) -> None:
 def test_without_judgements_the_report_is_the_automatic_one():
     report = check_run(RUN_13, SET_12, THRESHOLDS)
     assert [m.name for m in report.measures] == ["numeric_accuracy", "citation_validity", "refusal_accuracy", "answer_rate", "unsupported_numbers",
-                                                 "retrieval_presence", "quote_grounding", "format", "exact_match", "period_match",
+                                                 "cross_language_consistency", "retrieval_presence", "quote_grounding", "format", "exact_match", "period_match",
                                                  "period_unstated", "unit_stated", "caveat_stated", "series_match", "set_stale"]  # and the code checks
     assert report.rubric is None
     assert {c.measure for c in report.cells} == {m.name for m in report.measures}

@@ -24,6 +24,7 @@ from gate.core.errors import ProblemCollector
 from gate.core.stdin import shown
 from gate.engine.attempts import repeated_not_judged
 from gate.engine.findings import Findings
+from gate.engine.groups import add_group_findings
 from gate.engine.lines import Context, Found, LineResult, join_reading, score_reading
 from gate.engine.rows import _LARGE, _WIDTH, COUNTED, JoinedRows, ScoredBatch, StoredRows, Summing, stored_row
 from gate.engine.tallies import Tally
@@ -268,6 +269,15 @@ class RunPass:
         for i in _positions(differs, 1):
             self._differs[positions[i]] = 1
 
+    def _position_of(self, question_id: str) -> int | None:
+        """The position in the set of the question with this id, or None (the merged form, whose
+        questions carry no ``group``)."""
+        lookup = self.context.questions
+        if lookup is not None:
+            hit = lookup.get(question_id)
+            return hit[0] if hit is not None else None
+        return None  # the merged form: its questions are in no group
+
     def _question_id(self, position: int) -> str:
         return self.questions[position].question_id
 
@@ -390,6 +400,7 @@ class RunPass:
             return None
         if self.question_set is not None:
             self._score_missing()
+        add_group_findings(self.tally, self.findings, self._position_of)
         notices += self._answer_notices()
         if self.question_set is not None:
             notices += self.question_set.notices

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gate.engine.attempts import Attempts
+from gate.engine.groups import MEASURE as GROUP_MEASURE
+from gate.engine.groups import GroupSummaries, group_counts
 from gate.model.measures import MEASURES
 from gate.model.outcomes import Count, Outcome
 from gate.model.scores import ALL, Score, language_slice
+
+_NONE = Count()
 
 
 class Tally:
@@ -15,7 +19,9 @@ class Tally:
     two parts of a run merge (:meth:`merge`) into the tally of the whole run.
 
     The scores it gives (:meth:`scores`) are those :func:`gate.model.scores.aggregate` gives for
-    the same outcomes, in any order.
+    the same outcomes, in any order; but ``cross_language_consistency``, counted per group
+    of questions, not per answer: from :attr:`groups`, the entries of the grouped answers
+    (:class:`gate.engine.groups.GroupSummaries`), compared when the scores are asked for.
     """
 
     def __init__(self) -> None:
@@ -24,6 +30,7 @@ class Tally:
         self.sums: dict[str, list[list[int]]] = {}
         self._rows_of: dict[str, tuple[list[list[int]], list[list[int]]]] = {}  # language -> (all, its slice)
         self.attempts = Attempts()  # repeated answers: summed per question (gate.engine.attempts)
+        self.groups = GroupSummaries()
 
     def _row(self, slice_name: str) -> list[list[int]]:
         row = self.sums.get(slice_name)
@@ -33,7 +40,9 @@ class Tally:
 
     def add(self, outcome: Outcome) -> None:
         """Add one outcome's counts to ``all`` and to its language's slice (a measure the
-        outcome does not hold counts 0/0)."""
+        outcome does not hold counts 0/0); a grouped answer's entry to :attr:`groups`."""
+        if outcome.group is not None:
+            self.groups.add(outcome.group)
         rows = self._rows_of.get(outcome.language)
         if rows is None:
             rows = self._rows_of[outcome.language] = (self._row(ALL), self._row(language_slice(outcome.language)))
@@ -64,6 +73,7 @@ class Tally:
             for a, b in zip(self._row(slice_name), row):
                 a[0] += b[0]
                 a[1] += b[1]
+        self.groups.merge(other.groups)
 
     def scores(self) -> list[Score]:
         """Every slice x measure: ``all`` first, then languages alphabetically; measures in
@@ -72,7 +82,9 @@ class Tally:
             return [Score(s, name, self.attempts.count(s, name)) for s in self.attempts.slices() for name in self.names]
         slices = [ALL] + sorted(s for s in self.sums if s != ALL)
         empty = [[0, 0] for _ in self.names]
-        return [Score(s, name, Count(*self.sums.get(s, empty)[i])) for s in slices for i, name in enumerate(self.names)]
+        grouped = group_counts(self.groups.comparisons()) if self.groups else {}
+        return [Score(s, name, grouped.get(s, _NONE) if name == GROUP_MEASURE else Count(*self.sums.get(s, empty)[i]))
+                for s in slices for i, name in enumerate(self.names)]
 
     def to_dict(self) -> dict[str, list[list[int]]]:
         """The sums as plain data (JSON), ``{slice: [[numerator, denominator], ...]}`` in

@@ -31,8 +31,9 @@ def _scaled(value: Decimal, unit_mult: int) -> Decimal:
     return value.scaleb(unit_mult) if unit_mult else value
 
 
-def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) -> Question:
-    """A validated question-set line (or merged log line) as a :class:`Question`."""
+def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None, grouped: bool = True) -> Question:
+    """A validated question-set line (or merged log line, ``grouped`` False: a log in the merged
+    form carries no ``group``) as a :class:`Question`."""
     return Question(
         question_id=value["question_id"],
         language=canonical_language(value["language"]),
@@ -47,6 +48,7 @@ def _question(value: dict[str, Any], line: int, schema_of_answer: Any = None) ->
         answer_schema=schema_of_answer,
         expected_period=value.get("expected_period"),
         acceptable_ids=tuple(value.get("acceptable_ids", [])),
+        group=value.get("group") if grouped else None,
     )
 
 

@@ -125,7 +125,7 @@ def _merged_question(value: dict[str, Any], line: int, log_path: str, result: An
     if collect.problems:
         result.later.extend((p.field, p.message) for p in collect.problems)
         return None
-    return _question(value, line, schema_of_answer)
+    return _question(value, line, schema_of_answer, grouped=False)
 
 
 def _answer(value: dict[str, Any], line: int, observations: tuple[Observation, ...]) -> Answer:

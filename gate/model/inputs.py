@@ -46,6 +46,9 @@ class Question:
             was written is told apart from a wrong answer (``set_stale``).
         acceptable_ids: series that may answer the question in their own right, beside
             ``expected_ids`` (``series_match`` accepts a figure from them).
+        group: questions with the same group are the same question in different languages
+            (their answers are compared across languages: ``cross_language_consistency``);
+            None when the question is in no group.
     """
 
     question_id: str
@@ -61,6 +64,7 @@ class Question:
     answer_schema: Any = field(default=None, compare=False)
     expected_period: str | None = None
     acceptable_ids: tuple[str, ...] = ()
+    group: str | None = None
 
 
 #: SDMX observation status codes (the SDMX code list CL_OBS_STATUS, version 2.2), with

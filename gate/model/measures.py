@@ -55,6 +55,9 @@ MEASURES: tuple[Measure, ...] = (
             "share of questions that should be answered and were"),
     Measure("unsupported_numbers", "unsupported numbers", False, "figures",
             "share of figures stated in answers that no retrieved value, question number or passage supports"),
+    Measure("cross_language_consistency", "cross-language agreement", True, "groups",
+            "share of question groups answered in two languages or more whose answers agree across languages "
+            "(per language: share of its grouped answers that agree with their group)"),
     # Code checks: deterministic checks before any judge, see gate/checks/.
     Measure("retrieval_presence", "retrieval presence", True, "answers",
             "share of answers whose retrieved series include every series the set expects", "code_checks"),

@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from gate.model.groups import GroupEntry
 from gate.model.measures import MEASURE_BY_NAME
 
 
@@ -88,7 +89,8 @@ class Finding:
     ``no_citation``, ``marker_unresolved``, ``too_long``, ``not_json``, ``schema_invalid``,
     ``label_mismatch``, ``label_missing``, ``wrong_period``, ``period_not_stated``,
     ``unit_missing``, ``unit_mismatch``, ``caveat_missing``, ``series_not_cited``,
-    ``series_not_expected`` and ``expected_value_stale`` (see :mod:`gate.checks`).
+    ``series_not_expected`` and ``expected_value_stale`` (see :mod:`gate.scoring.checks`); the
+    comparison across languages adds ``cross_language_disagreement`` (:mod:`gate.scoring.groups`).
     """
 
     question_id: str
@@ -185,12 +187,15 @@ class Outcome:
         question_id, language: of the question.
         counts: measure name -> Count, for every measure in :data:`MEASURES`.
         findings: every failure, in measure order then reading order.
+        group: for a question in a group (``Question.group``) that was answered or declined,
+            what the answer says for the comparison across languages; else None.
     """
 
     question_id: str
     language: str
     counts: Mapping[str, Count]
     findings: tuple[Finding, ...]
+    group: GroupEntry | None = None
 
     def passed(self, measure: str) -> bool | None:
         """The question's outcome on a measure: True, False, or None when it does not apply."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from gate.core.errors import InputError, ProblemCollector
 from gate.core.stdin import shown
 from gate.engine.findings import Findings
+from gate.engine.groups import add_group_findings
 from gate.engine.stream import LineSource, Streamed, stream_inputs
 from gate.engine.tallies import Tally
 from gate.figures import MatchSettings
@@ -293,10 +294,16 @@ def _score_judged(streamed: Streamed, judgements: Sequence[str | Path], settings
         outcomes, summary = score_rubric_run(streamed.pairs(), outcomes, judged, loaded_rubric, rules.min_kappa, rules.min_overlap,
                                              calibration=examples)
         notices += list(judged.notices) + list(summary.notices) + stored_notices
+        grouped = [o.group for o in streamed.outcomes or () if o.group is not None]  # what the rubric's outcomes keep not
         tally, findings = Tally(), _new_findings(max_findings)
         for position, outcome in enumerate(outcomes):
             tally.add(outcome)
             findings.add(position, outcome.findings)
+        for entry in grouped:
+            tally.groups.add(entry)
+        ids = tally.groups.ids()
+        places = {o.question_id: i for i, o in enumerate(outcomes) if o.question_id in ids}
+        add_group_findings(tally, findings, places.get)
         families += ["rubric", "quality"]
     shown = measures_of(families)
     if settings.rubric is None or not settings.rubric.claims:  # claim by claim only where the rubric asks for claims

@@ -41,13 +41,14 @@ from gate.engine.lines import Context, LineResult, score_lines
 from gate.inputs.question_index import QuestionLookup
 from gate.inputs.question_set import load_question_set
 from gate.inputs.run_log import AnswerLine
+from gate.model.groups import GroupEntry
 from gate.model.inputs import Answer, Question
 from gate.model.measures import MEASURES
 from gate.model.outcomes import Count, FigureRef, Finding, Outcome, QuoteRef
 from gate.report.model import Report
 from gate.rules.thresholds import load_thresholds
 
-FORMAT = 2
+FORMAT = 3
 #: The header fields every shard of one log must share, and what each names in a message.
 _SAME = (("of", "the number of shards"), ("run", "the log"), ("run_bytes", "the log's size in bytes"),
          ("run_sha256", "the log's content (SHA-256)"), ("questions", "the question set"),
@@ -158,6 +159,8 @@ def _record(result: LineResult, raw: bytes) -> dict[str, Any]:
             out["t"] = r.attempt
         if result.outcome is not None:
             out["c"] = [x for m in MEASURES for x in _pair(result.outcome.counts.get(m.name))]
+            if result.outcome.group is not None:  # compared across languages after the merge
+                out["g"] = result.outcome.group.to_data()
     return out
 
 
@@ -314,7 +317,8 @@ def _result(record: dict[str, Any], context: Context) -> LineResult:
         scored = merged if context.questions is None else context.questions[record["q"]][1]
         assert scored is not None
         c = record["c"]
-        outcome = Outcome(scored.question_id, scored.language, {m.name: Count(c[2 * i], c[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+        outcome = Outcome(scored.question_id, scored.language, {m.name: Count(c[2 * i], c[2 * i + 1]) for i, m in enumerate(MEASURES)}, (),
+                          GroupEntry.from_data(record["g"]) if "g" in record else None)
     return LineResult(line, reading=reading, outcome=outcome)
 
 

@@ -27,6 +27,7 @@ from gate.model.inputs import Answer, Question
 from gate.model.measures import _AUTOMATIC_DIRECTIONS, MEASURES
 from gate.model.outcomes import Count, FigureRef, Finding, Outcome, Unwritten, count_of, marked, new_finding, unwritten_finding
 from gate.scoring.checks import code_checks, look_first
+from gate.scoring.groups import group_entry
 
 
 def _quote(text: str, limit: int = 80) -> str:
@@ -82,7 +83,10 @@ def score_answer(question: Question, answer: Answer | None, settings: fig.MatchS
     where = None
     if question.expected_ids and (scoring.failed or found):  # else nothing is marked
         where = look_first(question, answer, [*(f[0] for f in scoring.failed), *(f.measure for f in found)])
-    return scoring.outcome(found, where)
+    outcome = scoring.outcome(found, where)
+    if question.group is not None:  # the outcome is new: its field is set once, as _new_outcome sets them
+        outcome.__dict__["group"] = group_entry(question, answer, text, figures, readings.supported, settings)
+    return outcome
 
 
 def _automatic_failed(counts: Mapping[str, Count]) -> bool:
@@ -137,7 +141,7 @@ def _new_outcome(question_id: str, language: str, counts: Mapping[str, Count], f
     ``__dict__``, in field order), built without the frozen dataclass's ``__init__``
     (one per answer)."""
     outcome = object.__new__(Outcome)
-    outcome.__dict__.update(question_id=question_id, language=language, counts=counts, findings=findings)
+    outcome.__dict__.update(question_id=question_id, language=language, counts=counts, findings=findings, group=None)
     return outcome
 
 
