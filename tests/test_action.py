@@ -279,7 +279,7 @@ def test_action_steps_as_github_runs_them(tmp_path, github, installed):
     outputs = parse_outputs(runner.output)
     assert outputs["passed"] == "false"
     report = json.loads(Path(outputs["report-json"]).read_text())
-    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 8, "checked": 40, "skipped": 26}
+    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 8, "checked": 40, "skipped": 29}
     assert report["comparison"]["baseline_version"] == "1.2"
     (comment,) = github.issue_comments(7)
     assert outputs["comment-url"].endswith(f"#issuecomment-{comment.id}")
@@ -362,7 +362,7 @@ def test_first_run_without_baselines_that_fails_exits_one_with_outputs(tmp_path,
     assert outputs["passed"] == "false"
     report = json.loads(Path(outputs["report-json"]).read_text(encoding="utf-8"))
     assert report["comparison"] is None
-    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 0, "checked": 20, "skipped": 22}
+    assert report["verdict"] == {"passed": False, "failed": 8, "warned": 0, "checked": 20, "skipped": 25}
     (comment,) = github.issue_comments(7)
     assert comment.body.startswith("<!-- answer-gate -->\n### ❌ answer-gate failed: 2 invented figures") and " · 45 rules: 8 failed, 12 held, 25 skipped" in comment.body
     assert "### ❌ answer-gate failed" in runner.summary.read_text(encoding="utf-8")

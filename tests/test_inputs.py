@@ -147,7 +147,7 @@ def test_empty_answer_not_declined_is_a_scored_failure(files, cli):
     write_lines(files / "run.jsonl", [{**GOOD, "answer": ""}, {**GOOD, "question_id": "q2", "answer": ""}])
     code, out, err = check(cli)
     assert code == 1, err
-    assert out.startswith("answer-gate failed: 2 empty answers\n")
+    assert out.startswith("answer-gate failed: 2 empty answers; compared with no baseline\n")
     for question in ("q1", "q2"):
         assert re.search(rf"\n  {question} \[en\] +numeric accuracy, answer rate when expected +the answer is empty but the assistant did not decline\n", out)
 
