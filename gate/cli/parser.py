@@ -204,7 +204,7 @@ def _add_reports(command: argparse.ArgumentParser, markdown: str) -> None:
 
 def _add_baseline_choice(command: argparse.ArgumentParser, baselines: str) -> None:
     """Where baselines are stored and which one a run is compared with (check, merge)."""
-    command.add_argument("--baselines", type=path_value, metavar="DIR", default=None, help=f"where baselines are stored (default: baselines in the working directory{baselines})")
+    command.add_argument("--baselines", type=path_value, metavar="DIR", default=None, help=f"where baselines are stored (default: baselines/ beside the thresholds file, else baselines in the working directory{baselines})")
     which = command.add_mutually_exclusive_group()
     which.add_argument("--baseline", type=text_value, metavar="VERSION|PATH", help="compare with this stored version or baseline file (default: the highest stored version below the run's)")
     which.add_argument("--no-baseline", action="store_true", help="compare with no baseline: thresholds only")
