@@ -278,3 +278,29 @@ def test_a_regression_over_every_attempt_fails_the_gate(workdir, tmp_path, cli):
     assert cell["p_value_exact"] == "1/46656" and cell["current"]["numerator"] == 0
     rule = next(r for r in data["rules"] if r["slice"] == "all" and r["measure"] == "numeric_accuracy" and r["kind"] == "max_drop")
     assert rule["status"] == "fail"
+
+
+def test_findings_of_several_attempts_of_one_question_are_listed_in_file_order(tmp_path, cli):
+    """Two attempts of one question each with a finding share the question's place in the set:
+    both listed, in the log's order, whatever --jobs and the cap (it was an internal error:
+    the list of findings compared the findings themselves)."""
+    observation = {"series": "S1", "period": "2024", "value": 7.7, "unit": "percent"}
+    set_path = tmp_path / "set.jsonl"
+    set_path.write_text(json.dumps({"question_id": "q1", "language": "en", "expected_behaviour": "answer",
+                                    "expected_values": [7.7], "expected_ids": ["S1"]}) + "\n")
+    rows = [{"question_id": "q1", "language": "en", "retrieved_ids": ["S1"], "retrieved_observations": [observation],
+             "answer": f"It was {said} in 2024 (S1).", "cited_ids": ["S1"], "declined": False, "attempt": k}
+            for k, said in ((1, "7.2%"), (2, "7.6%"), (3, "7.7%"))]
+    run = tmp_path / "run.jsonl"
+    run.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    reports = []
+    for extra in ([], ["--jobs", "2"], ["--max-findings", "1"]):
+        out = tmp_path / f"r{len(reports)}.json"
+        code, _, err = cli("check", str(run), "--questions", str(set_path), "--thresholds", str(THRESHOLDS), "--no-baseline",
+                           "--json", str(out), *extra)
+        assert code == 1 and "internal error" not in err, err
+        reports.append(json.loads(out.read_text()))
+    figures = [(f["question_id"], f["figure"]["text"]) for f in reports[0]["findings"] if f["code"] == "unsupported_figure"]
+    assert figures == [("q1", "7.2%"), ("q1", "7.6%")]  # attempt 1's, then attempt 2's
+    assert reports[0] == reports[1]
+    assert reports[2]["findings"] == reports[0]["findings"][:1]

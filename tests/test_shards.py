@@ -114,6 +114,48 @@ def test_shards_that_do_not_belong_together_are_named_with_exit_code_2(monkeypat
     assert "--shard: expected K/N with 1 <= K <= N, such as 2/4, found '3/2'" in capsys.readouterr().err
 
 
+def _damage(lines: list[str], how: str) -> list[str]:
+    """A shard file's lines damaged one way (the header stays line 1, the findings line last)."""
+    middle = len(lines) // 2
+    if how == "not json":
+        return lines[:middle] + ["not json\n"] + lines[middle + 1:]
+    if how == "another value":
+        return lines[:middle] + ['{"x": 1}\n'] + lines[middle + 1:]
+    if how == "a line left out":
+        return lines[:middle] + lines[middle + 1:]
+    if how == "cut short":
+        return lines[:-1]
+    if how == "cut inside its last line":
+        return lines[:-1] + [lines[-1][: len(lines[-1]) // 2]]
+    return lines + [lines[1]]  # a line after the end
+
+
+@pytest.mark.parametrize("how, line, said", [
+    ("not json", "mid", "expected a record of a shard file, found a line that is not JSON"),
+    ("another value", "mid", "expected a record of a shard file, found another JSON value"),
+    ("a line left out", "last", "the findings line counts"),
+    ("cut short", None, "expected its findings line at the end, found none: the file is cut short"),
+    ("cut inside its last line", "last", "found a line that is not JSON"),
+    ("a line after the end", "end", "expected nothing after the findings line, found more"),
+])
+def test_a_damaged_shard_is_named_by_file_and_line_with_exit_code_2(monkeypatch, tmp_path, capsys, how, line, said):
+    """Never an internal error, never a report quietly short of what the shard held."""
+    monkeypatch.chdir(ROOT)
+    args = ["examples/answers_run_assistant-1.3_set-1.2.jsonl", "--questions", "examples/question_set-1.2.jsonl"]
+    for k in (1, 2):
+        assert main(["score-shard", *args, "--shard", f"{k}/2", "--out", str(tmp_path / f"s{k}.jsonl")]) == 0
+    lines = (tmp_path / "s2.jsonl").read_text("utf-8").splitlines(keepends=True)
+    damaged = _damage(lines, how)
+    (tmp_path / "s2.jsonl").write_text("".join(damaged), "utf-8")
+    capsys.readouterr()
+    assert main(["merge", str(tmp_path / "s1.jsonl"), str(tmp_path / "s2.jsonl"), "--json", str(tmp_path / "r.json")]) == 2
+    err = capsys.readouterr().err
+    number = {"mid": len(lines) // 2 + 1, "last": len(damaged), "end": len(damaged), None: None}[line]
+    where = f"{tmp_path / 's2.jsonl'}:{number}:" if number else f"{tmp_path / 's2.jsonl'}:"
+    assert where in err and said in err and "score the shard again" in err, err
+    assert "internal error" not in err and not (tmp_path / "r.json").exists()
+
+
 def test_a_shard_carries_every_field_of_a_finding():
     import dataclasses
     from decimal import Decimal

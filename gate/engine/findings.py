@@ -36,7 +36,8 @@ class Findings:
         self.limit = limit
         self.total = 0
         self._bar = bar
-        self._heap: list[tuple[int, int, Finding]] = []  # keys negated: the largest on top
+        self._heap: list[tuple[int, int, int, Finding]] = []  # keys negated: the largest on top
+        self._offered = 0  # ties (attempts of one question) kept in the order offered: file order
         self._left_out: dict[tuple[str, str, str], int] = {}  # counted elsewhere, by slice
         self._by_language: dict[tuple[str, str, str], int] = {}  # counted here: (measure, code, language)
 
@@ -51,15 +52,16 @@ class Findings:
         if self._bar is not None and (position, order) > self._bar:  # never listed: see bar()
             self._count(finding)
             return
-        item = (-position, -order, finding)
+        self._offered += 1
+        item = (-position, -order, -self._offered, finding)
         if self.limit is None or len(self._heap) < self.limit:
             heapq.heappush(self._heap, item)
             return
-        if self.limit == 0 or (item[0], item[1]) < (self._heap[0][0], self._heap[0][1]):
+        if self.limit == 0 or item[:3] < self._heap[0][:3]:
             self._count(finding)
             return
         dropped = heapq.heapreplace(self._heap, item)
-        self._count(dropped[2])
+        self._count(dropped[3])
 
     def bar(self) -> tuple[int, int] | None:
         """The key ``(position, order)`` of the last finding listed once ``limit`` are held,
@@ -97,7 +99,7 @@ class Findings:
 
     def keyed(self) -> list[tuple[int, int, Finding]]:
         """The findings held, as ``(position, order, finding)`` in the set's order."""
-        return [(-p, -o, f) for p, o, f in sorted(self._heap, key=lambda item: (-item[0], -item[1]))]
+        return [(-p, -o, f) for p, o, _, f in sorted(self._heap, key=lambda item: (-item[0], -item[1], -item[2]))]
 
     def listed(self) -> list[Finding]:
         """The findings held, in the set's order."""

@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from gate.core.errors import InputError, Problem, ProblemCollector
 from gate.core.files import atomic_open
@@ -48,7 +48,7 @@ from gate.model.outcomes import Count, FigureRef, Finding, Outcome, QuoteRef
 from gate.report.model import Report
 from gate.rules.thresholds import load_thresholds
 
-FORMAT = 3
+FORMAT = 4
 #: The header fields every shard of one log must share, and what each names in a message.
 _SAME = (("of", "the number of shards"), ("run", "the log"), ("run_bytes", "the log's size in bytes"),
          ("run_sha256", "the log's content (SHA-256)"), ("questions", "the question set"),
@@ -116,7 +116,7 @@ def score_shard(run_path: str | Path, questions_path: str | Path | None, thresho
                 batch = []
         lines += _write_batch(handle, batch, context, findings)
         handle.write(json.dumps({"findings": [[p, o, _finding(f)] for p, o, f in findings.keyed()],
-                                 "left_out": [list(x) for x in findings.not_listed()]}, sort_keys=True) + "\n")
+                                 "left_out": [list(x) for x in findings.not_listed()], "lines": lines}, sort_keys=True) + "\n")
         handle.flush()
         handle.detach()  # the file is closed, synced and renamed by atomic_open
     problems.raise_if_any()
@@ -242,12 +242,55 @@ class ShardSet:
         return cls([headers[k][0] for k in sorted(headers)], first)
 
     def records(self, problems: ProblemCollector) -> Iterator[dict[str, Any]]:
-        """Every line record, in file order; then, per shard, its findings line."""
+        """Every line record, in file order; then, per shard, its findings line (the last,
+        which counts the shard's line records).
+
+        Raises:
+            InputError: a shard whose lines are not all records of a shard file, or which does
+                not end with its findings line counting them (cut short, or edited): named by
+                file and line; the shard must be scored again."""
         for path in self.paths:
+            count, ended = 0, False
             with open(path, encoding="utf-8") as handle:
                 next(handle)
-                for text in handle:
-                    yield json.loads(text)
+                for number, text in enumerate(handle, start=2):
+                    record = _shard_record(str(path), number, text, ended, problems)
+                    if "findings" in record:
+                        if record["lines"] != count:
+                            _damaged(problems, str(path), number, f"the findings line counts {record['lines']:,} line record(s), "
+                                     f"the file holds {count:,}")
+                        ended = True
+                    else:
+                        count += 1
+                    yield record
+            if not ended:
+                _damaged(problems, str(path), None, "expected its findings line at the end, found none: the file is cut short")
+
+
+_LINE_KEYS = frozenset({"l", "q", "later", "u", "a", "m", "mq", "b"})
+
+
+def _shard_record(path: str, number: int, text: str, ended: bool, problems: ProblemCollector) -> dict[str, Any]:
+    """One line of a shard file after its header, checked for what merging reads of it."""
+    if ended:
+        _damaged(problems, path, number, "expected nothing after the findings line, found more")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        _damaged(problems, path, number, f"expected a record of a shard file, found a line that is not JSON ({exc.msg})")
+    if isinstance(record, dict) and "findings" in record:
+        if isinstance(record.get("lines"), int) and isinstance(record["findings"], list) and isinstance(record.get("left_out"), list):
+            return record
+    elif isinstance(record, dict) and isinstance(record.get("l"), int) and ({"x", "h", "e"} & record.keys() or _LINE_KEYS <= record.keys()):
+        return record
+    _damaged(problems, path, number, "expected a record of a shard file, found another JSON value")
+    raise AssertionError("unreachable")
+
+
+def _damaged(problems: ProblemCollector, path: str, line: int | None, what: str) -> NoReturn:
+    problems.add(path, line, None, f"{what}: the shard file is damaged; score the shard again (answer-gate score-shard)")
+    problems.raise_if_any()
+    raise AssertionError("unreachable")
 
 
 def _header(path: Path, problems: ProblemCollector) -> dict[str, Any] | None:

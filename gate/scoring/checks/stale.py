@@ -68,7 +68,10 @@ def revision(question: Question, answer: Answer) -> Revision | None:
     did not retrieve that observation."""
     if not (question.expected_period and question.expected_values and question.expected_ids):
         return None
-    span = parse_sdmx_period(question.expected_period)
+    try:
+        span = parse_sdmx_period(question.expected_period)
+    except ValueError:  # reported by the set's loader (file, line, field); nothing to judge here
+        return None
     wanted = set(question.expected_ids)
     found = [o for o in answer.retrieved_observations if o.series in wanted and o.span.matches(span)]
     if not found:
