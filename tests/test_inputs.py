@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 GOOD = {
     "question_id": "q1", "language": "en", "question": "What was the rate?",
@@ -398,3 +399,15 @@ def test_a_passage_language_must_be_a_tag(files, cli):
     assert_input_error(
         check(cli), "run.jsonl:1: retrieved_passages.P1.language: expected a BCP 47 language tag such as en or fr-CA, found the string \"english\""
     )
+
+
+def test_a_merged_line_whose_expectations_have_a_problem_is_named_once(workdir, cli):
+    """A merged-form line that carries its expectations, one of them bad, gets that problem
+    only, never also 'missing required field: expected_behaviour' (it has it)."""
+    lines = (ROOT / "examples" / "answers_run_merged.jsonl").read_text("utf-8").splitlines()
+    row = json.loads(lines[1])
+    lines[1] = json.dumps({**row, "expected_period": "2024-Q9"})
+    (workdir / "merged.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
+    code, _, err = cli("check", "merged.jsonl", "--thresholds", str(ROOT / "thresholds.yaml"), "--no-baseline")
+    assert code == 2 and "merged.jsonl:2: expected_period: expected a period in SDMX form" in err, err
+    assert "expected_behaviour" not in err and "1 problem with the input" in err

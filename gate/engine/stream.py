@@ -318,6 +318,8 @@ class RunPass:
         """The join of one answer (:func:`gate.inputs.join.join`, answer by answer), from where
         its question was found (:func:`join_reading`)."""
         if self.question_set is None:
+            if reading.question is None and reading.merged:  # it carried expectations, with a problem already reported
+                return
             if reading.question is None:
                 self._inline_missing_count += 1
                 if len(self._inline_missing) < self.join_problems.limit:
