@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import io
 import json
-import pathlib
-import re
 from pathlib import Path
 
+from claims_rubric import narrowed
 from conftest import SET_12, THRESHOLDS
 from loopback_llm import Reply, completion, serve
 from rich.console import Console
@@ -29,30 +28,6 @@ CLAIMS = Path(__file__).resolve().parent / "fixtures" / "claims"
 RUN = CLAIMS / "answers_run_assistant-1.3_set-1.2.jsonl"
 READER = CLAIMS / "judgements_reader_claims.jsonl"
 RUBRIC = CLAIMS / "rubric.yaml"
-
-
-def narrowed(tmp_path, *judgements, drop=("period", "unit", "caveat")):
-    """The claims rubric without the rubric questions that apply to too few of the example's
-    answers to vary (labels where a question does not apply count in no grader's validation,
-    so their kappa is undefined there), and copies of the judgements without their labels."""
-    text = RUBRIC.read_text(encoding="utf-8")
-    for q in drop:
-        start = text.index(f"  {q}:\n")
-        nxt = re.search(r"\n  [a-z_]+:\n", text[start + 3:])
-        end = start + 3 + nxt.start() + 1 if nxt else text.index("\nquality:", start) + 1
-        text = text[:start] + text[end:]
-    rubric = tmp_path / "rubric_narrowed.yaml"
-    rubric.write_text(text, encoding="utf-8")
-    copies = []
-    for i, path in enumerate(judgements):
-        rows = [json.loads(line) for line in pathlib.Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
-        for row in rows:
-            for q in drop:
-                row.get("labels", {}).pop(q, None)
-        copy = tmp_path / f"narrowed_{i}.jsonl"
-        copy.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-        copies.append(copy)
-    return rubric, copies
 QUALITY = {"answer_correctness": 4, "completeness": 4, "instruction_following": 5, "clarity": 4}
 
 
