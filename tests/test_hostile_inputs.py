@@ -422,3 +422,15 @@ def test_ids_that_differ_only_in_unicode_normalisation_are_hinted(files, cli, jo
                        f"run.jsonl:1: question_id: answer for question {nfd!r} (the set has {nfc!r}, the same text in another Unicode "
                        "normalisation: NFD here, NFC in the set; write both in NFC), which is not in the question set set.jsonl")
     assert _on_disk(files) == []
+
+
+def test_a_passage_whose_language_tag_is_unknown_gets_one_notice(files, cli):
+    rows = [{**GOOD, "question_id": q, "retrieved_passages": {"P1": {"text": "The rate was 35 per cent.", "language": "qx"}}}
+            for q in ("q1", "q2")]
+    write_lines(files / "run.jsonl", rows)
+    code, out, err = check(cli, "run.jsonl", "--json", "out.json")
+    notices = json.loads((files / "out.json").read_text())["notices"]
+    said = [n for n in notices if "retrieved passage" in n]
+    assert said == ["language 'qx' of 2 retrieved passage(s) is unknown to the locale data: they were read with 'en' number "
+                    "conventions and their answer's"], notices
+    assert code in (0, 1) and "internal error" not in err

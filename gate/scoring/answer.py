@@ -547,11 +547,23 @@ def score_run(pairs: Iterable[tuple[Question, Answer | None]], settings: fig.Mat
 
 def count_language(answer: Answer | None, unknown: dict[str, int], uncovered: dict[str, int]) -> None:
     """Count an answer whose language the locale data does not know (``unknown``) or the
-    figure reader does not cover (``uncovered``), for :func:`language_notices`."""
-    if answer is not None and not fig.language_known(answer.language):
+    figure reader does not cover (``uncovered``), and each retrieved passage whose own language
+    tag the locale data does not know (``unknown``, under :data:`PASSAGE` and the tag), for
+    :func:`language_notices`."""
+    if answer is None:
+        return
+    if not fig.language_known(answer.language):
         unknown[answer.language] = unknown.get(answer.language, 0) + 1
-    elif answer is not None and answer.language.split("-")[0].lower() not in HEDGE_WORDS:
+    elif answer.language.split("-")[0].lower() not in HEDGE_WORDS:
         uncovered[answer.language] = uncovered.get(answer.language, 0) + 1
+    for _, _, language in answer.retrieved_passages:
+        if language is not None and not fig.language_known(language):
+            key = PASSAGE + language
+            unknown[key] = unknown.get(key, 0) + 1
+
+
+#: The prefix of a passage's language among the unknown languages of :func:`count_language`.
+PASSAGE = "passage:"
 
 
 def language_notices(unknown: dict[str, int], uncovered: dict[str, int]) -> list[str]:
@@ -559,7 +571,11 @@ def language_notices(unknown: dict[str, int], uncovered: dict[str, int]) -> list
     return [
         f"language {lang!r} is unknown to the locale data; its {n} answer(s) were read with "
         f"{fig.DEFAULT_LANGUAGE!r} number conventions"
-        for lang, n in sorted(unknown.items())
+        for lang, n in sorted(unknown.items()) if not lang.startswith(PASSAGE)
+    ] + [
+        f"language {lang.removeprefix(PASSAGE)!r} of {n} retrieved passage(s) is unknown to the locale data: they were read "
+        f"with {fig.DEFAULT_LANGUAGE!r} number conventions and their answer's"
+        for lang, n in sorted(unknown.items()) if lang.startswith(PASSAGE)
     ] + [
         f"language {lang!r} is not covered by the figure reader: in its {n} answer(s) digits were read as figures "
         "(with its separators), but not number words, scale words or hedges; an invented figure in words passes unseen"
