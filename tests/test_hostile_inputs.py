@@ -317,6 +317,15 @@ def test_a_field_one_edit_from_a_known_one_is_named_first(files, cli):
     assert _on_disk(files) == ["out.json"]
 
 
+def test_a_field_one_edit_from_a_known_one_is_in_the_comment_s_first_screen(files, cli):
+    write_lines(files / "run.jsonl", [MISSPELT, {**GOOD, "question_id": "q2"}])
+    code, out, err = check(cli, "run.jsonl", "--markdown", "out.md")
+    assert code == 0, (out, err)
+    lines = (files / "out.md").read_text().splitlines()
+    warned = [i for i, line in enumerate(lines) if line.startswith("> ⚠️ **warning**: run.jsonl:1: retrieved&#95;passage is one edit")]
+    assert warned and warned[0] < 6, lines[:8]  # right under the verdict and the context line
+
+
 def test_strict_fields_make_an_unknown_field_an_input_error(files, cli):
     write_lines(files / "run.jsonl", [MISSPELT, {**GOOD, "question_id": "q2", "next_version_field": 1}])
     expected = ("run.jsonl:1: retrieved_passage: expected a field the gate knows (--strict-fields or strict_fields: true), found an unknown one; "

@@ -874,3 +874,13 @@ def undecided_words(verdict: Verdict) -> str:
     checked but none could decide (each below ``min_n``, of severity warn, or out of the
     family)."""
     return "nothing was checked" if verdict.checked == 0 else "no rule could decide"
+
+
+def misspelt(report: Report) -> list[str]:
+    """The log's fields one edit from a known one (``retrieved_passage``), each a sentence
+    that says its evidence was not read: what the terminal and the comment say first."""
+    if not any("did you mean" in notice for notice in report.notices):
+        return []
+    from gate.inputs.run_log import misspelt_fields
+
+    return misspelt_fields(report.notices)

@@ -338,6 +338,12 @@ def loosened_section(report: Report) -> list[str]:
     return lines
 
 
+def _misspelt_section(report: Report) -> list[str]:
+    """The fields one edit from a known one, in the comment's first screen (what they hold is
+    not read; their notices come at the end)."""
+    return [f"> ⚠️ **warning**: {escape(line)}" for line in digest.misspelt(report)]
+
+
 def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str | None = None) -> str:
     """The markdown report, at most ``limit`` characters.
 
@@ -355,7 +361,7 @@ def render_markdown(report: Report, limit: int = COMMENT_LIMIT, full_report: str
     never fails to be written.
     """
     lead = digest.got_worse(report)
-    head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)]
+    head = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report), *_misspelt_section(report)]
     head += _lead_section(report, lead) + _noise_section(report) + scores_table(report) + _repeats_section(report) + _named_section(report, lead)
     head += _rules_section(report)
     tail = _rubric_section(report) + _notices_section(report) + _comparison_section(report) + _trend_section(report)
@@ -399,7 +405,7 @@ def _folded(report: Report, lead: digest.Lead | None, tail: list[str], limit: in
     rows = [row for group in table.groups for row in group.rows]
     said = (f"<sub>Folded to fit {limit:,} characters: {len(languages):,} language column(s) of the scores table"
             f" and the list of {len(report.rules):,} rule(s); the JSON report{where} holds them all.</sub>")
-    first = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report)] + _lead_section(report, lead)
+    first = [MARKER, _verdict_line(report), *loosened_section(report), "", _context_line(report), *_misspelt_section(report)] + _lead_section(report, lead)
     heads = escape(digest.slice_heading(table.slices[0])) if table.slices else "all"
     scores = ["", "#### Scores", "", f"| measure | {heads} | rules |", "| --- | ---: | --- |"]
     scores += [f"| {escape(r.label).replace(' ', NBSP)} | {_cell(r.cells[0]) if r.cells else ''} | {_rules_cell(r.rules)} |" for r in rows]
