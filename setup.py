@@ -13,6 +13,7 @@ C compiler.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -32,8 +33,15 @@ def compiled_sources() -> list[str]:
     return sorted(f for f in files + COMPILED_FILES if f not in NOT_COMPILED)
 
 
+# The commands that build extension modules: for the others (the metadata pip asks for first,
+# an sdist), mypyc (minutes) is not run.
+BUILDS = {"build", "build_ext", "bdist_wheel", "bdist", "install", "develop", "editable_wheel"}
+
+
 def ext_modules() -> list[object]:
     if os.environ.get("ANSWER_GATE_COMPILE", "").strip() not in ("1", "true", "yes"):
+        return []
+    if not BUILDS.intersection(sys.argv[1:]):
         return []
     from mypyc.build import mypycify  # only a compiled build needs mypy
 

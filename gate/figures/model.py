@@ -11,10 +11,13 @@ from dataclasses import fields as dataclass_fields
 from decimal import Context, Decimal
 from typing import Any, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 ROUNDINGS = ("stated_precision", "exact")
 DERIVATIONS = ("difference",)
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class Figure:
     """One numeric quantity stated in a text.
@@ -61,6 +64,7 @@ class Amount(Decimal):
     __slots__ = ()
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class MatchSettings:
     """How figures are matched against evidence values.
@@ -98,6 +102,7 @@ class MatchSettings:
             )
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class Support:
     """Whether the evidence supports one figure, and why.
