@@ -22,7 +22,8 @@ from gate.cli import main as cli
 #: that commands import when they run, and typing and pathlib (a few ms each at start).
 NOT_AT_START = ("typing", "pathlib", "rich", "yaml", "jsonschema", "pandas", "babel", "httpx", "text_to_num",
                 "dask", "distributed", "fsspec")
-GATE_AT_START = {"gate", "gate.cli", "gate.cli.main", "gate.cli.parser", "gate.cli.values", "gate.cli.rubric"}
+GATE_AT_START = {"gate", "gate.cli", "gate.cli.main", "gate.cli.parser", "gate.cli.values", "gate.cli.rubric",
+                 "gate.core", "gate.core.build"}  # build: which core runs, for --version (a look at the files, no import)
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
