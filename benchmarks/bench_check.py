@@ -293,11 +293,12 @@ def _tree_rss(pid: int) -> int:
 LIMITS = dict(os.environ)
 
 
-def measure(command: list[str], cwd: Path) -> dict:
-    """Run a command; its wall time (s), peak memory of its process tree (MB) and exit code."""
+def measure(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> dict:
+    """Run a command; its wall time (s), CPU time of its process tree (user + system, s), peak
+    memory of its process tree (MB) and exit code."""
     peak = 0
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=LIMITS)
+    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=LIMITS if env is None else env)
     done = threading.Event()
 
     def sample() -> None:
@@ -314,7 +315,8 @@ def measure(command: list[str], cwd: Path) -> dict:
     child.returncode = os.waitstatus_to_exitcode(status)
     stderr = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
     peak = max(peak, usage.ru_maxrss * 1024)
-    return {"seconds": round(wall, 3), "peak_mb": round(peak / 2**20, 1), "exit": child.returncode, "stderr": stderr[-2000:]}
+    cpu = usage.ru_utime + usage.ru_stime  # the child's and every descendant it waited for (the workers)
+    return {"seconds": round(wall, 3), "cpu": round(cpu, 3), "peak_mb": round(peak / 2**20, 1), "exit": child.returncode, "stderr": stderr[-2000:]}
 
 
 def gate_command() -> list[str]:
@@ -396,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-args", default="", help="extra arguments for answer-gate check, e.g. '--jobs 1'")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "answer-gate-bench", help="where the generated runs are kept")
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--compiled", default="", metavar="PYTHON", help="also time the check run by this interpreter (a virtual environment "
+                        "with the compiled core installed: tests/test_compiled_core.py), interleaved, and compare its report with the pure core's")
     parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
     parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start "
                         "(with --sizes '' alone); run this script with the interpreter of a regular install to time that install")
@@ -408,10 +412,14 @@ def main(argv: list[str] | None = None) -> int:
         cwd = Path(tempfile.mkdtemp(prefix="bench-cwd-"))  # no baselines folder here
         out = cwd / "report.json"
         todo = {k: v for k, v in commands(paths, out, shlex.split(args.check_args)).items() if k in only}
+        if args.compiled:  # its own interpreter, without PYTHONPATH (which would bring back the sources)
+            todo["compiled"] = [args.compiled, "-m", "gate"] + todo["check"][len(gate_command()):]
+            todo["compiled"][todo["compiled"].index(str(out))] = str(cwd / "report-compiled.json")
+        compiled_env = {k: v for k, v in LIMITS.items() if k != "PYTHONPATH"}
         runs: dict[str, list[dict]] = {k: [] for k in todo}
         for _ in range(args.repeat):
             for name, command in todo.items():
-                runs[name].append(measure(command, cwd))
+                runs[name].append(measure(command, cwd, compiled_env if name == "compiled" else None))
                 print(f"  {n:>9,} {name:<6} {runs[name][-1]['seconds']:8.2f} s {runs[name][-1]['peak_mb']:8.1f} MB", file=sys.stderr)
         entry = {"bytes": paths["run"].stat().st_size}
         for name, measured in runs.items():
@@ -422,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"check exited {measured[-1]['exit']}: {measured[-1]['stderr']}", file=sys.stderr)
         if "check" in runs and out.exists():
             entry["check"]["counts"] = report_counts(out)
+        if "compiled" in runs and out.exists():
+            entry["compiled"]["same_report"] = (cwd / "report-compiled.json").read_bytes() == out.read_bytes()
         results["sizes"][str(n)] = entry
     if args.startup:
         results["startup"] = st = startup()
@@ -438,16 +448,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def table(results: dict) -> str:
-    names = [n for n in ("floor", "sketch", "check") if any(n in e for e in results["sizes"].values())]
+    names = [n for n in ("floor", "sketch", "check", "compiled") if any(n in e for e in results["sizes"].values())]
     head = "| answers | " + " | ".join({"floor": "floor (parse + one regex)", "sketch": "the recipe's sketch",
-                                          "check": "`answer-gate check`"}[n] for n in names)
+                                          "check": "`answer-gate check`", "compiled": "check, compiled core"}[n] for n in names)
     lines = [head + " | check / sketch | check / floor |", "| ---: " * (len(names) + 3) + "|"]
     for n, entry in results["sizes"].items():
-        ok = {k for k in names if k in entry and all(r["exit"] in ((0, 1) if k == "check" else (0,)) for r in entry[k]["runs"])}
-        cells = [(f"{entry[k]['seconds']:.2f} s, {entry[k]['peak_mb']:.0f} MB" if k in ok else
+        ok = {k for k in names if k in entry and all(r["exit"] in ((0, 1) if k in ("check", "compiled") else (0,)) for r in entry[k]["runs"])}
+        cells = [(f"{entry[k]['seconds']:.2f} s ({statistics.median(r['cpu'] for r in entry[k]['runs']):.2f} s CPU), {entry[k]['peak_mb']:.0f} MB" if k in ok else
                   f"failed (exit {entry[k]['runs'][-1]['exit']})") if k in entry else "-" for k in names]
         ratio = lambda a, b: f"{entry[a]['seconds'] / entry[b]['seconds']:.2f}x" if a in ok and b in ok else "-"  # noqa: E731
         lines.append(f"| {int(n):,} | " + " | ".join(cells) + f" | {ratio('check', 'sketch')} | {ratio('check', 'floor')} |")
+        if "compiled" in entry:
+            lines.append(f"|  | compiled core: {ratio('compiled', 'sketch')} of the sketch's time, {ratio('compiled', 'check')} of the pure core's; "
+                         f"reports byte-identical: {entry['compiled'].get('same_report')} |")
     return "\n".join(lines)
 
 

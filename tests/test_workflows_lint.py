@@ -31,7 +31,7 @@ def _tool(name: str) -> str:
 
 
 def test_there_are_workflows_to_lint():
-    assert WORKFLOWS == [".github/workflows/ci.yml"]
+    assert WORKFLOWS == [".github/workflows/ci.yml", ".github/workflows/release.yml"]
     assert EXAMPLES == ["examples/workflows/answer-gate-comment.yml", "examples/workflows/answer-gate-save-baseline.yml",
                         "examples/workflows/answer-gate.yml"]
 

@@ -154,6 +154,7 @@ def _parser(commands_built: bool = True) -> _Parser:
     """The command line's parser; with ``commands_built=False`` the commands' own arguments
     are left out (the top level's help, usage and version are the same)."""
     from gate import __version__
+    from gate.core.build import core_name
 
     parser = _Parser(
         prog="answer-gate",
@@ -161,7 +162,7 @@ def _parser(commands_built: bool = True) -> _Parser:
         "and the previous version's baseline, and exit non-zero when a rule fails.",
         epilog="Exit codes: 0 passed, 1 a rule failed, 2 bad input or configuration, 3 internal error, 130 interrupted.",
     )
-    parser.add_argument("--version", action="version", version=f"answer-gate {__version__}")
+    parser.add_argument("--version", action="version", version=f"answer-gate {__version__} ({core_name()})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser if commands_built else _Unbuilt)
     _add_check(commands)
     _add_score_shard(commands)

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from gate import figures as fig
 from gate.core.bcp47 import canonical_language
 from gate.core.errors import ProblemCollector
@@ -22,6 +24,7 @@ from gate.model.outcomes import Outcome
 from gate.scoring.answer import score_answer
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class Context:
     """What scoring a line needs besides the line.
@@ -45,6 +48,7 @@ class Context:
     join: bool = True
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass
 class LineResult:
     """What one raw log line gave (:func:`score_lines`).

@@ -116,3 +116,17 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_EXPORTS})
+
+
+def _load_compiled() -> None:
+    """The compiled core (setup.py) calls the readers' compiled functions directly, which
+    needs their modules imported first: there, every module re-exported here is imported
+    with the package (the pure core keeps importing them on first use)."""
+    from gate.core.build import compiled
+
+    if compiled():
+        for module in sorted(set(_EXPORTS.values())):
+            import_module(f"gate.figures.{module}")
+
+
+_load_compiled()

@@ -51,7 +51,7 @@ from gate.figures.languages import (
     PERCENT_BEFORE,
 )
 from gate.figures.locale import _Conventions
-from gate.figures.model import Figure, _Cand
+from gate.figures.model import OPEN_INSTANCES, Figure, _Cand
 
 _SEPARATOR = re.compile(r"(\D)")
 _CHAIN_COLON = re.compile(r"\d+(?::\d+)+")
@@ -294,9 +294,12 @@ def _figure(
         hedge = _hedge_before(text, start, end, toks, last, conv)
     else:
         hedge = None
-    figure = _object_new(Figure)  # _new(Figure, ...) without the call
-    figure.__dict__.update({"text": text[start:end], "start": start, "end": end, "value": value,
-                            "exponent": exponent, "percent": percent, "hedge": hedge})
+    if OPEN_INSTANCES:
+        figure = _object_new(Figure)  # _new(Figure, ...) without the call
+        figure.__dict__.update({"text": text[start:end], "start": start, "end": end, "value": value,
+                                "exponent": exponent, "percent": percent, "hedge": hedge})
+    else:  # the compiled core: its initialiser is compiled too
+        figure = Figure(text[start:end], start, end, value, exponent, percent, hedge)
     if spans is not None:
         spans.append((start, end))
     return end if end > pos else pos, (figure, s, currency, power, last in BETWEEN_WORDS)

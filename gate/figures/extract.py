@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
+from functools import partial
 
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
@@ -51,11 +52,11 @@ def extract_figures(text: str, language: str, *, counts: bool = False) -> list[F
         code = language.split("-")[0].split("_")[0].lower()
         numerals = NUMERALS.get(code)
         if numerals is not None:  # Chinese, Japanese: "14.1亿", "1億2,380万", "三千五百"
-            return extract_glued(text, numerals, lambda rest: _figures(rest, language, counts))
+            return extract_glued(text, numerals, partial(_figures, language=language, counts=counts))
         spelled = SPELLED.get(code)
         after = HEDGES_AFTER.get(code)
         if spelled is not None:  # Russian, Polish, Turkish: "три миллиона", "dwa miliony"
-            figures = extract_spelled(text, LANGUAGES[code], spelled, lambda rest: _figures(rest, language, counts), counts)
+            figures = extract_spelled(text, LANGUAGES[code], spelled, partial(_figures, language=language, counts=counts), counts)
         elif after is not None:
             figures = _figures(text, language, counts)
         else:

@@ -20,7 +20,7 @@ from functools import cache
 
 from gate.figures.chars import _ascii
 from gate.figures.languages import DIGIT_SCALES, SCALE_WORDS
-from gate.figures.model import _CTX, Figure, _new
+from gate.figures.model import _CTX, Figure, _fields, _new
 
 #: One mark between digits: one to three digits (no leading zero), the mark, three digits,
 #: with no other digit or mark between digits around them.
@@ -82,7 +82,7 @@ def other_reading(figure: Figure) -> Figure | None:
         return None
     if exponent >= 0:
         value = Decimal(int(value))
-    return _new(Figure, {**figure.__dict__, "value": value, "exponent": exponent})
+    return _new(Figure, {**_fields(figure), "value": value, "exponent": exponent})
 
 
 def mark_role(figure: Figure) -> str:

@@ -7,8 +7,11 @@ reports and baselines import this module, not the readers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from decimal import Context, Decimal
-from typing import TypeVar
+from typing import Any, TypeVar, cast
+
+from mypy_extensions import mypyc_attr
 
 ROUNDINGS = ("stated_precision", "exact")
 DERIVATIONS = ("difference", "change")
@@ -17,6 +20,7 @@ DERIVATIONS = ("difference", "change")
 DEFAULT_DERIVED = ("change",)
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class Figure:
     """One numeric quantity stated in a text.
@@ -63,6 +67,7 @@ class Amount(Decimal):
     __slots__ = ()
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class MatchSettings:
     """How figures are matched against evidence values.
@@ -104,6 +109,7 @@ class MatchSettings:
             )
 
 
+@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
 @dataclass(frozen=True)
 class Support:
     """Whether the evidence supports one figure, and why.
@@ -147,17 +153,42 @@ _T = TypeVar("_T")
 _MINUS_TEN = Decimal(-10)
 
 
+def _open_instances() -> bool:
+    """Whether this module's records keep their fields in an instance ``__dict__``: true of
+    the pure-Python core, false where the module is compiled with mypyc (setup.py), whose
+    classes keep their fields in slots and refuse ``object.__new__``."""
+    try:
+        object.__new__(Support)
+    except TypeError:
+        return False
+    return True
+
+
+OPEN_INSTANCES = _open_instances()
+
+
 def _new(cls: type[_T], fields: dict[str, object]) -> _T:
     """An instance of a frozen dataclass without its generated ``__init__``.
 
     The generated initialiser of a frozen dataclass sets each field through
     ``object.__setattr__``; filling ``__dict__`` at once builds the very same
     object about twice as fast, which counts on the hot path (one Figure per
-    figure, one Support per check). ``fields`` must hold every field.
+    figure, one Support per check). ``fields`` must hold every field. The
+    compiled core's classes have no ``__dict__``: there their initialiser,
+    compiled too, is the quick way.
     """
-    obj = object.__new__(cls)
-    obj.__dict__.update(fields)
-    return obj
+    if OPEN_INSTANCES:
+        obj = object.__new__(cls)
+        obj.__dict__.update(fields)
+        return obj
+    return cast(Any, cls)(**fields)  # type: ignore[no-any-return]
+
+
+def _fields(record: object) -> dict[str, object]:
+    """A record's fields as a new dict, in field order (for :func:`_new` with some changed)."""
+    if OPEN_INSTANCES:
+        return dict(record.__dict__)
+    return {f.name: getattr(record, f.name) for f in dataclass_fields(record)}  # type: ignore[arg-type]
 
 
 # A candidate figure: (figure, start of the number itself, has a currency of

@@ -6,6 +6,7 @@ Built from the tables of :mod:`gate.figures.languages`; one :class:`_Lexicon` pe
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import NamedTuple
 
 from gate.figures.languages import (
@@ -18,6 +19,12 @@ from gate.figures.languages import (
     WORD_PUNCTUATION,
     typed_spellings,
 )
+
+
+def _respelled(table: dict[str, str], m: re.Match[str]) -> str:
+    """The spelling of the compounds for the typed spelling ``m`` found (a module-level
+    function: mypyc compiles no lambda in a NamedTuple's method)."""
+    return table[m.group()]
 
 
 class _Lexicon(NamedTuple):
@@ -47,7 +54,7 @@ class _Lexicon(NamedTuple):
             return listed
         if self.respell is None:
             return w
-        return self.respell.sub(lambda m: self.respelled[m.group()], w)
+        return self.respell.sub(partial(_respelled, self.respelled), w)
 
     def is_number_word(self, w: str) -> bool:
         if w in self.words:

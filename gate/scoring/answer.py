@@ -416,7 +416,7 @@ class _Readings:
         if self._positive and read.bounds[0] > 0 and all(type(v) is Decimal and v > 0 for v in values):
             return False
         if read.negated is None:
-            negated = _new_figure({**figure.__dict__, "value": -figure.value})
+            negated = _new_figure({**_figure_fields(figure), "value": -figure.value})
             read.negated = (negated, _matching().figure_bounds(negated, self.settings))
         return _matching().supports(read.negated[0], values, self.settings, read.negated[1])  # type: ignore[no-any-return]
 
@@ -471,6 +471,13 @@ def _matching() -> Any:
     from gate.figures import matching
 
     return matching
+
+
+def _figure_fields(figure: fig.Figure) -> dict[str, object]:
+    """A Figure's fields, in field order (``__dict__`` has none in the compiled core)."""
+    from gate.figures.model import _fields
+
+    return _fields(figure)
 
 
 def _new_figure(fields: dict[str, Any]) -> fig.Figure:

@@ -1,0 +1,59 @@
+"""The build: pure Python unless asked to compile.
+
+``pip install .`` (or ``python -m build``) installs the pure-Python sources, quickly, with
+nothing but setuptools. With ``ANSWER_GATE_COMPILE=1`` in the environment the build compiles
+the hot path (the figure reader, the scoring and the reading of log lines) with mypyc into
+extension modules next to the sources; the sources stay in the wheel, and Python loads the
+extension module first. ``answer-gate --version`` says which core runs. The release's
+compiled wheels are built this way (.github/workflows/release.yml, cibuildwheel); a compiled
+build needs mypy (which provides mypyc), the type stubs of pyproject.toml's test extra and a
+C compiler.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+HERE = Path(__file__).resolve().parent
+
+# The modules compiled: the figure reader, the scoring and the line reader, whole. Left out:
+# gate/scoring/checks/format.py (jsonschema's validator, called once per answer with a schema).
+COMPILED = ["gate/figures", "gate/figures/languages", "gate/scoring", "gate/scoring/checks"]
+COMPILED_FILES = ["gate/engine/lines.py"]
+NOT_COMPILED = {"gate/scoring/checks/format.py"}
+
+
+def _lazy(path: str) -> bool:
+    """A module with a module-level ``__getattr__`` (a package's lazy exports): left pure, as
+    mypyc's module initialiser looks attributes up before the module's globals are set, and
+    crashes in such a ``__getattr__``."""
+    return any(line.startswith("def __getattr__(") for line in (HERE / path).read_text(encoding="utf-8").splitlines())
+
+
+def compiled_sources() -> list[str]:
+    """The source files mypyc compiles, relative to the project (sorted: the build is reproducible)."""
+    files = [str(p.relative_to(HERE).as_posix()) for folder in COMPILED for p in sorted((HERE / folder).glob("*.py"))]
+    return sorted(f for f in files + COMPILED_FILES if f not in NOT_COMPILED and not _lazy(f))
+
+
+# The commands that build extension modules: for the others (the metadata pip asks for first,
+# an sdist), mypyc (minutes) is not run.
+BUILDS = {"build", "build_ext", "bdist_wheel", "bdist", "install", "develop", "editable_wheel"}
+
+
+def ext_modules() -> list[object]:
+    if os.environ.get("ANSWER_GATE_COMPILE", "").strip() not in ("1", "true", "yes"):
+        return []
+    if not BUILDS.intersection(sys.argv[1:]):
+        return []
+    from mypyc.build import mypycify  # only a compiled build needs mypy
+
+    # One C file a module (compiled two at a time) rather than one large file.
+    return list(mypycify(compiled_sources(), opt_level=os.environ.get("ANSWER_GATE_OPT_LEVEL", "3"), multi_file=True))
+
+
+setup(ext_modules=ext_modules(), options={"build_ext": {"parallel": 2}})
