@@ -41,6 +41,7 @@ import os
 import platform
 import random
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -319,6 +320,12 @@ def measure(command: list[str], cwd: Path, env: dict[str, str] | None = None) ->
     return {"seconds": round(wall, 3), "cpu": round(cpu, 3), "peak_mb": round(peak / 2**20, 1), "exit": child.returncode, "stderr": stderr[-2000:]}
 
 
+def compile_bytecode() -> None:
+    """Compile the gate's modules to bytecode before timing, as ``pip install`` does: without it,
+    every process of every run compiles them again (this machine sets PYTHONDONTWRITEBYTECODE)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "gate")], check=True, stdout=subprocess.DEVNULL)
+
+
 def gate_command() -> list[str]:
     script = Path(sys.executable).with_name("answer-gate")
     return [str(script)] if script.exists() else [sys.executable, "-m", "gate"]
@@ -329,7 +336,7 @@ def commands(paths: dict[str, Path], out: Path, check_args: list[str]) -> dict[s
         "floor": [sys.executable, "-c", FLOOR, str(paths["run"])],
         "sketch": [sys.executable, "-c", SKETCH, str(paths["merged"])],
         "check": gate_command() + ["check", str(paths["run"]), "--questions", str(paths["set"]),
-                                   "--thresholds", str(ROOT / "thresholds.yaml"), "--json", str(out)] + check_args,
+                                   "--thresholds", "thresholds.yaml", "--json", str(out)] + check_args,
     }
 
 
@@ -407,9 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
     only = [o for o in args.only.split(",") if o]
     results = {"machine": machine(), "check_args": args.check_args, "repeat": args.repeat, "sizes": {}}
+    compile_bytecode()
     for n in sizes:
         paths = generate(n, args.workdir, args.seed)
-        cwd = Path(tempfile.mkdtemp(prefix="bench-cwd-"))  # no baselines folder here
+        cwd = Path(tempfile.mkdtemp(prefix="bench-cwd-"))  # no baselines folder here,
+        shutil.copy(ROOT / "thresholds.yaml", cwd)  # nor beside the thresholds (the repo's baselines/ would be compared)
         out = cwd / "report.json"
         todo = {k: v for k, v in commands(paths, out, shlex.split(args.check_args)).items() if k in only}
         if args.compiled:  # its own interpreter, without PYTHONPATH (which would bring back the sources)
