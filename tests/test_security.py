@@ -539,6 +539,38 @@ def test_e_mail_addresses_and_tokens_are_redacted_in_every_report(files, cli):
     assert message == 'should have been declined; answered "Mail [redacted], [redacted] or..."'
 
 
+#: A secret of each built-in kind, in BUILTIN's order, as it may be written (the bearer's word in any case).
+SECRETS = ("Jane.Doe+x@stats.example.org", "ghs_abcdefghijklmnopqrstuvwxyz0123", "github_pat_11ABCDEFG0123456789_abcdefghij",
+           "xoxb-1234567890-abcdef", "AKIAABCDEFGHIJKLMNOP", "sk-proj_abcdefghijklmnopqrstuvwx",
+           "eyJhbGciOiJI.eyJzdWIiOiIx.SflKxwRJSMeK", "BEARER abcdefghijklmnop0123", "bEaReR abcdefghijklmnop0123")
+
+
+@pytest.mark.parametrize("secret", SECRETS)
+def test_every_built_in_kind_of_secret_passes_the_quick_test_and_is_redacted(secret):
+    from gate.report.redact import _BUILTIN_COMPILED, _may_hold_builtin, compile_patterns, redact_text
+
+    assert any(p.search(secret) for p in _BUILTIN_COMPILED)  # the example is of a built-in kind
+    assert _may_hold_builtin(f"as said in {secret}, the figure") is True
+    assert redact_text(f"as said in {secret}, the figure", compile_patterns()) == "as said in [redacted], the figure"
+
+
+def test_the_quick_test_names_what_each_built_in_pattern_needs():
+    from gate.report.redact import BUILTIN, NEEDED
+
+    assert len(NEEDED) == len(BUILTIN)
+    for (_, pattern), needed in zip(BUILTIN, NEEDED, strict=True):  # each literal is written in its pattern
+        assert all(literal in pattern for literal in needed), (pattern, needed)
+
+
+def test_a_finding_without_any_built_in_kind_is_not_scanned_and_comes_back_the_same():
+    from gate.report.redact import _may_hold_builtin, compile_patterns, redact_text
+
+    text = "states 7.6% for 2024, which no retrieved value (7.5, 7.4) supports; Ziffern wie 1.234.567 und 3,5 %"
+    assert _may_hold_builtin(text) is False
+    assert redact_text(text, compile_patterns()) == text
+    assert redact_text(text, compile_patterns([r"\d{4}"])) == text.replace("2024", "[redacted]")
+
+
 def test_a_token_cut_by_the_quote_is_cut_at_a_space_never_inside():
     from gate.scoring.answer import _quote
 
