@@ -79,3 +79,37 @@ def test_write_json_gives_the_bytes_of_render_json_with_and_without_findings():
 
     empty = replace(report, findings=())
     assert _written(empty) == render_json(empty).encode("utf-8")
+
+
+def _stored(findings: list) -> StoredFindings:
+    from array import array
+
+    from gate.engine.findings import _encode, _temporary
+
+    file, offsets = _temporary(), array("q", [0])
+    for f in findings:
+        data = _encode(f)
+        file.write(data)
+        offsets.append(offsets[-1] + len(data))
+    return StoredFindings(file, offsets, range(len(findings))[::-1])  # read in reverse: the order is kept
+
+
+def test_redacting_findings_on_disk_reads_only_the_records_that_may_hold_a_secret(monkeypatch):
+    from dataclasses import replace
+
+    from gate.report.redact import redact_report
+
+    report = _check(RUN_13)
+    plain = list(report.findings)
+    secret = replace(plain[1], message=plain[1].message + " (ask jane.doe@example.org)")
+    decoded: list[bytes] = []
+    decode = gate.engine.findings._decode
+    monkeypatch.setattr(gate.engine.findings, "_decode", lambda data: decoded.append(data) or decode(data))
+
+    clean = _stored(plain)
+    assert redact_report(replace(report, findings=clean)).findings is clean  # nothing to redact: the same file
+    assert decoded == []
+    redacted = redact_report(replace(report, findings=_stored(plain[:1] + [secret] + plain[2:]))).findings
+    assert len(decoded) == 1  # the one record with an '@'
+    assert list(redacted) == list(reversed(plain[:1] + [replace(secret, message=plain[1].message + " (ask [redacted])")] + plain[2:]))
+    assert list(redact_report(replace(report, findings=_stored(plain[:1] + [secret])), ["ZZZ"]).findings)[0].message.endswith("(ask [redacted])")

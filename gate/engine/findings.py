@@ -141,15 +141,31 @@ class StoredFindings(Sequence[Finding]):
     def __init__(self, file: IO[bytes], offsets: array[int], order: Sequence[int]) -> None:
         self._file, self._offsets, self._order = file, offsets, order
 
-    def rewritten(self, transform: Callable[[Finding], Finding]) -> StoredFindings:
-        """The findings passed through ``transform`` (a redaction), in a file of their own."""
+    def rewritten(self, transform: Callable[[Finding], Finding],
+                  may_change: Callable[[bytes], bool] | None = None) -> StoredFindings:
+        """The findings passed through ``transform`` (a redaction), in a file of their own.
+
+        ``may_change`` is a quick test of a stored record (its bytes, where every text of the
+        finding is written in UTF-8): a record it says False of is kept as it is, unread; when
+        it says False of every record, these findings themselves are returned.
+        """
+        if may_change is not None and not any(may_change(data) for data in self._records()):
+            return self
         file, offsets = _temporary(), array("q", [0])
-        for finding in self:
-            data = _encode(transform(finding))
+        for data in self._records():
+            if may_change is None or may_change(data):
+                data = _encode(transform(_decode(data)))
             file.write(data)
             offsets.append(offsets[-1] + len(data))
         file.flush()
         return StoredFindings(file, offsets, range(len(offsets) - 1))
+
+    def _records(self) -> Iterator[bytes]:
+        """Each stored record, in order."""
+        for stored in self._order:
+            start, end = self._offsets[stored], self._offsets[stored + 1]
+            self._file.seek(start)
+            yield self._file.read(end - start)
 
     def __len__(self) -> int:
         return len(self._order)

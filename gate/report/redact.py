@@ -61,18 +61,22 @@ _ANY_BUILTIN = re.compile("|".join(f"(?:{pattern})" for _, pattern in BUILTIN))
 NEEDED = (("@",), ("gh", "github_pat_"), ("xox",), ("AKIA",), ("sk-",), ("eyJ",), ("earer",))
 
 
+_LITERALS = tuple(literal for needed in NEEDED[:-1] for literal in needed)  # found as written
+_CASED = NEEDED[-1][0]  # the bearer's word, found in lower case
+
+
 def _may_hold_builtin(text: str) -> bool:
     """Whether some built-in pattern may match ``text`` (False: none does)."""
-    lower: str | None = None
-    for needed in NEEDED:
-        for literal in needed:
-            if literal == "earer":
-                lower = text.lower() if lower is None else lower
-                if literal in lower:
-                    return True
-            elif literal in text:
-                return True
-    return False
+    return any(literal in text for literal in _LITERALS) or _CASED in text.lower()
+
+
+_LITERAL_BYTES = tuple(literal.encode() for literal in _LITERALS)
+_CASED_BYTES = _CASED.encode()
+
+
+def _may_hold_builtin_bytes(data: bytes) -> bool:
+    """:func:`_may_hold_builtin` of texts written in UTF-8 in ``data`` (a stored finding)."""
+    return any(literal in data for literal in _LITERAL_BYTES) or _CASED_BYTES in data.lower()
 
 
 def redact_text(text: str | None, patterns: tuple[re.Pattern[str], ...]) -> str | None:
@@ -108,7 +112,8 @@ def redact_report(report: Report, user: Iterable[str] = ()) -> Report:
     from gate.engine.findings import StoredFindings
 
     if isinstance(report.findings, StoredFindings):  # on disk: redacted into a file of their own
-        findings: Sequence[Finding] = report.findings.rewritten(lambda f: redact_finding(f, pattern))
+        may_change = _may_hold_builtin_bytes if pattern == _BUILTIN_COMPILED else None
+        findings: Sequence[Finding] = report.findings.rewritten(lambda f: redact_finding(f, pattern), may_change)
     else:
         findings = tuple(redact_finding(f, pattern) for f in report.findings)
     return replace(
