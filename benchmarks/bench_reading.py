@@ -41,10 +41,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gate.model.periods import parse_sdmx_period  # noqa: E402
 from gate.figures import MatchSettings, extract_figures  # noqa: E402
-from gate.scoring.answer import score_answer  # noqa: E402
 from gate.model.inputs import Answer, Observation, Question  # noqa: E402
+from gate.model.periods import parse_sdmx_period  # noqa: E402
+from gate.scoring.answer import score_answer  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parent / "corpora"
 PARTS = ("tune", "heldout")

@@ -13,10 +13,10 @@ from conftest import RUN_13, SET_12, THRESHOLDS
 import gate.engine.findings
 from gate.baseline import BaselineComparer
 from gate.engine.findings import SpilledFindings, StoredFindings
-from gate.run.check import check_run
 from gate.report.json_report import render_json, write_json
 from gate.report.markdown import render_markdown
 from gate.report.model import Report
+from gate.run.check import check_run
 
 
 def _check(run: Path, jobs: int = 1) -> Report:
