@@ -126,9 +126,11 @@ def _language(language: str) -> str:
 
 
 @functools.cache
-def _patterns(code: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns(code: str) -> tuple[re.Pattern[str], ...]:
     """The words of rise, fall and neutral change of a language (with English's), each a
-    pattern matched as a whole word (or glued, for languages written without spaces)."""
+    pattern matched as a whole word (or glued, for languages written without spaces); then
+    any word of rise, fall or neutral change, and any word of rise or fall, each one pattern
+    (a clause without any is read with two searches, not five)."""
     from gate.figures.languages import LANGUAGES
 
     own = LANGUAGES.get(code)
@@ -143,7 +145,9 @@ def _patterns(code: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[s
         body = words if code == "en" else f"{words}|{en}"
         return re.compile(f"(?i){edge[0]}{body}{edge[1]}")
 
-    return compiled(rise, en_rise), compiled(fall, en_fall), compiled(neutral, en_neutral)
+    any_word = compiled(f"{rise}|{fall}|{neutral}", f"{en_rise}|{en_fall}|{en_neutral}")
+    rise_or_fall = compiled(f"{rise}|{fall}", f"{en_rise}|{en_fall}")
+    return compiled(rise, en_rise), compiled(fall, en_fall), compiled(neutral, en_neutral), any_word, rise_or_fall
 
 
 def change_reading(text: str, figure: fig.Figure, language: str) -> ChangeReading | None:
@@ -157,8 +161,10 @@ def change_reading(text: str, figure: fig.Figure, language: str) -> ChangeReadin
     stop = _CLAUSE_END.search(after)
     if stop:
         after = after[:stop.start()]
-    rise, fall, neutral = _patterns(_language(language))
+    rise, fall, neutral, any_word, rise_or_fall = _patterns(_language(language))
     points = bool(_POINTS.search(figure.text) or _POINTS.search(after))
+    if not (points or any_word.search(before) or rise_or_fall.search(after)):
+        return None  # the test below, each pattern's words at once
     ups = bool(rise.search(before) or rise.search(after))
     downs = bool(fall.search(before) or fall.search(after))
     if not (ups or downs or points or neutral.search(before)):
