@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from gate.baseline.family import CORRECTION_WORDS, NONE, Adjusted, FamilyTest, adjust
 from gate.baseline.stats import flips_needed, mcnemar_min_p, mcnemar_p
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
+from gate.baseline.today import TodaySet, baseline_ids
 from gate.engine.batch import score
 from gate.model.inputs import Answer, Question, Run
 from gate.model.measures import Measure
@@ -211,14 +212,18 @@ def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Qu
     return {o.question_id: o for o in merged}
 
 
-def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], set_version: str | None,
+def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question] | TodaySet, set_version: str | None,
                 rescored: Mapping[str, Outcome], language_changed: Sequence[str], compared: Sequence[str],
                 current: Mapping[str, Outcome], thresholds: Thresholds) -> Differences:
-    """How the baseline and this run differ beyond the answers (see :class:`gate.rules.comparison.Differences`)."""
+    """How the baseline and this run differ beyond the answers (see :class:`gate.rules.comparison.Differences`).
+
+    Of today's set only the questions the baseline knows are read (:class:`gate.baseline.today.TodaySet`),
+    and every id in order for the questions added since."""
+    today = questions if isinstance(questions, TodaySet) else TodaySet.read(questions, baseline_ids(baseline, baseline_run))
     answered_before = {a.question_id for a in baseline_run.answers}
     stored_ids = [o.question_id for o in baseline.outcomes]
-    today_ids = [q.question_id for q in questions]
-    stored_set, today_set = set(stored_ids), set(today_ids)
+    shared_ids = [q.question_id for _, q in today.shared]  # today's ids the baseline knows, in today's order
+    stored_set, today_set = set(stored_ids), set(shared_ids)
     stored = {o.question_id: o for o in baseline.outcomes}
     rescored_outcomes = sum(
         1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
@@ -228,10 +233,10 @@ def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Quest
     return Differences(
         baseline_set_version=baseline.set_version,
         set_version=set_version,
-        added=tuple(i for i in today_ids if i not in stored_set),
+        added=tuple(i for i in today.ids() if i not in stored_set),
         dropped=tuple(i for i in stored_ids if i not in today_set),
-        unanswered_baseline=tuple(i for i in today_ids if i in stored_set and i not in answered_before),
-        unanswered_now=tuple(i for i in today_ids if i in rescored and i not in current),
+        unanswered_baseline=tuple(i for i in shared_ids if i in stored_set and i not in answered_before),
+        unanswered_now=tuple(i for i in shared_ids if i in rescored and i not in current),
         language_changed=tuple(i for i in language_changed if i in stored_set),
         settings=tuple((k, json.dumps(old_settings[k]), json.dumps(new_settings[k]))
                        for k in sorted(new_settings) if old_settings[k] != new_settings[k]),
@@ -297,7 +302,7 @@ def _p_min(cell: ComparedCell) -> Fraction:
 def compare(
     baseline: Baseline,
     baseline_run: Run,
-    questions: Sequence[Question],
+    questions: Sequence[Question] | TodaySet,
     set_version: str | None,
     current: Mapping[str, Outcome],
     thresholds: Thresholds,
@@ -321,9 +326,12 @@ def compare(
     Args:
         baseline: the stored baseline.
         baseline_run: its log (:func:`gate.baseline.load_baseline_run`).
-        questions: today's question set, in order.
+        questions: today's question set, in order, or as a comparison reads it
+            (:class:`gate.baseline.today.TodaySet`: only the questions the baseline knows
+            are built).
         set_version: today's set version.
-        current: this run's outcomes by question id, answered questions only.
+        current: this run's outcomes by question id, answered questions only (only those
+            of the questions the baseline knows are read).
         thresholds: rules, matching settings, alpha and min_n.
         history: stored scores of earlier versions, carried into the comparison.
         rubric: with a judged run whose baseline stores judgements under the same rubric
@@ -337,14 +345,16 @@ def compare(
     Returns:
         The comparison, and one regression result per (compared cell, rule).
     """
-    rescored, language_changed = rescore(baseline_run, questions, thresholds)
-    common = [q for q in questions if q.question_id in rescored and q.question_id in current]
+    today = questions if isinstance(questions, TodaySet) else TodaySet.read(questions, baseline_ids(baseline, baseline_run))
+    shared = today.shared_questions()  # the baseline's questions in today's set: all that is compared
+    rescored, language_changed = rescore(baseline_run, shared, thresholds)
+    common = [q for q in shared if q.question_id in rescored and q.question_id in current]
     common_ids = [q.question_id for q in common]
-    found = differences(baseline, baseline_run, questions, set_version, rescored, language_changed, common_ids,
+    found = differences(baseline, baseline_run, today, set_version, rescored, language_changed, common_ids,
                         current, thresholds)
     measures = STORED_MEASURES
     if rubric is not None and baseline.judgements is not None:
-        rescored = rescore_judged(baseline, baseline_run, questions, rescored, rubric, thresholds)
+        rescored = rescore_judged(baseline, baseline_run, shared, rescored, rubric, thresholds)
         measures = STORED_MEASURES + JUDGED_MEASURES
     cells: list[ComparedCell] = []
     if repeated is not None:

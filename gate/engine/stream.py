@@ -104,8 +104,12 @@ class StoredOutcomes(Sequence[Outcome]):
     def __getitem__(self, index: int | slice) -> Outcome | Sequence[Outcome]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        question = self.questions[index]
-        start = index * self._width
+        return self.at(index, self.questions[index])
+
+    def at(self, position: int, question: Question) -> Outcome:
+        """The outcome of the question at ``position``, ``question`` being that question (read
+        already: it is not read from the set again)."""
+        start = position * self._width
         row = [self._count(start + place) for place in range(self._width)]
         return Outcome(question.question_id, question.language,
                        {m.name: Count(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
@@ -180,6 +184,10 @@ class _Pairs(Sequence[tuple[Question, Answer | None]]):
     def __iter__(self) -> Iterator[tuple[Question, Answer | None]]:
         for position, question in enumerate(self._questions):
             yield question, (LOGGED if self._answered[position] else None)
+
+    def answered_at(self, position: int) -> bool:
+        """Whether the run answered the question at ``position`` (the question is not read)."""
+        return bool(self._answered[position])
 
 
 class RunPass:
