@@ -28,7 +28,7 @@ from gate.baseline.today import TodaySet, baseline_ids
 from gate.engine.batch import score
 from gate.model.inputs import Answer, Question, Run
 from gate.model.measures import Measure
-from gate.model.outcomes import Count, Outcome
+from gate.model.outcomes import Count, Outcome, outcome_passed
 from gate.model.scores import ALL, language_slice, slice_language
 from gate.rules.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.rules.display import decimal_text, display_p
@@ -225,9 +225,10 @@ def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Quest
     shared_ids = [q.question_id for _, q in today.shared]  # today's ids the baseline knows, in today's order
     stored_set, today_set = set(stored_ids), set(shared_ids)
     stored = {o.question_id: o for o in baseline.outcomes}
+    kept = [m.name for m in STORED_MEASURES if baseline.stores(m.name)]
     rescored_outcomes = sum(
         1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
-        for m in STORED_MEASURES if baseline.stores(m.name) and o.passed(m.name) != stored[qid].passed(m.name)
+        for name in kept if o.passed(name) != stored[qid].passed(name)
     )
     old_settings, new_settings = settings_dict(baseline.matching), settings_dict(thresholds.matching)
     return Differences(
@@ -254,16 +255,27 @@ def compare_cell(slice_name: str, measure: Measure, ids: Sequence[str], before: 
     not apply) and fails it now, and is fixed the other way round.
     """
     name = measure.name
-    was = sum((before[i].counts[name] for i in ids), Count())
-    now = sum((after[i].counts[name] for i in ids), Count())
-    broken = tuple(i for i in ids if before[i].passed(name) is not False and after[i].passed(name) is False)
-    fixed = tuple(i for i in ids if before[i].passed(name) is False and after[i].passed(name) is not False)
+    was_counts, now_counts = [before[i].counts[name] for i in ids], [after[i].counts[name] for i in ids]
+    was, now = _summed(was_counts), _summed(now_counts)
+    passed_before, passed_now = _passed(was_counts, name), _passed(now_counts, name)
+    broken = tuple(i for i, b, a in zip(ids, passed_before, passed_now) if b is not False and a is False)
+    fixed = tuple(i for i, b, a in zip(ids, passed_before, passed_now) if b is False and a is not False)
     p = mcnemar_p(len(broken), len(fixed))
     results = tuple(
         check_regression(r, slice_name, was, now, len(broken), len(fixed), p, thresholds.alpha, thresholds.min_n)
         for r in rules if r.measure == name and r.kind in REGRESSION_KINDS
     )
     return ComparedCell(slice_name, name, was, now, broken, fixed, p, results)
+
+
+def _summed(counts: Sequence[Count]) -> Count:
+    """The sum of counts (as ``sum(counts, Count())``, in one step)."""
+    return Count(sum(c.numerator for c in counts), sum(c.denominator for c in counts))
+
+
+def _passed(counts: Sequence[Count], name: str) -> list[bool | None]:
+    """Each question's outcome on the measure ``name`` from its count (:meth:`Outcome.passed`)."""
+    return [None if not c.denominator else outcome_passed(name, c) for c in counts]
 
 
 def decide_family(cells: Sequence[ComparedCell], thresholds: Thresholds) -> list[ComparedCell]:

@@ -34,7 +34,7 @@ from gate.inputs.question_index import LogQuestions, QuestionLookup
 from gate.inputs.run_log import AnswerLine, RunLog, read_log_line
 from gate.model.inputs import Answer, Question, QuestionSet, Run
 from gate.model.measures import MEASURES
-from gate.model.outcomes import Count, Outcome
+from gate.model.outcomes import Count, Outcome, count_of
 from gate.scoring.answer import count_language, language_notices, score_answer
 
 LOGGED = Answer(question_id="", language="", question="", retrieved_ids=(), retrieved_values=(), answer=None,
@@ -104,19 +104,19 @@ class StoredOutcomes(Sequence[Outcome]):
     def __getitem__(self, index: int | slice) -> Outcome | Sequence[Outcome]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        return self.at(index, self.questions[index])
+        question = self.questions[index]
+        return self.at(index + len(self) if index < 0 else index, question)
 
     def at(self, position: int, question: Question) -> Outcome:
         """The outcome of the question at ``position``, ``question`` being that question (read
         already: it is not read from the set again)."""
-        start = position * self._width
-        row = [self._count(start + place) for place in range(self._width)]
+        start, width = position * self._width, self._width
+        row = list(self._counts[start:start + width])
+        row += [0] * (width - len(row))  # a row never written: zeros
+        if self._large and _LARGE in row:
+            row = [self._large[start + place] if value == _LARGE else value for place, value in enumerate(row)]
         return Outcome(question.question_id, question.language,
-                       {m.name: Count(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
-
-    def _count(self, place: int) -> int:
-        value = self._counts[place] if place < len(self._counts) else 0
-        return self._large[place] if value == _LARGE else value
+                       {m.name: count_of(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
 
 
 #: A stored count at or above this is held aside (:class:`StoredOutcomes`).
