@@ -1,8 +1,9 @@
 """The regression rules: a run compared with its baseline, cell by cell.
 
 The baseline's log is re-scored with today's question set and matching settings (the
-pipeline's own :func:`gate.engine.batch.score`), and only the questions answered in both runs
-and present in today's set are compared. Per slice and measure the change is the rate now
+pipeline's own :func:`gate.scoring.answer.score_run`, as :func:`gate.engine.batch.score` scores),
+and only the questions answered in both runs and present in today's set are compared (only
+they are read: :mod:`gate.baseline.today`). Per slice and measure the change is the rate now
 minus the re-scored baseline rate on those questions, in rate points; the flips are the
 questions broken and fixed; a drop beyond ``max_drop`` (a rise beyond ``max_rise`` for
 unsupported numbers) fails only when the one-sided exact McNemar test on the flips gives
@@ -25,7 +26,6 @@ from gate.baseline.family import CORRECTION_WORDS, NONE, Adjusted, FamilyTest, a
 from gate.baseline.stats import flips_needed, mcnemar_min_p, mcnemar_p
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
 from gate.baseline.today import TodaySet, baseline_ids
-from gate.engine.batch import score
 from gate.model.inputs import Answer, Question, Run
 from gate.model.measures import Measure
 from gate.model.outcomes import Count, Outcome, outcome_passed
@@ -34,6 +34,7 @@ from gate.rules.comparison import ComparedCell, Comparison, Differences, History
 from gate.rules.display import decimal_text, display_p
 from gate.rules.thresholds import REGRESSION_KINDS, Rule, Thresholds
 from gate.rules.verdict import PASS, SKIP, WARN, RuleResult, Tested, can_decide, change_holds, rule_status
+from gate.scoring.answer import score_run
 
 if TYPE_CHECKING:  # a rubric only for a judged run
     from gate.inputs.rubric import Rubric
@@ -171,7 +172,8 @@ def rescore(baseline_run: Run, questions: Sequence[Question], thresholds: Thresh
             language_changed.append(q.question_id)
             continue
         pairs.append((q, a))
-    return {o.question_id: o for o in score(pairs, thresholds).outcomes}, language_changed
+    outcomes, _ = score_run(pairs, thresholds.matching, thresholds.format)  # as score() gives them, not summed
+    return {o.question_id: o for o in outcomes}, language_changed
 
 
 def judged_not_compared(baseline: Baseline, rubric: Rubric) -> str | None:
