@@ -643,3 +643,57 @@ def test_min_n_above_the_cells_makes_every_regression_a_direction(workdir):
 ])
 def test_display_of_a_change_never_contradicts_itself(before, after, shown):
     assert display_change(before, after) == shown
+
+
+def _disjoint_run(n: int) -> tuple[str, str]:
+    """A set of ``n`` questions none of which the example's baseline (a01 to a08) holds, and a
+    run of assistant 1.3 answering each (the example's first answer, under another id)."""
+    question, answer = lines_of(SET_12)[1], lines_of(RUN_13)[1]
+    ids = [f"z{i:04d}" for i in range(n)]
+    Path(f"set-{n}.jsonl").write_text(json.dumps({"set": {"version": "1.2"}}) + "\n" + "".join(
+        json.dumps({**question, "question_id": i}) + "\n" for i in ids), "utf-8")
+    Path(f"run-{n}.jsonl").write_text(json.dumps({"run": {"assistant_version": "1.3", "set_version": "1.2"}}) + "\n" + "".join(
+        json.dumps({**answer, "question_id": i}) + "\n" for i in ids), "utf-8")
+    return f"run-{n}.jsonl", f"set-{n}.jsonl"
+
+
+def test_a_comparison_builds_nothing_per_question_of_the_run_that_the_baseline_does_not_hold(workdir, monkeypatch):
+    """Compared with a baseline that shares none of its questions, a run of 40 questions costs
+    the comparison as many outcomes and questions built as a run of 10: none per question of
+    the run (its ids are read for the questions added, no question or outcome is built)."""
+    from gate.inputs.question_index import QuestionIndex
+    from gate.model.outcomes import Outcome
+
+    shutil.copytree(ROOT / "baselines", workdir / "baselines")
+    built = {"on": False, "outcomes": 0, "questions": 0}
+    outcome_init, question = Outcome.__init__, QuestionIndex.question
+
+    def counted_outcome(self, *args, **kwargs):
+        built["outcomes"] += built["on"]
+        outcome_init(self, *args, **kwargs)
+
+    def counted_question(self, position):
+        built["questions"] += built["on"]
+        return question(self, position)
+
+    monkeypatch.setattr(Outcome, "__init__", counted_outcome)
+    monkeypatch.setattr(QuestionIndex, "question", counted_question)
+
+    class Counting(BaselineComparer):
+        def __call__(self, *args, **kwargs):
+            built["on"] = True
+            try:
+                return super().__call__(*args, **kwargs)
+            finally:
+                built["on"] = False
+
+    seen = {}
+    for n in (10, 40):
+        built.update(outcomes=0, questions=0)
+        report = check_run(*_disjoint_run(n), "thresholds.yaml", compare=Counting(directory="baselines"), jobs=1)
+        assert report.comparison is not None and report.comparison.baseline_version == "1.2"
+        assert report.comparison.differences.added == tuple(f"z{i:04d}" for i in range(n))
+        assert report.comparison.differences.compared == 0
+        seen[n] = (built["outcomes"], built["questions"])
+    assert seen[10] == seen[40]
+    assert seen[10][1] == 0  # no question of the run is built: the baseline knows none of them

@@ -105,6 +105,11 @@ def test_the_two_paths_agree_on_every_line_and_mutation():
      [{"r": 0.5}, {"p": [1]}, {}], [{"r": 2}, {"p": [0, 1]}, {"p": [2]}, {"r": "x"}]),
     ({"$defs": {"tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/tree"}}}}},
       "$ref": "#/$defs/tree"}, [{"kids": [{"kids": []}]}], [{"kids": [{"kids": [1]}]}]),
+    ({"type": "object", "patternProperties": {"^a": {"type": "integer"}}, "additionalProperties": False},
+     [{"ab": 1}, {}, {"a\n": 2}], [{"ab": "x"}, {"b": 1}, {"ab": 1, "c": 1}]),
+    ({"type": "object", "properties": {"b": {"type": "string"}}, "patternProperties": {"^(x|y)$": {"type": "integer"}, "y": {"minimum": 2}},
+      "additionalProperties": {"type": "boolean"}},
+     [{"x": 1, "b": "s", "z": True}, {"x\n": 1}, {"y": 2}, {"yy": True}], [{"x": "1"}, {"z": 1}, {"b": 1}, {"y": 1}, {"yy": 1}]),
 ])
 def test_each_keyword_means_what_jsonschema_means(schema_text, good, bad):
     from jsonschema import Draft202012Validator
@@ -118,7 +123,7 @@ def test_each_keyword_means_what_jsonschema_means(schema_text, good, bad):
 
 
 def test_an_unknown_keyword_leaves_the_schema_to_jsonschema():
-    assert fast_check({"type": "object", "patternProperties": {"^x": {}}}) is None
+    assert fast_check({"type": "array", "prefixItems": [{"type": "string"}]}) is None
     assert fast_check({"properties": {"a": {"$ref": "#/$defs/b"}}}) is None
     assert fast_check({"type": "object", "properties": {"a": {"format": "date"}}}) is None
     assert fast_check({"$defs": {"b": {}}, "properties": {"a": {"$ref": "other.json#/$defs/b"}}}) is None
@@ -178,3 +183,29 @@ def test_a_rejected_line_is_explained_with_the_schema_messages():
 def test_shipped_answer_schema_is_unchanged_on_disk():
     # the published contract: the compiled check reads it, never replaces it
     assert json.loads((Path(ROOT) / "gate" / "schemas" / "answer.schema.json").read_text("utf-8")) == schema("answer")
+
+
+def test_the_baseline_schema_is_compiled_and_agrees_with_jsonschema_on_a_stored_baseline_and_its_mutations():
+    """A stored baseline is checked by the compiled schema (its ``patternProperties`` of measure
+    names included), and jsonschema explains only what it rejects: both must agree."""
+    from jsonschema import Draft202012Validator
+
+    check, validator = fast_check(schema("baseline")), Draft202012Validator(schema("baseline"))
+    assert check is not None
+    stored = json.loads((ROOT / "baselines" / "assistant-1.2.json").read_text("utf-8"))
+    item = stored["outcomes"][0]
+    measure = item["measures"]["numeric_accuracy"]
+    documents = [stored, {**stored, "extra": 1}, {k: v for k, v in stored.items() if k != "outcomes"}]
+    for odd in ODD_VALUES:
+        documents.append({**stored, "outcomes": [*stored["outcomes"][1:], copy.deepcopy(odd)]})
+        for key in item:
+            documents.append({**stored, "outcomes": [{**item, key: copy.deepcopy(odd)}]})
+        for key in measure:
+            documents.append({**stored, "outcomes": [{**item, "measures": {**item["measures"], "numeric_accuracy": {**measure, key: copy.deepcopy(odd)}}}]})
+        for name in ("format", "format\n", "bogus", "rubric_pass", "Format"):
+            documents.append({**stored, "outcomes": [{**item, "measures": {**item["measures"], name: copy.deepcopy(odd)}}]})
+    for name in item["measures"]:
+        documents.append({**stored, "outcomes": [{**item, "measures": {k: v for k, v in item["measures"].items() if k != name}}]})
+    verdicts = [check(d) for d in documents]
+    assert verdicts == [validator.is_valid(d) for d in documents]
+    assert verdicts[0] and 10 < sum(verdicts) < len(verdicts) - 100

@@ -12,6 +12,9 @@ compared with it question by question. One job a module:
     their regression rules (their status decided as every rule's, in :mod:`gate.rules.verdict`).
 :mod:`gate.baseline.stats`
     the one-sided exact McNemar test on the flips.
+:mod:`gate.baseline.today`
+    today's side of a comparison: the questions the baseline knows, found by id in the set,
+    and this run's outcomes of them (nothing built per question of the run).
 :mod:`gate.baseline.comparer`
     :class:`BaselineComparer`, which ``answer-gate check`` hands to the pipeline.
 

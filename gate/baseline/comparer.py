@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
 from gate.baseline.regression import compare, judged_not_compared
 from gate.baseline.repeated_compare import question_by_question
-from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run
+from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run, stored_files
+from gate.baseline.today import TodaySet, baseline_ids, current_outcomes
 from gate.baseline.versions import parse_version
 from gate.core.errors import InputError
-from gate.model.inputs import Joined, QuestionSet, Run
+from gate.model.inputs import Joined, Question, QuestionSet, Run
 from gate.model.outcomes import Outcome
 from gate.model.scores import Score
 from gate.rules.comparison import Comparison
@@ -46,13 +48,14 @@ class BaselineComparer:
         """Whether a comparison may be made, so that the stream keeps every question's counts
         (:class:`gate.engine.stream.StoredOutcomes`): False with ``skip``, or when no baseline is
         named and the folder stores none (a folder that cannot be read says True: the
-        comparison reports its problem)."""
+        comparison reports its problem). Only the files' names are read."""
         if self.skip:
             return False
         if self.choice is not None:
             return True
+        folder = Path(self.directory)
         try:
-            return bool(list_baselines(self.directory, verify=False))
+            return folder.is_dir() and bool(stored_files(folder))
         except InputError:
             return True
 
@@ -81,13 +84,21 @@ class BaselineComparer:
             return None, [], [no_baseline_notice(baseline)]
         history = history_of(stored, parse_version(run.assistant_version))
         baseline_run = load_baseline_run(baseline)
-        questions = [q for q, _ in joined.pairs]
-        current = {q.question_id: o for (q, a), o in zip(joined.pairs, outcomes, strict=True) if a is not None}
+        today = TodaySet.read(_questions(joined, question_set), baseline_ids(baseline, baseline_run))
+        current = current_outcomes(today, joined.pairs, outcomes)
         set_version = question_set.version if question_set is not None else run.set_version
         rubric, notices = judged_rubric(self.rubric, baseline)
-        repeated = None if repeats is None else question_by_question(baseline_run, questions, repeats, thresholds)
-        comparison, results = compare(baseline, baseline_run, questions, set_version, current, thresholds, history, rubric, repeated)
+        repeated = None if repeats is None else question_by_question(baseline_run, today.shared_questions(), repeats, thresholds)
+        comparison, results = compare(baseline, baseline_run, today, set_version, current, thresholds, history, rubric, repeated)
         return comparison, results, notices
+
+
+def _questions(joined: Joined, question_set: QuestionSet | None) -> Sequence[Question]:
+    """Today's questions in the set's order: the set's own (an index, read when asked), which
+    ``joined.pairs`` follows; else read from the pairs."""
+    if question_set is not None and len(question_set.questions) == len(joined.pairs):
+        return question_set.questions
+    return [q for q, _ in joined.pairs]
 
 
 def judged_rubric(path: str | None, baseline: Baseline) -> tuple[Rubric | None, list[str]]:

@@ -1,8 +1,9 @@
 """The regression rules: a run compared with its baseline, cell by cell.
 
 The baseline's log is re-scored with today's question set and matching settings (the
-pipeline's own :func:`gate.engine.batch.score`), and only the questions answered in both runs
-and present in today's set are compared. Per slice and measure the change is the rate now
+pipeline's own :func:`gate.scoring.answer.score_run`, as :func:`gate.engine.batch.score` scores),
+and only the questions answered in both runs and present in today's set are compared (only
+they are read: :mod:`gate.baseline.today`). Per slice and measure the change is the rate now
 minus the re-scored baseline rate on those questions, in rate points; the flips are the
 questions broken and fixed; a drop beyond ``max_drop`` (a rise beyond ``max_rise`` for
 unsupported numbers) fails only when the one-sided exact McNemar test on the flips gives
@@ -24,15 +25,16 @@ from typing import TYPE_CHECKING
 from gate.baseline.family import CORRECTION_WORDS, NONE, Adjusted, FamilyTest, adjust
 from gate.baseline.stats import flips_needed, mcnemar_min_p, mcnemar_p
 from gate.baseline.storage import JUDGED_MEASURES, STORED_MEASURES, Baseline, settings_dict
-from gate.engine.batch import score
+from gate.baseline.today import TodaySet, baseline_ids
 from gate.model.inputs import Answer, Question, Run
 from gate.model.measures import Measure
-from gate.model.outcomes import Count, Outcome
+from gate.model.outcomes import Count, Outcome, outcome_passed
 from gate.model.scores import ALL, language_slice, slice_language
 from gate.rules.comparison import ComparedCell, Comparison, Differences, HistoryPoint
 from gate.rules.display import decimal_text, display_p
 from gate.rules.thresholds import REGRESSION_KINDS, Rule, Thresholds
 from gate.rules.verdict import PASS, SKIP, WARN, RuleResult, Tested, can_decide, change_holds, rule_status
+from gate.scoring.answer import score_run
 
 if TYPE_CHECKING:  # a rubric only for a judged run
     from gate.inputs.rubric import Rubric
@@ -170,7 +172,8 @@ def rescore(baseline_run: Run, questions: Sequence[Question], thresholds: Thresh
             language_changed.append(q.question_id)
             continue
         pairs.append((q, a))
-    return {o.question_id: o for o in score(pairs, thresholds).outcomes}, language_changed
+    outcomes, _ = score_run(pairs, thresholds.matching, thresholds.format)  # as score() gives them, not summed
+    return {o.question_id: o for o in outcomes}, language_changed
 
 
 def judged_not_compared(baseline: Baseline, rubric: Rubric) -> str | None:
@@ -211,27 +214,32 @@ def rescore_judged(baseline: Baseline, baseline_run: Run, questions: Sequence[Qu
     return {o.question_id: o for o in merged}
 
 
-def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question], set_version: str | None,
+def differences(baseline: Baseline, baseline_run: Run, questions: Sequence[Question] | TodaySet, set_version: str | None,
                 rescored: Mapping[str, Outcome], language_changed: Sequence[str], compared: Sequence[str],
                 current: Mapping[str, Outcome], thresholds: Thresholds) -> Differences:
-    """How the baseline and this run differ beyond the answers (see :class:`gate.rules.comparison.Differences`)."""
+    """How the baseline and this run differ beyond the answers (see :class:`gate.rules.comparison.Differences`).
+
+    Of today's set only the questions the baseline knows are read (:class:`gate.baseline.today.TodaySet`),
+    and every id in order for the questions added since."""
+    today = questions if isinstance(questions, TodaySet) else TodaySet.read(questions, baseline_ids(baseline, baseline_run))
     answered_before = {a.question_id for a in baseline_run.answers}
     stored_ids = [o.question_id for o in baseline.outcomes]
-    today_ids = [q.question_id for q in questions]
-    stored_set, today_set = set(stored_ids), set(today_ids)
+    shared_ids = [q.question_id for _, q in today.shared]  # today's ids the baseline knows, in today's order
+    stored_set, today_set = set(stored_ids), set(shared_ids)
     stored = {o.question_id: o for o in baseline.outcomes}
+    kept = [m.name for m in STORED_MEASURES if baseline.stores(m.name)]
     rescored_outcomes = sum(
         1 for qid, o in rescored.items() if qid in stored and qid in baseline.answered
-        for m in STORED_MEASURES if baseline.stores(m.name) and o.passed(m.name) != stored[qid].passed(m.name)
+        for name in kept if o.passed(name) != stored[qid].passed(name)
     )
     old_settings, new_settings = settings_dict(baseline.matching), settings_dict(thresholds.matching)
     return Differences(
         baseline_set_version=baseline.set_version,
         set_version=set_version,
-        added=tuple(i for i in today_ids if i not in stored_set),
+        added=tuple(i for i in today.ids() if i not in stored_set),
         dropped=tuple(i for i in stored_ids if i not in today_set),
-        unanswered_baseline=tuple(i for i in today_ids if i in stored_set and i not in answered_before),
-        unanswered_now=tuple(i for i in today_ids if i in rescored and i not in current),
+        unanswered_baseline=tuple(i for i in shared_ids if i in stored_set and i not in answered_before),
+        unanswered_now=tuple(i for i in shared_ids if i in rescored and i not in current),
         language_changed=tuple(i for i in language_changed if i in stored_set),
         settings=tuple((k, json.dumps(old_settings[k]), json.dumps(new_settings[k]))
                        for k in sorted(new_settings) if old_settings[k] != new_settings[k]),
@@ -249,16 +257,27 @@ def compare_cell(slice_name: str, measure: Measure, ids: Sequence[str], before: 
     not apply) and fails it now, and is fixed the other way round.
     """
     name = measure.name
-    was = sum((before[i].counts[name] for i in ids), Count())
-    now = sum((after[i].counts[name] for i in ids), Count())
-    broken = tuple(i for i in ids if before[i].passed(name) is not False and after[i].passed(name) is False)
-    fixed = tuple(i for i in ids if before[i].passed(name) is False and after[i].passed(name) is not False)
+    was_counts, now_counts = [before[i].counts[name] for i in ids], [after[i].counts[name] for i in ids]
+    was, now = _summed(was_counts), _summed(now_counts)
+    passed_before, passed_now = _passed(was_counts, name), _passed(now_counts, name)
+    broken = tuple(i for i, b, a in zip(ids, passed_before, passed_now) if b is not False and a is False)
+    fixed = tuple(i for i, b, a in zip(ids, passed_before, passed_now) if b is False and a is not False)
     p = mcnemar_p(len(broken), len(fixed))
     results = tuple(
         check_regression(r, slice_name, was, now, len(broken), len(fixed), p, thresholds.alpha, thresholds.min_n)
         for r in rules if r.measure == name and r.kind in REGRESSION_KINDS
     )
     return ComparedCell(slice_name, name, was, now, broken, fixed, p, results)
+
+
+def _summed(counts: Sequence[Count]) -> Count:
+    """The sum of counts (as ``sum(counts, Count())``, in one step)."""
+    return Count(sum(c.numerator for c in counts), sum(c.denominator for c in counts))
+
+
+def _passed(counts: Sequence[Count], name: str) -> list[bool | None]:
+    """Each question's outcome on the measure ``name`` from its count (:meth:`Outcome.passed`)."""
+    return [None if not c.denominator else outcome_passed(name, c) for c in counts]
 
 
 def decide_family(cells: Sequence[ComparedCell], thresholds: Thresholds) -> list[ComparedCell]:
@@ -297,7 +316,7 @@ def _p_min(cell: ComparedCell) -> Fraction:
 def compare(
     baseline: Baseline,
     baseline_run: Run,
-    questions: Sequence[Question],
+    questions: Sequence[Question] | TodaySet,
     set_version: str | None,
     current: Mapping[str, Outcome],
     thresholds: Thresholds,
@@ -321,9 +340,12 @@ def compare(
     Args:
         baseline: the stored baseline.
         baseline_run: its log (:func:`gate.baseline.load_baseline_run`).
-        questions: today's question set, in order.
+        questions: today's question set, in order, or as a comparison reads it
+            (:class:`gate.baseline.today.TodaySet`: only the questions the baseline knows
+            are built).
         set_version: today's set version.
-        current: this run's outcomes by question id, answered questions only.
+        current: this run's outcomes by question id, answered questions only (only those
+            of the questions the baseline knows are read).
         thresholds: rules, matching settings, alpha and min_n.
         history: stored scores of earlier versions, carried into the comparison.
         rubric: with a judged run whose baseline stores judgements under the same rubric
@@ -337,14 +359,16 @@ def compare(
     Returns:
         The comparison, and one regression result per (compared cell, rule).
     """
-    rescored, language_changed = rescore(baseline_run, questions, thresholds)
-    common = [q for q in questions if q.question_id in rescored and q.question_id in current]
+    today = questions if isinstance(questions, TodaySet) else TodaySet.read(questions, baseline_ids(baseline, baseline_run))
+    shared = today.shared_questions()  # the baseline's questions in today's set: all that is compared
+    rescored, language_changed = rescore(baseline_run, shared, thresholds)
+    common = [q for q in shared if q.question_id in rescored and q.question_id in current]
     common_ids = [q.question_id for q in common]
-    found = differences(baseline, baseline_run, questions, set_version, rescored, language_changed, common_ids,
+    found = differences(baseline, baseline_run, today, set_version, rescored, language_changed, common_ids,
                         current, thresholds)
     measures = STORED_MEASURES
     if rubric is not None and baseline.judgements is not None:
-        rescored = rescore_judged(baseline, baseline_run, questions, rescored, rubric, thresholds)
+        rescored = rescore_judged(baseline, baseline_run, shared, rescored, rubric, thresholds)
         measures = STORED_MEASURES + JUDGED_MEASURES
     cells: list[ComparedCell] = []
     if repeated is not None:

@@ -17,12 +17,12 @@ from collections.abc import Callable, Mapping, Sequence
 from gate.baseline.regression import check_regression
 from gate.baseline.repeats import Repeats, Tally, compare_repeats
 from gate.engine.attempts import attempt_cell, mean_count
-from gate.engine.batch import score
 from gate.model.inputs import Answer, Question, Run
 from gate.model.measures import Measure
 from gate.model.scores import ALL, language_slice, slice_language
 from gate.rules.comparison import ComparedCell
 from gate.rules.thresholds import REGRESSION_KINDS, Thresholds
+from gate.scoring.answer import score_run
 
 #: Per measure, question id -> ``[numerator, denominator, applied, passed, attempts]`` summed over its
 #: attempts (:class:`gate.engine.attempts.Attempts`).
@@ -39,7 +39,7 @@ def rescore_attempts(baseline_run: Run, questions: Sequence[Question], threshold
         if q is not None and a.language.lower() == q.language.lower():
             pairs.append((q, a))
     sums: dict[str, dict[str, list[int]]] = {}
-    for outcome in score(pairs, thresholds).outcomes:
+    for outcome in score_run(pairs, thresholds.matching, thresholds.format)[0]:  # as score() gives them, not summed
         for name, count in outcome.counts.items():
             cell = sums.setdefault(name, {}).setdefault(outcome.question_id, [0, 0, 0, 0, 0])
             for i, x in enumerate(attempt_cell(count, name)):

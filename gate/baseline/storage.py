@@ -37,7 +37,7 @@ from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_ver
 from gate.core.errors import InputError, Problem, ProblemCollector, json_error_text, key_path
 from gate.core.files import atomic_write_bytes, atomic_write_text, output_problem
 from gate.core.limits import gunzip_bounded, read_bounded
-from gate.core.schemas import schema, schema_problems
+from gate.core.schemas import compiled_check, schema, schema_problems
 from gate.engine.batch import Scored, load_inputs, score
 from gate.figures.model import MatchSettings
 from gate.inputs.run_log import load_run
@@ -560,7 +560,9 @@ def _stored_judgements(data: Mapping[str, Any] | None) -> StoredJudgements | Non
 
 
 def _load_document(display: str, file: Path) -> dict[str, Any]:
-    """The baseline JSON as data, checked against ``gate/schemas/baseline.schema.json``.
+    """The baseline JSON as data, checked against ``gate/schemas/baseline.schema.json`` (by the
+    compiled schema, :func:`gate.core.schemas.compiled_check`; jsonschema explains a document
+    it rejects, so the messages are jsonschema's whichever path).
 
     Raises:
         InputError: unreadable, truncated or invalid JSON, not an object, or every schema
@@ -583,6 +585,9 @@ def _load_document(display: str, file: Path) -> dict[str, Any]:
         raise InputError([Problem(display, None, None, f"expected a baseline (JSON), found {why}")]) from None
     if not isinstance(data, dict):
         raise InputError([Problem(display, None, None, f"expected a JSON object, found {type(data).__name__}")])
+    fast = compiled_check("baseline")
+    if fast is not None and fast(data):  # the compiled schema: jsonschema would find no error
+        return data
     problems = ProblemCollector()
     for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path]):
         fld, message = schema_problems(error)
@@ -624,9 +629,9 @@ def _check_consistent(display: str, data: Mapping[str, Any], outcomes: Sequence[
             if m.name not in item["measures"]:
                 continue
             count, stored = outcome.counts[m.name], item["measures"][m.name]["passed"]
-            where = key_path(("outcomes", i, "measures", m.name))
             if count.numerator > count.denominator:
-                problems.add(display, None, where, f"expected numerator <= denominator, found {count.numerator}/{count.denominator}")
+                problems.add(display, None, key_path(("outcomes", i, "measures", m.name)),
+                             f"expected numerator <= denominator, found {count.numerator}/{count.denominator}")
             elif outcome.passed(m.name) != stored:
                 problems.add(display, None, key_path(("outcomes", i, "measures", m.name, "passed")), f"expected {json.dumps(outcome.passed(m.name))} as its counts say, found {json.dumps(stored)}")
     if problems.total:

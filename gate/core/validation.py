@@ -3,7 +3,7 @@
 The schemas in ``gate/schemas/`` stay the published contract and the only source of the
 messages. A schema is compiled once into the source of one Python function (``exec``'d):
 nested ``if`` statements over the few keywords the shipped schemas use (``type``,
-``required``, ``properties``, ``additionalProperties``, ``propertyNames``, ``items``,
+``required``, ``properties``, ``patternProperties``, ``additionalProperties``, ``propertyNames``, ``items``,
 ``minLength``, ``maxLength``, ``pattern``, ``enum``, ``const``, ``anyOf``,
 ``if``/``then``/``else``, ``minimum``, ``maximum``, ``exclusiveMinimum``,
 ``exclusiveMaximum``, ``minItems``, ``maxItems``, ``uniqueItems``, and ``$ref`` to the root's
@@ -37,7 +37,7 @@ Check = Callable[[Any], bool]
 #: Keywords that carry no assertion.
 _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "examples", "$comment", "deprecated", "$defs"})
 #: Keywords compiled (``then`` and ``else`` are read with ``if``).
-_KEYWORDS = frozenset({"type", "required", "properties", "additionalProperties", "propertyNames", "items", "minLength",
+_KEYWORDS = frozenset({"type", "required", "properties", "patternProperties", "additionalProperties", "propertyNames", "items", "minLength",
                        "maxLength", "pattern", "enum", "const", "anyOf", "if", "then", "else", "minimum", "maximum",
                        "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "$ref"})
 #: The test of each JSON type, as a Python expression over ``{v}``.
@@ -158,8 +158,8 @@ def _emit(schema: Any, v: str, out: list[str], depth: int, src: _Source) -> None
     unknown = set(schema) - _ANNOTATIONS - _KEYWORDS
     if unknown:
         raise Unsupported(", ".join(sorted(unknown)))
-    if "patternProperties" in schema or "prefixItems" in schema:
-        raise Unsupported("patternProperties or prefixItems")
+    if "prefixItems" in schema:
+        raise Unsupported("prefixItems")
     if "$ref" in schema:
         out.append(f"{pad}if not {src.reference(schema['$ref'])}({v}):")
         out.append(f"{pad}    return False")
@@ -213,19 +213,40 @@ def _emit_object(schema: dict[str, Any], v: str, out: list[str], depth: int, src
         if inner:
             out.append(f"{pad}for {key} in {v}:")
             out.extend(inner)
+    searches = _emit_patterns(schema, v, out, depth, src)
     extra = schema.get("additionalProperties", True)
     names = src.constant(frozenset(properties))
-    if extra is False:
+    if extra is False and not searches:
         out.append(f"{pad}if not {names}.issuperset({v}):")
         out.append(f"{pad}    return False")
     elif extra is not True:
         key, item = src.name("k"), src.name("x")
         inner = []
         _emit(extra, item, inner, depth + 2, src)
+        if inner:  # the keys neither named in properties nor matched by a pattern
+            matched = "".join(f" and not ({key}.__class__ is str and {search}({key}) is not None)" for search in searches)
+            out.append(f"{pad}for {key}, {item} in {v}.items():")
+            out.append(f"{pad}    if {key} not in {names}{matched}:")
+            out.extend(inner)
+
+
+def _emit_patterns(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> list[str]:
+    """``patternProperties``: each key a pattern finds (``re.search``, as jsonschema) holds a
+    value valid against the pattern's subschema. Returns the patterns' search functions, which
+    ``additionalProperties`` leaves alone."""
+    pad = "    " * depth
+    searches = []
+    for pattern, sub in schema.get("patternProperties", {}).items():
+        search = src.constant(re.compile(pattern).search)
+        searches.append(search)
+        key, item = src.name("k"), src.name("x")
+        inner: list[str] = []
+        _emit(sub, item, inner, depth + 2, src)
         if inner:
             out.append(f"{pad}for {key}, {item} in {v}.items():")
-            out.append(f"{pad}    if {key} not in {names}:")
+            out.append(f"{pad}    if {key}.__class__ is str and {search}({key}) is not None:")
             out.extend(inner)
+    return searches
 
 
 def _emit_length(schema: dict[str, Any], low: str, high: str, v: str, out: list[str], pad: str) -> None:
@@ -305,7 +326,7 @@ def _emit_any(schema: dict[str, Any], v: str, out: list[str], pad: str, src: _So
 
 #: The keywords of each instance type, and what emits them.
 _KINDS = {
-    "object": ("required", "properties", "additionalProperties", "propertyNames"),
+    "object": ("required", "properties", "patternProperties", "additionalProperties", "propertyNames"),
     "array": ("items", "minItems", "maxItems", "uniqueItems"),
     "string": ("minLength", "maxLength", "pattern"),
     "number": tuple(_BOUNDS),

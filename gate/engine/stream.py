@@ -34,7 +34,7 @@ from gate.inputs.question_index import LogQuestions, QuestionLookup
 from gate.inputs.run_log import AnswerLine, RunLog, read_log_line
 from gate.model.inputs import Answer, Question, QuestionSet, Run
 from gate.model.measures import MEASURES
-from gate.model.outcomes import Count, Outcome
+from gate.model.outcomes import Count, Outcome, count_of
 from gate.scoring.answer import count_language, language_notices, score_answer
 
 LOGGED = Answer(question_id="", language="", question="", retrieved_ids=(), retrieved_values=(), answer=None,
@@ -105,14 +105,18 @@ class StoredOutcomes(Sequence[Outcome]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         question = self.questions[index]
-        start = index * self._width
-        row = [self._count(start + place) for place in range(self._width)]
-        return Outcome(question.question_id, question.language,
-                       {m.name: Count(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
+        return self.at(index + len(self) if index < 0 else index, question)
 
-    def _count(self, place: int) -> int:
-        value = self._counts[place] if place < len(self._counts) else 0
-        return self._large[place] if value == _LARGE else value
+    def at(self, position: int, question: Question) -> Outcome:
+        """The outcome of the question at ``position``, ``question`` being that question (read
+        already: it is not read from the set again)."""
+        start, width = position * self._width, self._width
+        row = list(self._counts[start:start + width])
+        row += [0] * (width - len(row))  # a row never written: zeros
+        if self._large and _LARGE in row:
+            row = [self._large[start + place] if value == _LARGE else value for place, value in enumerate(row)]
+        return Outcome(question.question_id, question.language,
+                       {m.name: count_of(row[2 * i], row[2 * i + 1]) for i, m in enumerate(MEASURES)}, ())
 
 
 #: A stored count at or above this is held aside (:class:`StoredOutcomes`).
@@ -180,6 +184,10 @@ class _Pairs(Sequence[tuple[Question, Answer | None]]):
     def __iter__(self) -> Iterator[tuple[Question, Answer | None]]:
         for position, question in enumerate(self._questions):
             yield question, (LOGGED if self._answered[position] else None)
+
+    def answered_at(self, position: int) -> bool:
+        """Whether the run answered the question at ``position`` (the question is not read)."""
+        return bool(self._answered[position])
 
 
 class RunPass:

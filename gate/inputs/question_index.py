@@ -18,6 +18,7 @@ import os
 import zlib
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
@@ -215,6 +216,20 @@ class QuestionIndex(Sequence["Question"]):
         found: str = self._value(position)["question_id"]
         return found
 
+    def ids(self) -> Iterator[str]:
+        """Every question's id, in the set's order, read from its line without building the
+        question: only ``question_id`` is decoded (:meth:`question_id_at` reads a line that
+        msgspec refuses so). What a comparison lists the questions added since its baseline with."""
+        decode, held = _id_decoder().decode, self._held_lines
+        fd = self._open() if held is None and len(self) else -1
+        for position, (start, length) in enumerate(zip(self._offsets, self._lengths)):
+            raw = held[start:start + length] if held is not None else os.pread(fd, length, start)
+            try:
+                found: str = decode(raw).question_id
+            except ValueError:
+                found = self.question_id_at(position)
+            yield found
+
     def _value(self, position: int) -> dict[str, Any]:
         """The parsed line of the question at ``position``. The line was valid when indexed
         (no key twice, every number within the bounds) and the file has not changed since,
@@ -272,6 +287,17 @@ class QuestionIndex(Sequence["Question"]):
         if self._fd is not None and self._pid == os.getpid():
             os.close(self._fd)
             self._fd = None
+
+
+@cache
+def _id_decoder() -> Any:
+    """A msgspec decoder of a line's ``question_id`` alone (the other keys are skipped)."""
+    import msgspec
+
+    class _Id(msgspec.Struct):
+        question_id: str
+
+    return msgspec.json.Decoder(_Id)
 
 
 class QuestionLookup(Mapping[str, "tuple[int, Question]"]):
