@@ -56,4 +56,5 @@ def ext_modules() -> list[object]:
     return list(mypycify(compiled_sources(), opt_level=os.environ.get("ANSWER_GATE_OPT_LEVEL", "3"), multi_file=True))
 
 
-setup(ext_modules=ext_modules(), options={"build_ext": {"parallel": 2}})
+if __name__ == "__main__":  # as setuptools' build backend runs it; imported (tests), it only defines the lists
+    setup(ext_modules=ext_modules(), options={"build_ext": {"parallel": 2}})
