@@ -34,7 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _copy_checkout(to: Path) -> None:
-    """The checkout's files as git sees them (tracked and new ones, nothing ignored)."""
+    """The checkout's files as git sees them (tracked and new ones, nothing ignored), in a
+    repository of their own (the tests that copy the checkout ask git for its files); the
+    Node tools .ci/run installs are linked."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
                             capture_output=True, check=True).stdout.decode().split("\0")
     for name in filter(None, listed):
@@ -42,6 +44,11 @@ def _copy_checkout(to: Path) -> None:
         if source.is_file():  # a tracked file deleted in the worktree is left out
             (to / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, to / name)
+    subprocess.run(["git", "init", "--quiet", str(to)], check=True)
+    subprocess.run(["git", "add", "--all"], cwd=to, check=True)  # gate/'s files are listed before gate/ becomes a link
+    node = Path(".ci", "node", "node_modules")
+    if (ROOT / node).is_dir():
+        (to / node).symlink_to(ROOT / node, target_is_directory=True)
 
 
 def _env() -> dict[str, str]:

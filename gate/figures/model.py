@@ -70,7 +70,7 @@ class Amount(Decimal):
     __slots__ = ()
 
 
-@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
+@mypyc_attr(native_class=False)  # a Python class in the compiled core too: its __post_init__, not a compiled __init__, judges a bad field
 @dataclass(frozen=True)
 class MatchSettings:
     """How figures are matched against evidence values.
@@ -168,7 +168,7 @@ def _open_instances() -> bool:
 
 
 OPEN_INSTANCES = _open_instances()
-picklable(Figure, MatchSettings, Support)
+picklable(Figure, Support)
 
 
 def _new(cls: type[_T], fields: dict[str, object]) -> _T:
