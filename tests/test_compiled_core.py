@@ -6,8 +6,10 @@ the same golden files as the pure-Python core.
 
 Slow (a mypyc build takes minutes): it runs with ``ANSWER_GATE_TEST_COMPILED=1``, or with
 ``ANSWER_GATE_COMPILED_WHEEL=path/to/the.whl`` to test a wheel built already (a release's).
-Tests that monkeypatch the reader's or the scorer's functions patch what a compiled module
-does not look up again, so they run on the pure-Python core only (the rest of the suite).
+The whole suite runs on the compiled core with ``python scripts/test_compiled.py`` (CI does);
+there the tests marked ``pure_core`` (they replace a function a compiled module does not look
+up again) are skipped. The first two tests here run everywhere: what keeps the code
+compilable, and the benchmark's compiled command.
 """
 
 from __future__ import annotations
