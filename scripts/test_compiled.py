@@ -68,7 +68,9 @@ def build(venv: Path, project: Path) -> float:
     if not _python(venv).exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    start = time.perf_counter()
     subprocess.run([*pip, f"{project}[test]"], check=True, env=_env())
+    print(f"the test extra and the dependencies installed in {time.perf_counter() - start:.0f} s", flush=True)
     start = time.perf_counter()
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", "--force-reinstall", str(project)],
                    check=True, env={**_env(), "ANSWER_GATE_COMPILE": "1"}, cwd=project)
