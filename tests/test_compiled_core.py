@@ -139,3 +139,29 @@ def test_the_golden_files_hold_on_the_compiled_core(compiled: tuple[Path, Path])
                          cwd=copy, env=_env(), capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-5000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and " failed" not in run.stdout
+
+
+def test_what_workers_and_dask_pickle_comes_back_equal_on_either_core():
+    """Figures, supports, settings and the line reader's records cross processes pickled
+    (workers, Dask); a compiled frozen dataclass is rebuilt from its fields
+    (gate.core.build.picklable), and an Amount stays a Decimal of its value."""
+    import pickle
+    from decimal import Decimal
+
+    from gate.engine.lines import Context, LineResult, score_lines
+    from gate.figures.model import Amount, Figure, MatchSettings, Support
+
+    figure = Figure("about 4.1%", 6, 10, Decimal("4.1"), -1, True, "about")
+    records = [figure, Support(True, Decimal("4.05"), Decimal("4.15"), Decimal("4.1"), Decimal("4.1"), figure),
+               MatchSettings(rounding="exact", percent_fraction=False, derived=("difference",)),
+               Context("run.jsonl", None, MatchSettings(), None, join=False), LineResult(7, problems=[("answer", "missing")], size=12)]
+    for record in records:
+        for protocol in (2, pickle.HIGHEST_PROTOCOL):
+            back = pickle.loads(pickle.dumps(record, protocol))
+            assert type(back) is type(record) and back == record
+    assert hash(pickle.loads(pickle.dumps(figure))) == hash(figure)
+    amount = pickle.loads(pickle.dumps(Amount(Decimal("0.75"))))
+    assert type(amount) is Amount and amount == Decimal("0.75") and hash(amount) == hash(Decimal("0.75")) and amount * 100 == 75
+    # the records of a scored batch too, as a worker sends them
+    (result,) = score_lines([(1, b'{"run": {"assistant_version": "1.0"}}')], Context("run.jsonl", None, MatchSettings(), None))
+    assert pickle.loads(pickle.dumps(result)) == result
