@@ -28,6 +28,11 @@ Prints a table (median of ``--repeat`` runs) and writes every measurement as JSO
 Usage:
     python benchmarks/bench_check.py [--sizes 10000,100000] [--repeat 3] [--json out.json]
                                      [--workdir DIR] [--check-args "--jobs 2"] [--startup]
+                                     [--compiled VENV/bin/python]
+
+``--compiled`` times the compiled core's ``answer-gate`` (the console script of that virtual
+environment, without PYTHONPATH) beside the pure one, interleaved, after checking what each
+says with ``--version``, and compares their JSON reports byte for byte.
 
 The 1,000,000-answer size takes minutes per command (and the sketch several GB): give it
 with ``--sizes 1000000`` once, on a quiet machine.
@@ -331,6 +336,37 @@ def gate_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "gate"]
 
 
+#: The compiled core's environment: no PYTHONPATH, which would bring back the sources.
+COMPILED_ENV = {k: v for k, v in LIMITS.items() if k != "PYTHONPATH"}
+
+
+def compiled_command(python: str) -> list[str]:
+    """The ``answer-gate`` console script of the virtual environment whose interpreter is
+    ``python`` (not resolved: a venv's python is a link to the base interpreter)."""
+    script = Path(python).with_name("answer-gate.exe" if os.name == "nt" else "answer-gate")
+    if not script.is_file():
+        raise SystemExit(f"--compiled {python}: no answer-gate beside it ({script}): install the compiled core in that environment")
+    return [str(script)]
+
+
+def core_of(command: list[str], env: dict[str, str], cwd: Path) -> str:
+    """What ``COMMAND --version`` says, e.g. ``answer-gate 0.1.0 (compiled core)``."""
+    said = subprocess.run(command + ["--version"], cwd=cwd, env=env, capture_output=True, text=True)
+    if said.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} --version exited {said.returncode}: {said.stderr[-2000:]}")
+    return said.stdout.strip()
+
+
+def checked_cores(pure: list[str], compiled: list[str], cwd: Path) -> dict[str, str]:
+    """The ``--version`` of the two commands timed, run as they will be timed: the pure one
+    must run the pure-Python core and the compiled one the compiled core, or nothing is timed."""
+    cores = {"check": core_of(pure, LIMITS, cwd), "compiled": core_of(compiled, COMPILED_ENV, cwd)}
+    for name, core in (("check", "(pure-Python core)"), ("compiled", "(compiled core)")):
+        if not cores[name].endswith(core):
+            raise SystemExit(f"the {name} command would time {cores[name]!r}, not the {core[1:-1]}")
+    return cores
+
+
 def commands(paths: dict[str, Path], out: Path, check_args: list[str]) -> dict[str, list[str]]:
     return {
         "floor": [sys.executable, "-c", FLOOR, str(paths["run"])],
@@ -406,7 +442,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "answer-gate-bench", help="where the generated runs are kept")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--compiled", default="", metavar="PYTHON", help="also time the check run by this interpreter (a virtual environment "
-                        "with the compiled core installed: tests/test_compiled_core.py), interleaved, and compare its report with the pure core's")
+                        "with the compiled core installed: scripts/test_compiled.py), interleaved, and compare its report with the pure core's; "
+                        "its answer-gate must say (compiled core) and the pure one (pure-Python core), or nothing is timed")
     parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
     parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start "
                         "(with --sizes '' alone); run this script with the interpreter of a regular install to time that install")
@@ -420,26 +457,27 @@ def main(argv: list[str] | None = None) -> int:
         cwd = Path(tempfile.mkdtemp(prefix="bench-cwd-"))  # no baselines folder here,
         shutil.copy(ROOT / "thresholds.yaml", cwd)  # nor beside the thresholds (the repo's baselines/ would be compared)
         out = cwd / "report.json"
-        todo = {k: v for k, v in commands(paths, out, shlex.split(args.check_args)).items() if k in only}
-        if args.compiled:  # its own interpreter, without PYTHONPATH (which would bring back the sources)
-            todo["compiled"] = [args.compiled, "-m", "gate"] + todo["check"][len(gate_command()):]
+        every = commands(paths, out, shlex.split(args.check_args))
+        todo = {k: v for k, v in every.items() if k in only}
+        if args.compiled:  # the venv's answer-gate, with the same arguments and its own report
+            todo["compiled"] = compiled_command(args.compiled) + every["check"][len(gate_command()):]
             todo["compiled"][todo["compiled"].index(str(out))] = str(cwd / "report-compiled.json")
-        compiled_env = {k: v for k, v in LIMITS.items() if k != "PYTHONPATH"}
+            results["cores"] = checked_cores(gate_command(), compiled_command(args.compiled), cwd)
         runs: dict[str, list[dict]] = {k: [] for k in todo}
         for _ in range(args.repeat):
             for name, command in todo.items():
-                runs[name].append(measure(command, cwd, compiled_env if name == "compiled" else None))
+                runs[name].append(measure(command, cwd, COMPILED_ENV if name == "compiled" else None))
                 print(f"  {n:>9,} {name:<6} {runs[name][-1]['seconds']:8.2f} s {runs[name][-1]['peak_mb']:8.1f} MB", file=sys.stderr)
         entry = {"bytes": paths["run"].stat().st_size}
         for name, measured in runs.items():
             entry[name] = {"seconds": statistics.median(m["seconds"] for m in measured),
                            "peak_mb": statistics.median(m["peak_mb"] for m in measured),
                            "runs": measured}
-            if name == "check" and measured[-1]["exit"] not in (0, 1):
-                print(f"check exited {measured[-1]['exit']}: {measured[-1]['stderr']}", file=sys.stderr)
+            if name in ("check", "compiled") and measured[-1]["exit"] not in (0, 1):
+                print(f"{name} exited {measured[-1]['exit']}: {measured[-1]['stderr']}", file=sys.stderr)
         if "check" in runs and out.exists():
             entry["check"]["counts"] = report_counts(out)
-        if "compiled" in runs and out.exists():
+        if "compiled" in runs and out.exists() and (cwd / "report-compiled.json").exists():
             entry["compiled"]["same_report"] = (cwd / "report-compiled.json").read_bytes() == out.read_bytes()
         results["sizes"][str(n)] = entry
     if args.startup:
@@ -452,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
         print(table(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    failed = [n for n, e in results["sizes"].items() if "check" in e and any(r["exit"] not in (0, 1) for r in e["check"]["runs"])]
+    failed = [n for n, e in results["sizes"].items() for k in ("check", "compiled") if k in e and any(r["exit"] not in (0, 1) for r in e[k]["runs"])]
     return 1 if failed else 0
 
 

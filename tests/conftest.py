@@ -167,6 +167,20 @@ def both_parsers(fast_parse):
     return both
 
 
+def pytest_collection_modifyitems(config, items):
+    """Where the compiled core runs (scripts/test_compiled.py), skip the tests marked
+    ``pure_core``, with their reason: they replace a function of a compiled module, and the
+    compiled callers call the compiled function directly."""
+    from gate.core.build import compiled
+
+    if not compiled():
+        return
+    for item in items:
+        marker = item.get_closest_marker("pure_core")
+        if marker is not None:
+            item.add_marker(pytest.mark.skip(reason=f"pure-Python core only: {marker.args[0]}"))
+
+
 def pytest_terminal_summary(terminalreporter):
     """Say how many lines the suite ran through both validation paths and both parsers (every
     bad-input case of the suite among them): the fast paths never judged a line alone."""

@@ -102,7 +102,7 @@ def stage_action(where: Path, venv_python: Path) -> Path:
     environment has installed (same packages, same hashes' lines), so that pip finds every
     one already installed and needs no index. Run from this repository the lock is the
     shipped one; it differs only when the environment has moved on since the lock was made."""
-    for name in ("action.yml", "pyproject.toml", "README.md"):
+    for name in ("action.yml", "pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, where / name)
     shutil.copytree(ROOT / "gate", where / "gate", ignore=shutil.ignore_patterns("__pycache__"))
     (where / "requirements").mkdir()
@@ -146,6 +146,9 @@ class Runner:
         self.inputs["token"] = TOKEN
         self.inputs.update(inputs)
         self.outputs: dict[str, dict[str, str]] = {"cache": {"cache-hit": "true"}}
+        # `uses: ./` (a local action): no repository and no ref; `uses: octo/answer-gate@v1.2.0` sets both.
+        self.action_repository = ""
+        self.action_ref = ""
         self.base_env = {
             "PATH": os.environ["PATH"],
             "HOME": str(tmp),
@@ -175,6 +178,8 @@ class Runner:
                 return self.outputs[step.group(1)].get(step.group(2), "")
             known = {
                 "github.action_path": str(self.action_path),
+                "github.action_repository": self.action_repository,
+                "github.action_ref": self.action_ref,
                 "github.token": TOKEN,
                 "runner.temp": str(self.runner_temp),
                 "runner.os": "Linux",
@@ -250,6 +255,126 @@ def installed(tmp_path_factory) -> Installed:
     runner.outputs["cache"] = {"cache-hit": "false"}
     results = tuple(runner.run(only=INSTALL_STEPS))
     return Installed(action_path, venv, results)
+
+
+# -- the install step: the release's compiled wheel where one fits the runner, else pure ---
+
+FAKE_GH = """#!/usr/bin/env bash
+# A stand-in for the GitHub CLI: `gh release download REF --repo R --pattern P --dir D` copies
+# the files of the release REF from $FAKE_RELEASES/REF, and fails as gh does where there is none.
+echo "$*" >> "$FAKE_GH_LOG"
+[ "$1 $2" = "release download" ] || exit 2
+ref=$3; shift 3
+while [ $# -gt 0 ]; do case $1 in --dir) dir=$2; shift 2;; *) shift;; esac; done
+[ -d "$FAKE_RELEASES/$ref" ] || { echo "release not found" >&2; exit 1; }
+cp "$FAKE_RELEASES/$ref"/*.whl "$dir"/
+"""
+
+
+@pytest.fixture(scope="module")
+def release_wheels(tmp_path_factory, installed) -> dict[str, Path]:
+    """The wheels a release can hold, by the runner they fit: the pure-Python one, built from
+    the action's source, and copies of it tagged as the compiled wheels cibuildwheel makes, one
+    for this runner (its interpreter, ABI and platform: the first of packaging's tags), others
+    for Windows, macOS and the next Python. What is inside does not matter: the step picks a
+    file, and the installed wheel's tags say which."""
+    from packaging.tags import sys_tags
+
+    base = tmp_path_factory.mktemp("release-wheels")
+    source = base / "source"
+    shutil.copytree(installed.action_path, source)
+    offline = {**os.environ, "PIP_NO_INDEX": "1", "PIP_CONFIG_FILE": os.devnull, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(base), str(source)],
+                   check=True, env=offline)
+    (pure,) = base.glob("answer_gate-*.whl")
+    here = next(iter(sys_tags()))
+    after = f"cp3{sys.version_info.minor + 1}"
+    tags = {"here": (here.interpreter, here.abi, here.platform), "windows": (here.interpreter, here.abi, "win_amd64"),
+            "macos": (here.interpreter, here.abi, "macosx_11_0_arm64"), "next python": (after, after, here.platform)}
+    wheels = {"pure": pure}
+    for name, (python, abi, platform) in tags.items():
+        made = subprocess.run([sys.executable, "-m", "wheel", "tags", "--python-tag", python, "--abi-tag", abi, "--platform-tag", platform,
+                               str(pure)], check=True, capture_output=True, text=True, cwd=base).stdout.strip()
+        wheels[name] = base / made
+        assert wheels[name].name == f"{pure.name.split('-py3')[0]}-{python}-{abi}-{platform}.whl"
+    return wheels
+
+
+def _bare_venv(where: Path) -> Path:
+    """A virtual environment without answer-gate that sees this test environment's packages
+    (pip and the dependencies) through a ``.pth`` file, as the session's install does."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True)
+    purelib = subprocess.run([str(where / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    Path(purelib, "_answer_gate_test_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    return Path(purelib)
+
+
+def _install_answer_gate(tmp: Path, installed: Installed, venv: Path, ref: str, release: tuple[Path, ...] | None) -> subprocess.CompletedProcess:
+    """The action's step "Install answer-gate", used as ``octo/answer-gate@REF`` (``uses: ./``
+    when ``ref`` is empty), with gh standing in for GitHub: the release ``ref`` holds the files
+    ``release`` (``None``: there is no such release)."""
+    runner = Runner(tmp / "runner", "http://127.0.0.1:9", {"run": "unused"}, Installed(installed.action_path, venv, ()), baselines=False)
+    runner.action_ref, runner.action_repository = ref, "octo/answer-gate" if ref else ""
+    tools, releases = tmp / "tools", tmp / "releases"
+    tools.mkdir(parents=True)
+    (tools / "gh").write_text(FAKE_GH)
+    (tools / "gh").chmod(0o755)
+    if release is not None:
+        (releases / ref).mkdir(parents=True)
+        for wheel in release:
+            shutil.copy(wheel, releases / ref / wheel.name)
+    runner.base_env.update({"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}", "FAKE_RELEASES": str(releases), "FAKE_GH_LOG": str(tmp / "gh.log")})
+    (result,) = runner.run(only=["Install answer-gate"])
+    return result
+
+
+def _installed_from(purelib: Path) -> str:
+    """Where the environment's answer-gate came from: the tags of its wheel, and ``source``
+    for the wheel pip built from the action's folder (a direct reference)."""
+    (dist,) = purelib.glob("answer_gate-*.dist-info")
+    if (dist / "direct_url.json").exists():
+        assert json.loads((dist / "direct_url.json").read_text())["url"].startswith("file://")
+        return "source"
+    return "-".join(line.split(": ", 1)[1] for line in (dist / "WHEEL").read_text().splitlines() if line.startswith("Tag: "))
+
+
+EVERY_RUNNER = ("here", "windows", "macos", "next python", "pure")
+
+
+@pytest.mark.parametrize("ref, release, installs", [
+    ("v0.1.0", EVERY_RUNNER, "here"),  # the compiled wheel for this runner, before the pure one
+    ("v0.1.0", ("windows", "macos", "next python", "pure"), "pure"),  # none fits: the release's pure-Python wheel
+    ("v0.1.0", ("windows", "macos", "next python"), "source"),  # none fits and no pure wheel: the action's source
+    ("v0.1.0", None, "source"),  # no release of that tag (gh fails)
+    ("main", EVERY_RUNNER, "source"),  # a branch: no release is asked for
+    ("", EVERY_RUNNER, "source"),  # `uses: ./`: neither
+])
+def test_the_install_step_takes_the_release_wheel_that_fits_the_runner_else_the_source(tmp_path, installed, release_wheels, ref, release, installs):
+    purelib = _bare_venv(tmp_path / "venv")
+    result = _install_answer_gate(tmp_path, installed, tmp_path / "venv", ref, None if release is None else tuple(release_wheels[k] for k in release))
+    assert result.returncode == 0, result.stderr
+    found = _installed_from(purelib)
+    expected = {"source": "source", "pure": "py3-none-any"}.get(installs) or release_wheels[installs].name.removesuffix(".whl").split("-", 2)[2]
+    assert found == expected
+    asked = (tmp_path / "gh.log").read_text() if (tmp_path / "gh.log").exists() else ""
+    wheels = tmp_path / "runner" / "runner-temp" / "answer-gate" / "wheels"
+    assert asked == (f"release download {ref} --repo octo/answer-gate --pattern *.whl --dir {wheels}\n" if ref.startswith("v") else "")
+    said_release = f"answer-gate from the release's wheels of {ref}\n" in result.stdout
+    assert said_release == (installs != "source")
+    assert result.stdout.endswith("answer-gate 0.1.0 (pure-Python core)\n")  # the tagged copies hold the pure sources
+
+
+def test_the_release_wheel_replaces_what_the_cached_environment_held(tmp_path, installed, release_wheels):
+    """The venv is cached on the lock: after a run from the source (a branch), a run of a release
+    installs its wheel over the answer-gate of the same version that the cache restored."""
+    purelib = _bare_venv(tmp_path / "venv")
+    first = _install_answer_gate(tmp_path / "first", installed, tmp_path / "venv", "main", None)
+    assert first.returncode == 0, first.stderr
+    assert _installed_from(purelib) == "source"
+    second = _install_answer_gate(tmp_path / "second", installed, tmp_path / "venv", "v0.1.0", tuple(release_wheels[k] for k in EVERY_RUNNER))
+    assert second.returncode == 0, second.stderr
+    assert _installed_from(purelib) == release_wheels["here"].name.removesuffix(".whl").split("-", 2)[2]
 
 
 @pytest.fixture

@@ -6,26 +6,29 @@ the same golden files as the pure-Python core.
 
 Slow (a mypyc build takes minutes): it runs with ``ANSWER_GATE_TEST_COMPILED=1``, or with
 ``ANSWER_GATE_COMPILED_WHEEL=path/to/the.whl`` to test a wheel built already (a release's).
-Tests that monkeypatch the reader's or the scorer's functions patch what a compiled module
-does not look up again, so they run on the pure-Python core only (the rest of the suite).
+The whole suite runs on the compiled core with ``python scripts/test_compiled.py`` (CI does);
+there the tests marked ``pure_core`` (they replace a function a compiled module does not look
+up again) are skipped. The first two tests here run everywhere: what keeps the code
+compilable, and the benchmark's compiled command.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not (os.environ.get("ANSWER_GATE_TEST_COMPILED") or os.environ.get("ANSWER_GATE_COMPILED_WHEEL")),
-                       reason="builds the compiled core (minutes): set ANSWER_GATE_TEST_COMPILED=1 or ANSWER_GATE_COMPILED_WHEEL"),
-]
+#: The tests that build the compiled core (or install a wheel built already).
+builds = pytest.mark.skipif(not (os.environ.get("ANSWER_GATE_TEST_COMPILED") or os.environ.get("ANSWER_GATE_COMPILED_WHEEL")),
+                            reason="builds the compiled core (minutes): set ANSWER_GATE_TEST_COMPILED=1 or ANSWER_GATE_COMPILED_WHEEL")
 
 # The golden-file tests and the figure reader's, run on the compiled core.
 ON_BOTH_CORES = ["tests/test_example.py", "tests/test_figure_dump.py", "tests/test_checks.py", "tests/test_comment.py",
@@ -36,6 +39,58 @@ def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "UPDATE_GOLDEN", "VIRTUAL_ENV")}
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
+
+
+def _setup() -> Any:
+    spec = importlib.util.spec_from_file_location("answer_gate_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not as __main__: setup() is not run
+    return module
+
+
+def test_no_compiled_class_is_native_over_a_python_base():
+    """mypyc makes a class native unless told otherwise, over a base it cannot lay out too:
+    a native subclass of Decimal was no Decimal inside (its values crashed the compiled core).
+    Every class of a compiled module with a base class is a NamedTuple, a Protocol or marked
+    ``@mypyc_attr(native_class=False)``."""
+    compiled = _setup().compiled_sources()
+    assert "gate/figures/model.py" in compiled and "gate/engine/lines.py" in compiled
+    found = []
+    for name in compiled:
+        for node in ast.walk(ast.parse((ROOT / name).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.bases:
+                bases = {ast.unparse(b) for b in node.bases}
+                python_class = any(ast.unparse(d) == "mypyc_attr(native_class=False)" for d in node.decorator_list)
+                if not (bases <= {"NamedTuple", "Protocol"} or python_class):
+                    found.append(f"{name}: {node.name}({', '.join(sorted(bases))})")
+    assert found == []
+
+
+def test_the_benchmark_times_the_answer_gate_of_the_compiled_venv(tmp_path):
+    """benchmarks/bench_check.py --compiled PYTHON: the answer-gate beside that interpreter,
+    run without PYTHONPATH, and nothing timed unless each command says the core it stands for."""
+    spec = importlib.util.spec_from_file_location("bench_check", ROOT / "benchmarks" / "bench_check.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    venv = tmp_path / "venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").symlink_to(sys.executable)  # as a venv has it: not resolved
+    # A compiled core that the sources on PYTHONPATH would hide, as they would the real one.
+    (venv / "answer-gate").write_text('#!/bin/sh\nif [ -n "$PYTHONPATH" ]; then echo "answer-gate 0.1.0 (pure-Python core)"; '
+                                      'else echo "answer-gate 0.1.0 (compiled core)"; fi\n')
+    (tmp_path / "pure").write_text('#!/bin/sh\necho "answer-gate 0.1.0 (pure-Python core)"\n')
+    for script in (venv / "answer-gate", tmp_path / "pure"):
+        script.chmod(0o755)
+    command = bench.compiled_command(str(venv / "python"))
+    assert command == [str(venv / "answer-gate")]
+    bench.LIMITS["PYTHONPATH"] = str(ROOT)  # the pure core's sources, as the house runs it
+    assert bench.checked_cores([str(tmp_path / "pure")], command, tmp_path) == {
+        "check": "answer-gate 0.1.0 (pure-Python core)", "compiled": "answer-gate 0.1.0 (compiled core)"}
+    with pytest.raises(SystemExit, match=r"the compiled command would time 'answer-gate 0.1.0 \(pure-Python core\)', not the compiled core"):
+        bench.checked_cores([str(tmp_path / "pure")], [str(tmp_path / "pure")], tmp_path)
+    with pytest.raises(SystemExit, match="no answer-gate beside it"):
+        bench.compiled_command(str(tmp_path / "python"))
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +120,8 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return copy, python
 
 
+@pytest.mark.slow
+@builds
 def test_the_wheel_runs_the_compiled_core(compiled: tuple[Path, Path]) -> None:
     copy, python = compiled
     probe = "import gate.figures.digits as d, gate.scoring.answer as a, gate.engine.lines as l; print(d.__file__); print(a.__file__); print(l.__file__)"
@@ -74,9 +131,37 @@ def test_the_wheel_runs_the_compiled_core(compiled: tuple[Path, Path]) -> None:
     assert version.stdout == "answer-gate 0.1.0 (compiled core)\n"
 
 
+@pytest.mark.slow
+@builds
 def test_the_golden_files_hold_on_the_compiled_core(compiled: tuple[Path, Path]) -> None:
     copy, python = compiled
     run = subprocess.run([str(python), "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *ON_BOTH_CORES],
                          cwd=copy, env=_env(), capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-5000:] + run.stderr[-2000:]
     assert " passed" in run.stdout and " failed" not in run.stdout
+
+
+def test_what_workers_and_dask_pickle_comes_back_equal_on_either_core():
+    """Figures, supports, settings and the line reader's records cross processes pickled
+    (workers, Dask); a compiled frozen dataclass is rebuilt from its fields
+    (gate.core.build.picklable), and an Amount stays a Decimal of its value."""
+    import pickle
+    from decimal import Decimal
+
+    from gate.engine.lines import Context, LineResult, score_lines
+    from gate.figures.model import Amount, Figure, MatchSettings, Support
+
+    figure = Figure("about 4.1%", 6, 10, Decimal("4.1"), -1, True, "about")
+    records = [figure, Support(True, Decimal("4.05"), Decimal("4.15"), Decimal("4.1"), Decimal("4.1"), figure),
+               MatchSettings(rounding="exact", percent_fraction=False, derived=("difference",)),
+               Context("run.jsonl", None, MatchSettings(), None, join=False), LineResult(7, problems=[("answer", "missing")], size=12)]
+    for record in records:
+        for protocol in (2, pickle.HIGHEST_PROTOCOL):
+            back = pickle.loads(pickle.dumps(record, protocol))
+            assert type(back) is type(record) and back == record
+    assert hash(pickle.loads(pickle.dumps(figure))) == hash(figure)
+    amount = pickle.loads(pickle.dumps(Amount(Decimal("0.75"))))
+    assert type(amount) is Amount and amount == Decimal("0.75") and hash(amount) == hash(Decimal("0.75")) and amount * 100 == 75
+    # the records of a scored batch too, as a worker sends them
+    (result,) = score_lines([(1, b'{"run": {"assistant_version": "1.0"}}')], Context("run.jsonl", None, MatchSettings(), None))
+    assert pickle.loads(pickle.dumps(result)) == result

@@ -18,6 +18,8 @@ import gate.engine.stream
 from gate.core.errors import InputError
 from gate.run.check import check_run
 
+pytestmark = pytest.mark.pure_core("replaces score_answer, which the compiled line reader calls directly")
+
 #: The example log with its third line broken (not JSON).
 BAD_LINE = 3
 

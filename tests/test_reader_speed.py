@@ -67,6 +67,7 @@ def test_may_fall_says_maybe_where_a_word_of_decrease_stands(text, may):
     assert readings._may_fall(text) is may
 
 
+@pytest.mark.pure_core("replaces readings._may_fall, which the compiled fall_reading calls directly")
 def test_fall_readings_are_the_same_with_and_without_the_hint(monkeypatch):
     texts = TEXTS + [
         "Energy prices fell 1.9% and exports dropped by about 3 percent; the deficit was 4.1% of GDP.",

@@ -53,6 +53,7 @@ def _generated_pairs(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     return list(join(load_run(paths["run"]), load_question_set(paths["set"])).pairs)
 
 
+@pytest.mark.pure_core("replaces answer._values_to_try, which the compiled scoring calls directly")
 @pytest.mark.parametrize("match", ALL_SETTINGS, ids=str)
 def test_the_new_values_alone_decide_as_all_the_evidence_does(match, tmp_path, monkeypatch):
     pairs = _pairs() + _generated_pairs(tmp_path, monkeypatch)
@@ -170,6 +171,7 @@ def test_an_outcome_built_at_once_is_the_dataclass_built():
     assert made == built and list(made.__dict__.items()) == list(built.__dict__.items())
 
 
+@pytest.mark.pure_core("replaces answer._stated_values, which the compiled scoring calls directly")
 @pytest.mark.parametrize("match", ALL_SETTINGS, ids=str)
 def test_an_expected_value_stated_exactly_is_found_as_any_supports_finds_it(match, tmp_path, monkeypatch):
     pairs = _pairs() + _generated_pairs(tmp_path, monkeypatch)

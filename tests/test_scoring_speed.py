@@ -88,6 +88,7 @@ def pairs() -> list[tuple[Question, Answer | None]]:
     return _pairs()
 
 
+@pytest.mark.pure_core("replaces answer._unsupported_numbers, which the compiled score_answer calls directly")
 def test_unsupported_numbers_score_as_when_all_the_evidence_was_read_first(pairs, monkeypatch):
     fast = [score_answer(q, a, SETTINGS) for q, a in pairs]
     monkeypatch.setattr(answer_scoring, "_unsupported_numbers", _eager_unsupported_numbers)
@@ -99,6 +100,7 @@ def test_unsupported_numbers_score_as_when_all_the_evidence_was_read_first(pairs
         Count(0, 1), Count(0, 2), Count(1, 3), Count(0, 2), Count(1, 3), Count(1, 2), Count(0, 2)]
 
 
+@pytest.mark.pure_core("replaces answer._unsupported_numbers, which the compiled score_answer calls directly")
 def test_the_generated_run_scores_as_when_all_the_evidence_was_read_first(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     from bench_check import generate  # the benchmark's realistic runs, five languages
@@ -112,6 +114,7 @@ def test_the_generated_run_scores_as_when_all_the_evidence_was_read_first(tmp_pa
     assert sum(o.counts["unsupported_numbers"].numerator for o in fast) > 50
 
 
+@pytest.mark.pure_core("replaces gate.figures.evidence_values, which the compiled scoring calls directly")
 def test_the_question_and_passages_are_read_only_when_a_figure_is_not_supported_by_the_retrieved_values(monkeypatch):
     calls: list[str | None] = []
     original = fig.evidence_values

@@ -17,6 +17,7 @@ import sys
 import pytest
 
 from gate.cli import main as cli
+from gate.core.build import compiled
 
 #: What no start without a command may import: the libraries and the gate's own modules
 #: that commands import when they run, and typing and pathlib (a few ms each at start).
@@ -41,7 +42,7 @@ def test_the_top_level_parser_says_what_the_full_one_says() -> None:
 
 
 @pytest.mark.parametrize("argv, code, first_line", [
-    (["--version"], 0, "answer-gate 0.1.0 (pure-Python core)"), (["--help"], 0, "usage: answer-gate [-h] [--version] COMMAND ..."),
+    (["--version"], 0, f"answer-gate 0.1.0 ({'compiled core' if compiled() else 'pure-Python core'})"), (["--help"], 0, "usage: answer-gate [-h] [--version] COMMAND ..."),
     (["-h"], 0, "usage: answer-gate [-h] [--version] COMMAND ..."), ([], 2, "usage: answer-gate [-h] [--version] COMMAND ..."),
 ])  # --bogus: said in the project's words (tests/test_cli_options.py)
 def test_no_command_gives_the_full_parsers_output(argv: list[str], code: int, first_line: str) -> None:

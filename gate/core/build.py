@@ -25,3 +25,30 @@ def compiled() -> bool:
 def core_name() -> str:
     """``"compiled core"`` or ``"pure-Python core"``, as ``answer-gate --version`` says it."""
     return "compiled core" if compiled() else "pure-Python core"
+
+
+def picklable(*classes: type) -> None:
+    """Pickle these frozen dataclasses by their fields where they are compiled.
+
+    A compiled frozen dataclass (a native class of mypyc) marked serializable is pickled by
+    mypyc's ``__setstate__``, which sets each field through the class's ``__setattr__``, and
+    a frozen dataclass refuses that; workers and Dask pickle them. Here, each compiled one is
+    pickled as its class and its fields in order, and unpickled by its initialiser (compiled
+    too). The pure-Python classes keep the standard pickling.
+    """
+    import copyreg
+    from dataclasses import fields
+
+    for cls in classes:
+        if getattr(cls, "__mypyc_attrs__", None) is not None:
+            _FIELDS[cls] = tuple(f.name for f in fields(cls))
+            copyreg.pickle(cls, _by_fields)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _by_fields(record: object) -> tuple[type, tuple[object, ...]]:
+    """How pickle rebuilds a compiled frozen dataclass: its class called with its fields."""
+    cls = type(record)
+    return cls, tuple(getattr(record, name) for name in _FIELDS[cls])

@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from gate import figures as fig
 from gate.core.bcp47 import canonical_language
+from gate.core.build import picklable
 from gate.core.errors import ProblemCollector
 from gate.core.jsonlines import NO_VALUE, _validate, parse_line
 from gate.inputs.lines import rejected_line_problems
@@ -77,6 +78,9 @@ class LineResult:
     joined: bool = False
     found: Found | None = None
     size: int | None = None
+
+
+picklable(Context)
 
 
 class Found(NamedTuple):

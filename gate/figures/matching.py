@@ -57,7 +57,7 @@ def _to_decimal(v: object) -> Decimal | None:
 def evidence_values(
     values: Iterable[int | float | Decimal | str | None] | None,
     question: str | None,
-    passages: Mapping[str, str | tuple[str, str]] | None,
+    passages: Mapping[str, object] | None,  # each checked below (the compiled core checks no more)
     language: str,
 ) -> tuple[Decimal, ...]:
     """All values a figure of an answer may be supported by.
@@ -111,7 +111,7 @@ def evidence_values(
 def evidence_with_texts(
     values: tuple[Decimal, ...],
     question: str | None,
-    passages: Mapping[str, str | tuple[str, str]] | None,
+    passages: Mapping[str, object] | None,
     language: str,
 ) -> tuple[Decimal, ...]:
     """:func:`evidence_values` from the retrieved values already converted: ``values`` is

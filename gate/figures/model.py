@@ -13,6 +13,8 @@ from typing import Any, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
+from gate.core.build import picklable
+
 ROUNDINGS = ("stated_precision", "exact")
 DERIVATIONS = ("difference", "change")
 #: The derivations on when thresholds.yaml says nothing: a change said as a change,
@@ -58,6 +60,7 @@ class Figure:
     hedge: str | None = None
 
 
+@mypyc_attr(native_class=False)  # compiled, a Decimal's subclass is a Python class (a native one is no Decimal inside)
 class Amount(Decimal):
     """An evidence value that is no share: a number a passage or the question states
     without writing it as a share ("0.75 kg"), which supports a percentage only as it is,
@@ -67,7 +70,7 @@ class Amount(Decimal):
     __slots__ = ()
 
 
-@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
+@mypyc_attr(native_class=False)  # a Python class in the compiled core too: its __post_init__, not a compiled __init__, judges a bad field
 @dataclass(frozen=True)
 class MatchSettings:
     """How figures are matched against evidence values.
@@ -165,6 +168,7 @@ def _open_instances() -> bool:
 
 
 OPEN_INSTANCES = _open_instances()
+picklable(Figure, Support)
 
 
 def _new(cls: type[_T], fields: dict[str, object]) -> _T:

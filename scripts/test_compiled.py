@@ -1,0 +1,113 @@
+"""The whole suite on the compiled core (issue 34).
+
+Builds the compiled core (setup.py with ``ANSWER_GATE_COMPILE=1``: mypyc over the figure
+reader, the scoring and the line reader) from a copy of this checkout, installs it, not
+editable, in a virtual environment of its own, and runs the test suite there against the
+installed package, never the sources::
+
+    python scripts/test_compiled.py [--venv DIR] [--skip-build] [PYTEST ARGUMENTS]
+
+The venv (default ``.venv-compiled``) first gets ``.[test]`` installed as usual (the
+dependencies, and mypy, which provides mypyc), then the compiled build over it (without
+build isolation: mypyc type-checks against the installed libraries' stubs; a C compiler is
+needed). The tests run from a copy of the checkout whose ``gate/`` is a link to the installed
+package: whatever imports ``gate`` (the tests, the commands they start with ``python -m gate``
+from the copy, a ``PYTHONPATH`` set to it) gets the extension modules, and the tests that read
+the sources read the installed ones, the same files. Tests marked ``pure_core`` (they replace a
+function that compiled callers do not look up again) are skipped there, with their reason; the
+golden files are the same for both cores. Prints the time of the build and of the run; exits
+with pytest's exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _copy_checkout(to: Path) -> None:
+    """The checkout's files as git sees them (tracked and new ones, nothing ignored), in a
+    repository of their own (the tests that copy the checkout ask git for its files); the
+    Node tools .ci/run installs are linked."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():  # a tracked file deleted in the worktree is left out
+            (to / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, to / name)
+    subprocess.run(["git", "init", "--quiet", str(to)], check=True)
+    subprocess.run(["git", "add", "--all"], cwd=to, check=True)  # gate/'s files are listed before gate/ becomes a link
+    node = Path(".ci", "node", "node_modules")
+    if (ROOT / node).is_dir():
+        (to / node).symlink_to(ROOT / node, target_is_directory=True)
+
+
+def _env() -> dict[str, str]:
+    """The environment of the venv's commands: nothing that brings back the sources or
+    another environment, nor the opt-in test that builds a compiled core itself."""
+    dropped = {"PYTHONPATH", "VIRTUAL_ENV", "UPDATE_GOLDEN", "ANSWER_GATE_TEST_COMPILED", "ANSWER_GATE_COMPILED_WHEEL", "ANSWER_GATE_COMPILE"}
+    return {k: v for k, v in os.environ.items() if k not in dropped}
+
+
+def _python(venv: Path) -> Path:
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def build(venv: Path, project: Path) -> float:
+    """Install ``project[test]`` in ``venv``, then the compiled core over it; the seconds the
+    compiled build took."""
+    if not _python(venv).exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    start = time.perf_counter()
+    subprocess.run([*pip, f"{project}[test]"], check=True, env=_env())
+    print(f"the test extra and the dependencies installed in {time.perf_counter() - start:.0f} s", flush=True)
+    start = time.perf_counter()
+    subprocess.run([*pip, "--no-build-isolation", "--no-deps", "--force-reinstall", str(project)],
+                   check=True, env={**_env(), "ANSWER_GATE_COMPILE": "1"}, cwd=project)
+    return time.perf_counter() - start
+
+
+def installed_package(venv: Path, elsewhere: Path) -> Path:
+    """The folder of the installed ``gate``, asserted to be the compiled core."""
+    probe = "import gate, gate.core.build as b, os; print(b.core_name()); print(os.path.dirname(gate.__file__))"
+    core, folder = subprocess.run([str(_python(venv)), "-c", probe], cwd=elsewhere, env=_env(), capture_output=True,
+                                  text=True, check=True).stdout.splitlines()
+    if core != "compiled core":
+        raise SystemExit(f"{venv}: the installed gate runs the {core}, not the compiled one")
+    return Path(folder)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--venv", type=Path, default=ROOT / ".venv-compiled", help="the virtual environment (made when missing)")
+    parser.add_argument("--skip-build", action="store_true", help="test the compiled core the venv holds, without building it again")
+    args, pytest_args = parser.parse_known_args(argv)
+    venv = args.venv.absolute()
+    with tempfile.TemporaryDirectory(prefix="answer-gate-compiled-") as work:
+        project = Path(work) / "project"
+        _copy_checkout(project)
+        if not args.skip_build:
+            seconds = build(venv, project)
+            print(f"compiled core built and installed in {seconds:.0f} s", flush=True)
+        package = installed_package(venv, Path(work))
+        shutil.rmtree(project / "gate")
+        shutil.rmtree(project / "build", ignore_errors=True)
+        (project / "gate").symlink_to(package, target_is_directory=True)
+        start = time.perf_counter()
+        run = subprocess.run([str(_python(venv)), "-m", "pytest", "-p", "no:cacheprovider", *pytest_args], cwd=project, env=_env())
+        print(f"the suite on the compiled core ({package}): exit {run.returncode} in {time.perf_counter() - start:.0f} s", flush=True)
+        return run.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
