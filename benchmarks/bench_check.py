@@ -444,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compiled", default="", metavar="PYTHON", help="also time the check run by this interpreter (a virtual environment "
                         "with the compiled core installed: scripts/test_compiled.py), interleaved, and compare its report with the pure core's; "
                         "its answer-gate must say (compiled core) and the pure one (pure-Python core), or nothing is timed")
+    parser.add_argument("--across-jobs", default="", metavar="SIZES", help="at these sizes, also run each check with --jobs 1 (untimed) "
+                        "and say whether its report is byte-identical with the timed one's (default --jobs)")
     parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
     parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start "
                         "(with --sizes '' alone); run this script with the interpreter of a regular install to time that install")
@@ -479,6 +481,10 @@ def main(argv: list[str] | None = None) -> int:
             entry["check"]["counts"] = report_counts(out)
         if "compiled" in runs and out.exists() and (cwd / "report-compiled.json").exists():
             entry["compiled"]["same_report"] = (cwd / "report-compiled.json").read_bytes() == out.read_bytes()
+        if str(n) in args.across_jobs.replace("_", "").split(","):
+            for name in ("check", "compiled"):
+                if name in runs:
+                    entry[name]["same_across_jobs"] = same_with_one_job(todo[name], cwd, COMPILED_ENV if name == "compiled" else None)
         results["sizes"][str(n)] = entry
     if args.startup:
         results["startup"] = st = startup()
@@ -492,6 +498,16 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     failed = [n for n, e in results["sizes"].items() for k in ("check", "compiled") if k in e and any(r["exit"] not in (0, 1) for r in e[k]["runs"])]
     return 1 if failed else 0
+
+
+def same_with_one_job(command: list[str], cwd: Path, env: dict[str, str] | None) -> bool:
+    """Whether the check's report with ``--jobs 1`` is byte-identical with the one its timed
+    run wrote (the last ``--json`` argument of ``command``)."""
+    written = Path(command[command.index("--json") + 1])
+    alone = written.with_name(written.stem + "-jobs1.json")
+    one = [alone if part == str(written) else part for part in command] + ["--jobs", "1"]
+    subprocess.run([str(part) for part in one], cwd=cwd, env=LIMITS if env is None else env, stdout=subprocess.DEVNULL, check=False)
+    return alone.exists() and alone.read_bytes() == written.read_bytes()
 
 
 def table(results: dict) -> str:
@@ -508,6 +524,9 @@ def table(results: dict) -> str:
         if "compiled" in entry:
             lines.append(f"|  | compiled core: {ratio('compiled', 'sketch')} of the sketch's time, {ratio('compiled', 'check')} of the pure core's; "
                          f"reports byte-identical: {entry['compiled'].get('same_report')} |")
+        across = {k: entry[k]["same_across_jobs"] for k in ("check", "compiled") if "same_across_jobs" in entry.get(k, {})}
+        if across:
+            lines.append("|  | report with --jobs 1 byte-identical: " + ", ".join(f"{k} {v}" for k, v in across.items()) + " |")
     return "\n".join(lines)
 
 
