@@ -112,8 +112,10 @@ def main(argv: list[str] | None = None) -> int:
              "--thresholds", "thresholds.yaml", "--json", str(cwd / "report.json"), *args.extra]
     cpu = cpu_of(check, cwd)
     raw = cwd / "stacks.txt"
-    subprocess.run(["py-spy", "record", "--native", "--subprocesses", "-r", str(args.rate), "-f", "raw",
-                    "-o", str(raw), "--", *check], cwd=cwd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    spy = subprocess.run(["py-spy", "record", "--native", "--subprocesses", "-r", str(args.rate), "-f", "raw",
+                          "-o", str(raw), "--", *check], cwd=cwd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if not raw.exists():
+        raise SystemExit(f"py-spy wrote no samples (exit {spy.returncode}): {spy.stderr.decode(errors='replace')[-2000:]}")
     counts = stages(raw)
     total = sum(counts.values()) or 1
     print(f"CPU {cpu:.2f} s for {args.answers:,} answers: {cpu / args.answers * 1e6:.0f} µs an answer; {total:,} samples")
