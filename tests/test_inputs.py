@@ -401,6 +401,28 @@ def test_a_passage_language_must_be_a_tag(files, cli):
     )
 
 
+@pytest.mark.parametrize("command", [("baseline", "save", "merged.jsonl", "--baselines", "stored"),
+                                     ("sample", "merged.jsonl", "--size", "3", "--seed", "1", "--out", "sheet")])
+def test_a_merged_line_with_a_bad_expectation_is_named_once_by_every_command(workdir, cli, command):
+    """The commands that read the whole log before joining it (baseline save, sample, grade)
+    say of a merged line with a bad expectation what check says: that problem only."""
+    lines = (ROOT / "examples" / "answers_run_merged.jsonl").read_text("utf-8").splitlines()
+    lines[1] = json.dumps({**json.loads(lines[1]), "expected_period": "2024-Q9"})
+    (workdir / "merged.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
+    code, _, err = cli(*command, "--thresholds", str(ROOT / "thresholds.yaml")) if command[0] == "baseline" else cli(*command)
+    assert code == 2 and "merged.jsonl:2: expected_period: expected a period in SDMX form" in err, err
+    assert "expected_behaviour" not in err, err
+
+
+def test_a_plain_line_in_a_merged_log_still_lacks_its_expectations_in_every_command(workdir, cli):
+    lines = (ROOT / "examples" / "answers_run_merged.jsonl").read_text("utf-8").splitlines()
+    row = json.loads(lines[1])
+    lines[1] = json.dumps({k: v for k, v in row.items() if not k.startswith("expected_")})
+    (workdir / "merged.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
+    code, _, err = cli("baseline", "save", "merged.jsonl", "--baselines", "stored", "--thresholds", str(ROOT / "thresholds.yaml"))
+    assert code == 2 and "merged.jsonl:2: expected_behaviour: missing required field: in the merged form every line carries its expectations" in err, err
+
+
 def test_a_merged_line_whose_expectations_have_a_problem_is_named_once(workdir, cli):
     """A merged-form line that carries its expectations, one of them bad, gets that problem
     only, never also 'missing required field: expected_behaviour' (it has it)."""

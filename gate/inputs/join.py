@@ -42,8 +42,8 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
             question_set = run.merged_set
             notices.append(f"{run.path}: expectations are read from the log (merged form); they belong in the question set, so that the same log can be re-scored against a revised set")
             inline = {q.question_id for q in question_set.questions}
-            for a in run.answers:
-                if a.question_id not in inline:
+            for a in run.answers:  # a line that carried expectations, one of them bad, is reported already
+                if a.question_id not in inline and a.line not in run.carried:
                     problems.add(run.path, a.line, "expected_behaviour", "missing required field: in the merged form every line carries its expectations")
     elif run.merged_set is not None:
         notices.append(f"{run.path}: the log carries expectations (expected_* fields); they are ignored: expectations come from the question set {question_set.path}")

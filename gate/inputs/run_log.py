@@ -463,6 +463,7 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
     log = RunLog(display)
     answers: list[Answer] = []
     merged: list[Question] = []
+    carried: set[int] = set()
     for line, value in read_jsonl(Path(path), display, problems, blank=log.blank):
         reading = read_log_line(log, line, value, problems)
         if reading is None:
@@ -470,10 +471,12 @@ def load_run(path: str | Path, problems: ProblemCollector | None = None) -> Run:
         answer = log.take(reading, problems)
         if answer is not None:
             answers.append(answer)
+            if reading.merged:
+                carried.add(line)
             if reading.question is not None:
                 merged.append(reading.question)
     assistant_version, set_version, notices = log.finish(problems)
     _finish(problems, shared)
     merged_set = QuestionSet(path=display, version=set_version, questions=tuple(merged)) if merged else None
     return Run(path=display, assistant_version=assistant_version, set_version=set_version, answers=tuple(answers),
-               merged_set=merged_set, notices=tuple(notices))
+               merged_set=merged_set, notices=tuple(notices), carried=frozenset(carried))

@@ -192,6 +192,8 @@ class Run:
         answers: in file order.
         merged_set: the question set carried inline (merged form), else None.
         notices: warnings met while loading.
+        carried: the lines of the answers that carry expectations (``expected_*`` fields),
+            those whose expectations were rejected as bad input included.
     """
 
     path: str
@@ -200,6 +202,7 @@ class Run:
     answers: tuple[Answer, ...]
     merged_set: QuestionSet | None = None
     notices: tuple[str, ...] = ()
+    carried: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
