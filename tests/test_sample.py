@@ -279,3 +279,22 @@ def test_a_bad_thresholds_file_for_the_page_is_exit_2_and_writes_nothing(tmp_pat
                        "--out", str(tmp_path / "r"), "--thresholds", str(rules))
     assert code == 2 and "t.yaml" in err and "rounding" in err
     assert not (tmp_path / "r").exists()
+
+
+def test_a_run_with_repeated_attempts_is_sampled_one_answer_a_question_and_says_which(tmp_path, cli):
+    """A question answered twice (attempts 1 and 2) is one answer of the sheet, the last in the
+    log, and the notice says so: the count is of answers sampled from, not of lines."""
+    lines = RUN_13.read_text("utf-8").splitlines()
+    header, body = (lines[:1], lines[1:]) if '"run"' in lines[0] else ([], lines)
+    repeated = [json.dumps({**json.loads(line), "attempt": k, "answer": json.loads(line)["answer"] + (" (second)" if k == 2 else "")})
+                for line in body for k in (1, 2)]
+    run = tmp_path / "answers_run_assistant-1.3_set-1.2.jsonl"
+    run.write_text("\n".join(header + repeated) + "\n", encoding="utf-8")
+    out = tmp_path / "r"
+    code, stdout, err = cli("sample", str(run), "--questions", str(SET_12), "--rubric", str(RUBRIC), "--size", "3", "--seed", "1", "--out", str(out))
+    assert code == 0, err
+    assert f"{len(body)} question(s) are answered more than once (up to 2 attempts: a01, a02, " in err
+    assert "only the last of each in the log is read here (check scores every attempt)" in err
+    assert stdout.startswith(f"sampled 3 of {len(body)} answers (seed 1;")
+    sheet = [json.loads(line) for line in (out / "review.jsonl").read_text("utf-8").splitlines()]
+    assert len(sheet) == 3 and all(item["answer"].endswith(" (second)") for item in sheet)

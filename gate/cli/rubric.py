@@ -208,6 +208,7 @@ def _sample(args: argparse.Namespace) -> int:
     atomic_write_text(str(out / "review.jsonl"), review_jsonl(items))
     atomic_write_text(str(out / "review.html"), review_html(items, rubric, title))
     languages = sorted({i["language"] for i in items})
-    print(f"sampled {len(items)} of {len(run_log.answers)} answers (seed {args.seed}; languages {', '.join(languages)}): "
+    answered = sum(1 for _, answer in joined.pairs if answer is not None)  # one a question: the last of repeated attempts
+    print(f"sampled {len(items)} of {answered} answers (seed {args.seed}; languages {', '.join(languages)}): "
           f"{out / 'review.csv'}, {out / 'review.jsonl'}, {out / 'review.html'}")
     return EXIT_PASS

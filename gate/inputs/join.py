@@ -50,6 +50,7 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
 
     by_id = {q.question_id: q for q in question_set.questions}
     answers: dict[str, Answer] = {}
+    repeated: dict[str, int] = {}  # question id -> its answers, when more than one (attempts)
     for a in run.answers:
         q = by_id.get(a.question_id)
         if q is None:
@@ -62,8 +63,11 @@ def join(run: Run, question_set: QuestionSet | None, problems: ProblemCollector 
         if canonical_language(a.language) != canonical_language(q.language):
             problems.add(run.path, a.line, "language", f"expected {q.language!r} as in the question set (line {q.line}), found {a.language!r}")
             continue
+        if a.question_id in answers:
+            repeated[a.question_id] = repeated.get(a.question_id, 1) + 1
         answers[a.question_id] = a
     _finish(problems, shared)
+    notices.extend(repeated_notice(run.path, repeated))
 
     if run.set_version and question_set.version and run.set_version != question_set.version:
         notices.append(f"the run was logged against question set {run.set_version} and is scored against set {question_set.version}")
@@ -84,6 +88,16 @@ def logged_question_notices(differ: list[str], total: int | None = None) -> list
     shown = ", ".join(differ[:10]) + (f" and {total - 10} more" if total > 10 else "")
     return [f"{total} answer(s) log a question that differs from the set's text ({shown}); "
             "numbers in the logged question are not evidence, only the set's question is"]
+
+
+def repeated_notice(path: str, repeated: dict[str, int]) -> list[str]:
+    """One notice for the questions answered more than once (a run with repeated attempts):
+    the answers joined one to a question hold the last attempt of each, never silently."""
+    if not repeated:
+        return []
+    shown = ", ".join(list(repeated)[:10]) + (f" and {len(repeated) - 10} more" if len(repeated) > 10 else "")
+    return [f"{path}: {len(repeated)} question(s) are answered more than once (up to {max(repeated.values())} attempts: {shown}); "
+            "only the last of each in the log is read here (check scores every attempt)"]
 
 
 def missing_notice(missing: list[str], total: int | None = None) -> list[str]:
