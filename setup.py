@@ -47,12 +47,41 @@ def compiled_sources() -> list[str]:
 BUILDS = {"build", "build_ext", "bdist_wheel", "bdist", "install", "develop", "editable_wheel"}
 
 
+#: ANSWER_GATE_COMPILE's values, any case: compile, or not. Any other value is an error, never
+#: a silent pure-Python build.
+YES, NO = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
+
+
+def compile_asked(value: str | None) -> bool:
+    """Whether ``ANSWER_GATE_COMPILE`` (``value``, None when unset) asks for the compiled core.
+
+    Raises:
+        SystemExit: a value that is neither a yes nor a no (named with what is accepted).
+    """
+    said = (value or "").strip().lower()
+    if said in YES:
+        return True
+    if said in NO:
+        return False
+    raise SystemExit(f"ANSWER_GATE_COMPILE: expected 1 (compile the core with mypyc) or 0 (pure Python), "
+                     f"or one of {', '.join(YES[1:] + NO[2:])}; found {value!r}")
+
+
+NO_MYPYC = ("ANSWER_GATE_COMPILE is set, but mypyc (it comes with mypy) cannot be imported in this build's environment. "
+            "Install what a compiled build needs with `python scripts/build_requirements.py`, then build without "
+            "isolation, so that the build sees it: `ANSWER_GATE_COMPILE=1 python -m pip install --no-build-isolation .` "
+            "(README, 'The compiled core').")
+
+
 def ext_modules() -> list[object]:
-    if os.environ.get("ANSWER_GATE_COMPILE", "").strip() not in ("1", "true", "yes"):
+    if not compile_asked(os.environ.get("ANSWER_GATE_COMPILE")):
         return []
     if not BUILDS.intersection(sys.argv[1:]):
         return []
-    from mypyc.build import mypycify  # only a compiled build needs mypy
+    try:
+        from mypyc.build import mypycify  # only a compiled build needs mypy
+    except ImportError:
+        raise SystemExit(NO_MYPYC) from None
 
     # One C file a module (compiled two at a time) rather than one large file.
     return list(mypycify(compiled_sources(), opt_level=os.environ.get("ANSWER_GATE_OPT_LEVEL", "3"), multi_file=True))

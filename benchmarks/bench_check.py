@@ -14,7 +14,7 @@ whichever is larger):
 
 * floor: read and parse every line with a fast JSON parser (orjson when installed, else the
   standard library), and one regular expression over each answer;
-* sketch: the recipe's ``answer_scores.py`` (seeds/measurement-of-generated-answers.txt,
+* sketch: the recipe's ``answer_scores.py`` (the project's source documents, measurement-of-generated-answers,
   recipe 4.2) re-implemented here, its logic as written: pandas reads the merged log, each
   answer is scored with the plain number pattern, ``math.isclose`` and the year filter, the
   checks become one row each in a DataFrame grouped per slice, the table and every finding
@@ -450,7 +450,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start "
                         "(with --sizes '' alone); run this script with the interpreter of a regular install to time that install")
     args = parser.parse_args(argv)
-    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
+    try:
+        sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
+        across = {int(s.replace("_", "")) for s in args.across_jobs.split(",") if s}
+    except ValueError:
+        parser.error(f"--sizes, --across-jobs: expected answer counts such as 10000,100000; found {args.sizes!r}, {args.across_jobs!r}")
+    if any(n < 1 for n in sizes) or args.repeat < 1:
+        parser.error("--sizes and --repeat: expected positive numbers")
+    if not across <= set(sizes):
+        parser.error(f"--across-jobs: {', '.join(map(str, sorted(across - set(sizes))))} not among --sizes {args.sizes}")
     only = [o for o in args.only.split(",") if o]
     results = {"machine": machine(), "check_args": args.check_args, "repeat": args.repeat, "sizes": {}}
     compile_bytecode()
@@ -465,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
             todo["compiled"] = compiled_command(args.compiled) + every["check"][len(gate_command()):]
             todo["compiled"][todo["compiled"].index(str(out))] = str(cwd / "report-compiled.json")
             results["cores"] = checked_cores(gate_command(), compiled_command(args.compiled), cwd)
+        elif "check" in todo:
+            results["cores"] = {"check": core_of(gate_command(), LIMITS, cwd)}
+            print(f"check: {results['cores']['check']}", file=sys.stderr)
         runs: dict[str, list[dict]] = {k: [] for k in todo}
         for _ in range(args.repeat):
             for name, command in todo.items():
@@ -481,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
             entry["check"]["counts"] = report_counts(out)
         if "compiled" in runs and out.exists() and (cwd / "report-compiled.json").exists():
             entry["compiled"]["same_report"] = (cwd / "report-compiled.json").read_bytes() == out.read_bytes()
-        if str(n) in args.across_jobs.replace("_", "").split(","):
+        if n in across:
             for name in ("check", "compiled"):
                 if name in runs:
                     entry[name]["same_across_jobs"] = same_with_one_job(todo[name], cwd, COMPILED_ENV if name == "compiled" else None)
@@ -510,10 +521,16 @@ def same_with_one_job(command: list[str], cwd: Path, env: dict[str, str] | None)
     return alone.exists() and alone.read_bytes() == written.read_bytes()
 
 
+def _core_said(results: dict) -> str:
+    """`` (pure-Python core)`` or `` (compiled core)``: the core the check column timed."""
+    said = results.get("cores", {}).get("check", "")
+    return f" ({said.rsplit('(', 1)[-1]}" if "(" in said else ""
+
+
 def table(results: dict) -> str:
     names = [n for n in ("floor", "sketch", "check", "compiled") if any(n in e for e in results["sizes"].values())]
     head = "| answers | " + " | ".join({"floor": "floor (parse + one regex)", "sketch": "the recipe's sketch",
-                                          "check": "`answer-gate check`", "compiled": "check, compiled core"}[n] for n in names)
+                                          "check": "`answer-gate check`" + _core_said(results), "compiled": "check, compiled core"}[n] for n in names)
     lines = [head + " | check / sketch | check / floor |", "| ---: " * (len(names) + 3) + "|"]
     for n, entry in results["sizes"].items():
         ok = {k for k in names if k in entry and all(r["exit"] in ((0, 1) if k in ("check", "compiled") else (0,)) for r in entry[k]["runs"])}

@@ -19,7 +19,7 @@ sample in one stage by the outermost function of the stack that names one:
 The microseconds an answer are each stage's share of the samples times the command's CPU
 time (user + system of the process tree, from ``wait4``) over the answers. Run::
 
-    python benchmarks/profile_stages.py RUN --questions SET --answers 100000 [--python PY] [-- extra check args]
+    python benchmarks/profile_stages.py RUN --questions SET --answers 100000 [--python PY] [-- CHECK ARGUMENTS]
 """
 
 from __future__ import annotations
@@ -90,34 +90,68 @@ def stages(raw: Path) -> Counter[str]:
     return counts
 
 
-def cpu_of(command: list[str], cwd: Path) -> float:
-    """The CPU time (user + system) of the command's process tree, in seconds."""
+def cpu_of(command: list[str], cwd: Path) -> tuple[float, int]:
+    """The CPU time (user + system) of the command's process tree, in seconds, and its exit code."""
     child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL)
-    _, _, usage = os.wait4(child.pid, 0)
-    return usage.ru_utime + usage.ru_stime
+    _, status, usage = os.wait4(child.pid, 0)
+    return usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+
+
+def py_spy(python: str) -> str:
+    """py-spy's executable: beside the profiled interpreter or this one, else on PATH.
+
+    Raises:
+        SystemExit: none is found (saying how to install it).
+    """
+    for folder in (Path(python).parent, Path(sys.executable).parent):
+        if (folder / "py-spy").exists():
+            return str(folder / "py-spy")
+    found = shutil.which("py-spy")
+    if found is None:
+        raise SystemExit("py-spy not found (beside the interpreter or on PATH): `python -m pip install py-spy`")
+    return found
+
+
+def core_of(python: str, cwd: Path) -> str:
+    """What ``python -m gate --version`` says there, e.g. ``answer-gate 0.1.0 (compiled core)``."""
+    done = subprocess.run([python, "-m", "gate", "--version"], cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"--python {python}: `-m gate --version` failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
+    return done.stdout.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    argv = sys.argv[1:] if argv is None else argv
+    own, extra = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     usage="%(prog)s RUN --questions SET --answers N [--python PY] [--rate HZ] [-- CHECK ARGUMENTS]")
     parser.add_argument("run")
     parser.add_argument("--questions", required=True)
     parser.add_argument("--answers", type=int, required=True, help="the run's answers (for µs an answer)")
-    parser.add_argument("--python", default=sys.executable, help="the interpreter whose gate is profiled")
-    parser.add_argument("--rate", type=int, default=250, help="samples a second")
-    parser.add_argument("extra", nargs="*", help="extra arguments for check (after --)")
-    args = parser.parse_args(argv)
+    parser.add_argument("--python", default=sys.executable, help="the interpreter whose gate is profiled (a venv's bin/python)")
+    parser.add_argument("--rate", type=int, default=250, help="samples a second (30 for the compiled core: py-spy unwinds native stacks slowly)")
+    args = parser.parse_args(own)
+    if args.answers < 1 or args.rate < 1:
+        parser.error("--answers and --rate: expected a positive number")
+    if not Path(args.python).exists():
+        parser.error(f"--python: expected an interpreter, found no file at {args.python}")
+    spy = py_spy(args.python)
     cwd = Path(tempfile.mkdtemp(prefix="profile-cwd-"))
     shutil.copy(ROOT / "thresholds.yaml", cwd)
+    core = core_of(args.python, cwd)
     check = [args.python, "-m", "gate", "check", os.path.abspath(args.run), "--questions", os.path.abspath(args.questions),
-             "--thresholds", "thresholds.yaml", "--json", str(cwd / "report.json"), *args.extra]
-    cpu = cpu_of(check, cwd)
+             "--thresholds", "thresholds.yaml", "--json", str(cwd / "report.json"), *extra]
+    cpu, status = cpu_of(check, cwd)
+    if status not in (0, 1):  # 2: bad input, 3: internal error: no profile of a command that did not run
+        raise SystemExit(f"the check exited {status}; nothing profiled (its error is above)")
     raw = cwd / "stacks.txt"
-    spy = subprocess.run(["py-spy", "record", "--native", "--subprocesses", "-r", str(args.rate), "-f", "raw",
-                          "-o", str(raw), "--", *check], cwd=cwd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = subprocess.run([spy, "record", "--native", "--subprocesses", "-r", str(args.rate), "-f", "raw",
+                           "-o", str(raw), "--", *check], cwd=cwd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if not raw.exists():
-        raise SystemExit(f"py-spy wrote no samples (exit {spy.returncode}): {spy.stderr.decode(errors='replace')[-2000:]}")
+        raise SystemExit(f"py-spy wrote no samples (exit {done.returncode}): {done.stderr.decode(errors='replace')[-2000:]}")
     counts = stages(raw)
     total = sum(counts.values()) or 1
+    print(f"{core}, {args.python}")
     print(f"CPU {cpu:.2f} s for {args.answers:,} answers: {cpu / args.answers * 1e6:.0f} µs an answer; {total:,} samples")
     print("| stage | share | µs an answer |\n| --- | ---: | ---: |")
     for stage in STAGES:

@@ -10,6 +10,7 @@ a plain ``pip install .`` would try to compile in an isolated environment withou
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tomllib
@@ -30,8 +31,11 @@ def requirements() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--print", action="store_true", help="print the requirements, one a line, and install nothing")
+    args = parser.parse_args(argv)
     wanted = requirements()
-    if "--print" in (sys.argv[1:] if argv is None else argv):
+    if args.print:
         print("\n".join(wanted))
         return 0
     return subprocess.run([sys.executable, "-m", "pip", "install", *wanted]).returncode

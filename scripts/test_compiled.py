@@ -78,18 +78,30 @@ def build(venv: Path, project: Path) -> float:
 
 
 def installed_package(venv: Path, elsewhere: Path) -> Path:
-    """The folder of the installed ``gate``, asserted to be the compiled core."""
-    probe = "import gate, gate.core.build as b, os; print(b.core_name()); print(os.path.dirname(gate.__file__))"
-    core, folder = subprocess.run([str(_python(venv)), "-c", probe], cwd=elsewhere, env=_env(), capture_output=True,
-                                  text=True, check=True).stdout.splitlines()
+    """The folder of the installed ``gate``, asserted to be the compiled core.
+
+    Raises:
+        SystemExit: no interpreter in ``venv``, no answer-gate or no pytest installed there, or
+            the pure-Python core installed (each said, with what to do).
+    """
+    if not _python(venv).exists():
+        raise SystemExit(f"--venv {venv}: no virtual environment there (no {_python(venv)}); build one without --skip-build")
+    probe = "import gate, gate.core.build as b, os, pytest; print(b.core_name()); print(os.path.dirname(gate.__file__))"
+    done = subprocess.run([str(_python(venv)), "-c", probe], cwd=elsewhere, env=_env(), capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        missing = "pytest (the test extra)" if "pytest" in done.stderr else "answer-gate"
+        raise SystemExit(f"--venv {venv}: {missing} is not installed there ({done.stderr.strip().splitlines()[-1]}); "
+                         "build it without --skip-build")
+    core, folder = done.stdout.splitlines()
     if core != "compiled core":
         raise SystemExit(f"{venv}: the installed gate runs the {core}, not the compiled one")
     return Path(folder)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--venv", type=Path, default=ROOT / ".venv-compiled", help="the virtual environment (made when missing)")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], usage="%(prog)s [--venv DIR] [--skip-build] [PYTEST ARGUMENTS]",
+                                     epilog="Every other argument goes to pytest, e.g. `-q tests/test_example.py`.")
+    parser.add_argument("--venv", type=Path, default=ROOT / ".venv-compiled", help="the virtual environment (made when missing; default .venv-compiled)")
     parser.add_argument("--skip-build", action="store_true", help="test the compiled core the venv holds, without building it again")
     args, pytest_args = parser.parse_known_args(argv)
     venv = args.venv.absolute()

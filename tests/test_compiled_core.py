@@ -49,6 +49,30 @@ def _setup() -> Any:
     return module
 
 
+@pytest.mark.parametrize(("value", "asked"), [(None, False), ("", False), ("0", False), ("off", False), ("No", False),
+                                             ("1", True), (" 1", True), ("yes", True), ("TRUE", True), ("on", True)])
+def test_answer_gate_compile_says_yes_or_no_in_any_case(value, asked):
+    assert _setup().compile_asked(value) is asked
+
+
+@pytest.mark.parametrize("value", ["garbage", "2", "compile"])
+def test_any_other_value_of_answer_gate_compile_stops_the_build_never_builds_pure(value):
+    with pytest.raises(SystemExit) as stopped:
+        _setup().compile_asked(value)
+    assert str(stopped.value) == ("ANSWER_GATE_COMPILE: expected 1 (compile the core with mypyc) or 0 (pure Python), "
+                                  f"or one of true, yes, on, false, no, off; found {value!r}")
+
+
+def test_a_compiled_build_without_mypyc_says_what_to_install_and_how_to_build(monkeypatch):
+    setup = _setup()
+    monkeypatch.setenv("ANSWER_GATE_COMPILE", "1")
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    monkeypatch.setitem(sys.modules, "mypyc.build", None)  # as in an isolated build: no mypy there
+    with pytest.raises(SystemExit) as stopped:
+        setup.ext_modules()
+    assert "python scripts/build_requirements.py" in str(stopped.value) and "--no-build-isolation" in str(stopped.value)
+
+
 def test_no_compiled_class_is_native_over_a_python_base():
     """mypyc makes a class native unless told otherwise, over a base it cannot lay out too:
     a native subclass of Decimal was no Decimal inside (its values crashed the compiled core).

@@ -55,3 +55,12 @@ def test_py_spy_s_raw_lines_are_summed_per_stage(tmp_path):
     raw.write_text('process 7:"python -m gate check";' + ";".join(WORKER + ["read_answer (gate/inputs/run_log.py:75)"]) + " 3\n"
                    + ";".join(WORKER[:1] + ["write_json (gate/report/json_report.py:272)"]) + " 2\nnot a sample line\n")
     assert stages.stages(raw) == {"the answer's record": 3, stages.STAGES[-1]: 2}
+
+
+def test_a_bad_interpreter_or_count_is_refused_before_anything_runs(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        stages.main(["run.jsonl", "--questions", "set.jsonl", "--answers", "5", "--python", "/no/such/python", "--", "--jobs", "1"])
+    assert stopped.value.code == 2 and "--python: expected an interpreter, found no file at /no/such/python" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        stages.main(["run.jsonl", "--questions", "set.jsonl", "--answers", "0"])
+    assert stopped.value.code == 2 and "--answers and --rate: expected a positive number" in capsys.readouterr().err
