@@ -1,6 +1,8 @@
 """The JUnit XML report: one test case per rule and slice, so that any CI shows the rules
 as tests (a failed rule as a failure, a warning as a passed test with its message in the
-output, a rule with nothing to check as skipped). Findings go to the suite's system-out.
+output, a rule with nothing to check as skipped). With a baseline, each case's properties say
+the rule's status on it and, for a broken rule, whether it is new. Findings go to the suite's
+system-out.
 
 Written with the standard library's ElementTree, which escapes text and attributes.
 """
@@ -13,7 +15,8 @@ from gate.report.digest import finding_texts
 from gate.report.model import Report
 from gate.report.renderers import RenderOptions
 from gate.report.text import printable
-from gate.rules.verdict import FAIL, SKIP, WARN
+from gate.rules.baseline_status import is_new
+from gate.rules.verdict import FAIL, SKIP, WARN, RuleResult
 
 
 def render_junit(report: Report) -> str:
@@ -26,13 +29,14 @@ def render_junit(report: Report) -> str:
         suites, "testsuite", name=f"answer-gate {printable(report.run.path)}", tests=str(len(cases)),
         failures=str(failures), errors="0", skipped=str(skipped), time="0",
     )
-    for result, text in cases:
+    for (result, text), then in zip(cases, report.baseline_statuses):
         case = ET.SubElement(
             suite, "testcase",
             classname=f"answer-gate.{result.slice}",
             name=f"{result.rule.measure} {result.rule.kind} {float(result.rule.bound):g}",
             time="0",
         )
+        _baseline_properties(case, result, then)
         if result.status == FAIL:
             failure = ET.SubElement(case, "failure", message=text, type=f"{result.rule.kind}")
             failure.text = text
@@ -48,6 +52,18 @@ def render_junit(report: Report) -> str:
     system_out.text = "\n".join(lines) if lines else "no findings"
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def _baseline_properties(case: ET.Element, result: RuleResult, then: str | None) -> None:
+    """With a baseline, the rule's status on it (``baseline_status``: pass, fail, warn, skip) and,
+    for a broken rule, whether it is news (``new``: true when it did not break the same way on
+    the baseline), as the JSON report and the comment tell them; nothing without a baseline."""
+    if then is None:
+        return
+    properties = ET.SubElement(case, "properties")
+    ET.SubElement(properties, "property", name="baseline_status", value=then)
+    if result.broken:
+        ET.SubElement(properties, "property", name="new", value="true" if is_new(result, then) else "false")
 
 
 def _rubric_lines(report: Report) -> list[str]:
