@@ -433,3 +433,18 @@ def test_a_merged_line_whose_expectations_have_a_problem_is_named_once(workdir, 
     code, _, err = cli("check", "merged.jsonl", "--thresholds", str(ROOT / "thresholds.yaml"), "--no-baseline")
     assert code == 2 and "merged.jsonl:2: expected_period: expected a period in SDMX form" in err, err
     assert "expected_behaviour" not in err and "1 problem with the input" in err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_misspelt_attempt_is_named_in_the_duplicate_it_causes(workdir, cli, jobs):
+    """Answers repeated with 'atempt' (one edit from 'attempt') are duplicates, and the
+    problem says why: the notice naming the misspelt field is not printed when input fails."""
+    lines = (ROOT / "examples" / "answers_run_assistant-1.3_set-1.2.jsonl").read_text("utf-8").splitlines()
+    header, body = (lines[:1], lines[1:]) if '"run"' in lines[0] else ([], lines)
+    repeated = [json.dumps({**json.loads(line), "atempt": k}) for line in body[:2] for k in (1, 2)]
+    (workdir / "run.jsonl").write_text("\n".join(header + repeated) + "\n", "utf-8")
+    code, _, err = cli("check", "run.jsonl", "--questions", str(ROOT / "examples" / "question_set-1.2.jsonl"),
+                       "--thresholds", str(ROOT / "thresholds.yaml"), "--no-baseline", "--jobs", jobs)
+    first = len(header) + 1
+    assert code == 2 and (f"run.jsonl:{first + 1}: question_id: duplicate question_id 'a01', first on line {first} "
+                          "(this line has 'atempt', one edit from 'attempt', the field that numbers a repeated answer)") in err, err

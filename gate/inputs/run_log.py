@@ -308,7 +308,10 @@ class RunLog:
                 return True
             first = self._first_line(qid, line, slot)
             if first:
-                problems.add(self.display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}")
+                misspelt = next((key for key in reading.unknown if one_edit(key, "attempt")), None)
+                hint = (f" (this line has {misspelt!r}, one edit from 'attempt', the field that numbers a repeated answer)"
+                        if misspelt is not None else "")
+                problems.add(self.display, line, "question_id", f"duplicate question_id {qid!r}, first on line {first}{hint}")
             return bool(first)
         plain = self._first_lines[slot] if slot is not None else self._seen.get(qid, 0)
         if plain:
