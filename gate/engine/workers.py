@@ -103,6 +103,7 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with signals_held(), _frozen_objects():  # the workers start with Ctrl-C held, until they ignore it (_install)
         pool = multiprocessing.get_context(method).Pool(jobs, initializer=_install, initargs=(context, summing))
+    finished = False
     try:
         pending: deque[Any] = deque()
         for batch in _chain([first, second], source):
@@ -111,8 +112,9 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
+        finished = True
     finally:  # done, interrupted (Ctrl-C, SIGTERM) or closed early: the workers are stopped, in bounded time
-        stop_pool(pool)
+        stop_pool(pool, finished=finished)
 
 
 @contextlib.contextmanager

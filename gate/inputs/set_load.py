@@ -159,10 +159,12 @@ class PendingSet:
     def result(self, problems: ProblemCollector | None = None) -> QuestionSet:
         """The set, as :func:`gate.inputs.question_set.load_question_set` gives it (with the same
         ``problems``); the workers are stopped."""
+        finished = False
         try:
             joined = self._join()
+            finished = True
         finally:
-            self.stop()
+            self.stop(finished)
         return joined if joined is not None else load_question_set(self.path, problems)
 
     def _join(self) -> QuestionSet | None:
@@ -185,13 +187,14 @@ class PendingSet:
         index.finish({})
         return QuestionSet(path=self.display, version=version, questions=index)
 
-    def stop(self) -> None:
-        """Stop the workers (done, or interrupted)."""
+    def stop(self, finished: bool = False) -> None:
+        """Stop the workers: ``finished``, every range was read (the workers are let exit);
+        else interrupted or never asked (they are terminated)."""
         if self._pool is not None:
             from gate.core.interrupts import stop_pool
 
             pool, self._pool = self._pool, None
-            stop_pool(pool)
+            stop_pool(pool, finished=finished)
 
 
 def start_set_load(path: str | Path, jobs: int) -> PendingSet | None:
