@@ -120,6 +120,32 @@ def test_a_worker_receives_the_arrays_and_opens_the_set_itself(tmp_path):
     assert received._fd is None and received.find("q7") == (7, index[7])
 
 
+def test_a_forked_worker_opens_the_set_itself_and_leaves_the_parents_open(tmp_path):
+    """A child forked after the parent opened the set opens its own descriptor (the
+    process's id is kept current at each fork, not asked of the system at each read), and
+    closing its index does not close the parent's."""
+    path = write_set(tmp_path / "set.jsonl", [question(f"q{i}", question="x" * 50) for i in range(20)])
+    index = load_question_set(path).questions
+    assert isinstance(index, QuestionIndex)
+    index.find("q1")
+    parent_fd = index._fd
+    r, w = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child reports through the pipe
+        try:
+            found = index.find("q7")
+            ok = found is not None and found[0] == 7 and index._fd != parent_fd and index._pid == os.getpid()
+            os.write(w, b"ok" if ok else b"no")
+        finally:
+            os._exit(0)
+    os.close(w)
+    said = os.read(r, 2)
+    os.close(r)
+    os.waitpid(child, 0)
+    assert said == b"ok"
+    assert index._pid == os.getpid() and os.fstat(parent_fd) is not None and index.find("q3") == (3, index[3])
+
+
 def test_a_set_changed_after_it_was_read_is_never_read_as_another(tmp_path):
     path = write_set(tmp_path / "set.jsonl", [question("q1"), question("q2")])
     index = pickle.loads(pickle.dumps(load_question_set(path).questions))

@@ -193,3 +193,39 @@ def test_the_workers_are_forked_with_the_objects_out_of_the_collector_and_they_c
     with workers._frozen_objects():
         assert gc.get_freeze_count() > before
     assert gc.get_freeze_count() == before
+
+
+
+def _thresholds_seen(batch: list[tuple[int, bytes]], bar: object) -> list[tuple[int, ...]]:
+    """In a worker, in place of scoring a batch: the collector's thresholds there."""
+    import gc
+
+    return [gc.get_threshold()]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_lines_are_scored_with_fewer_collections_and_the_thresholds_come_back_after(monkeypatch, unusual, jobs):
+    """While lines are scored, here and in the workers, the collector's first threshold is
+    ``workers.COLLECT_EVERY`` (not Python's 700); after the last batch the thresholds are
+    those before."""
+    import gc
+
+    from gate.core.errors import ProblemCollector
+    from gate.engine.lines import Context
+    from gate.figures import MatchSettings
+    from gate.inputs.question_index import QuestionLookup
+
+    monkeypatch.setattr(workers, "BATCH_LINES", BATCH)
+    if jobs == 2:
+        monkeypatch.setattr(workers, "_score_in_worker", _thresholds_seen)
+    run, questions = _paths(unusual)
+    context = Context(run, QuestionLookup(load_question_set(questions).questions), MatchSettings())
+    before = gc.get_threshold()
+    assert before[0] < workers.COLLECT_EVERY
+    here, there = [], []
+    for scored in workers.scored_batches(run, context, ProblemCollector(), jobs=jobs):
+        here.append(gc.get_threshold())
+        there += scored if jobs == 2 else []
+    assert gc.get_threshold() == before
+    assert len(here) >= 10 and {t[0] for t in here} == {workers.COLLECT_EVERY}
+    assert jobs == 1 or (len(there) == len(here) and {t[0] for t in there} == {workers.COLLECT_EVERY})

@@ -66,6 +66,7 @@ def _install(context: Context, summing: Summing | None) -> None:
     from gate.core.interrupts import worker_signals
 
     worker_signals()
+    _collect_less()  # a spawned worker (no fork) collects as a forked one does
     _WORKER[:] = [(context, summing)]
 
 
@@ -87,6 +88,13 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
     process only joins; ``bar`` gives, as each batch is sent, the bar above which none of
     its findings will be listed (:meth:`Findings.bar`).
     """
+    with _fewer_collections():
+        yield from _scored(run_path, context, problems, jobs, summing, bar)
+
+
+def _scored(run_path: str | Path, context: Context, problems: ProblemCollector, jobs: int,
+            summing: Summing | None, bar: Callable[[], tuple[int, int] | None]) -> Iterator[list[LineResult] | ScoredBatch]:
+    """:func:`scored_batches` itself."""
     source = batches(run_path, context.display, problems, jobs=jobs)
     first = next(source, None)
     if first is None:
@@ -115,6 +123,36 @@ def scored_batches(run_path: str | Path, context: Context, problems: ProblemColl
         finished = True
     finally:  # done, interrupted (Ctrl-C, SIGTERM) or closed early: the workers are stopped, in bounded time
         stop_pool(pool, finished=finished)
+
+
+#: The cyclic collector's first threshold while lines are scored (Python's default: 700).
+#: Scoring makes many short-lived objects that reference counting frees, few in cycles:
+#: collecting every 50,000 new objects rather than every 700 saves about 2% of a check's
+#: instructions and 4% of its time (the collector walks memory) and keeps at most that many
+#: objects' garbage a little longer. When objects are collected changes no result.
+COLLECT_EVERY = 50_000
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """The cyclic collector run less often (:data:`COLLECT_EVERY`) in this process and in the
+    workers it forks, for as long as lines are scored; its thresholds restored after."""
+    import gc
+
+    before = _collect_less()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def _collect_less() -> tuple[int, ...]:
+    """Raise the collector's first threshold to :data:`COLLECT_EVERY`; the thresholds before."""
+    import gc
+
+    before: tuple[int, ...] = gc.get_threshold()
+    gc.set_threshold(max(COLLECT_EVERY, before[0]), *before[1:])
+    return before
 
 
 @contextlib.contextmanager
