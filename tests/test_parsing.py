@@ -84,3 +84,25 @@ def test_the_common_line_is_read_by_msgspec():
     value, problems = read(json.dumps(line, ensure_ascii=False).encode())
     assert not problems and value["retrieved_values"] == [Decimal("65.9"), 2732393]
     assert PARSE_AUDIT["fast"] == before["fast"] + 1
+
+
+def test_a_run_of_31_digits_is_found_as_the_expression_finds_it():
+    """has_long_digits (a table and a substring search) says what ``[0-9]{31}`` says, on
+    edge cases and on random lines of digits, other bytes and UTF-8 digits of other scripts."""
+    import random
+    import re
+
+    from gate.core.jsonlines import MAX_MAGNITUDE, has_long_digits
+
+    expression = re.compile(rb"[0-9]{%d}" % (MAX_MAGNITUDE + 1))
+    n = MAX_MAGNITUDE + 1
+    cases = [b"", b"0" * (n - 1), b"0" * n, b"x" + b"9" * n, b"9" * n + b"}", b"1" * (n - 1) + b".1",
+             b"1" * (n - 1) + "١".encode() + b"1", "١".encode() * n, b"-" + b"5" * n, b'{"v": 1%s}' % (b"0" * n)]
+    rng = random.Random(34)
+    alphabet = [b"0", b"7", b"9", b" ", b".", b"/", b":", b"a", "٣".encode(), bytes([0xff])]
+    cases += [b"".join(rng.choice(alphabet[:3]) if rng.random() < 0.97 else rng.choice(alphabet) for _ in range(rng.randrange(200)))
+              for _ in range(3000)]
+    said = [has_long_digits(c) for c in cases]
+    assert said == [expression.search(c) is not None for c in cases]
+    assert said[:10] == [False, False, True, True, True, False, False, False, True, True]
+    assert 500 < sum(said) < len(said) - 500  # both answers, many times

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gate.core.errors import ProblemCollector
-from gate.core.jsonlines import _LONG_DIGITS, NO_VALUE, _keys_or_unbounded, _one_of_each_key, _validate, decoder, parse_line, read_lines_at
+from gate.core.jsonlines import NO_VALUE, _keys_or_unbounded, _one_of_each_key, _validate, decoder, has_long_digits, parse_line, read_lines_at
 from gate.core.schemas import _fast
 from gate.inputs.lines import _answer_schema, _finish, _question, expected_caveat_problems, expected_period_problems, version_text_problems
 from gate.inputs.question_index import QuestionIndex
@@ -78,7 +78,7 @@ def valid_question(chunk: bytes) -> dict[str, Any] | None:
         return None
     # One "{" and no 31 digits in a row: the line's only object is the question, and no whole
     # number in it reaches 10**30, so _keys_or_unbounded(value) is len(value), without the walk.
-    flat = chunk.count(b"{") == 1 and _LONG_DIGITS.search(chunk) is None
+    flat = chunk.count(b"{") == 1 and not has_long_digits(chunk)
     keys = len(value) if flat else _keys_or_unbounded(value)
     if keys < 0 or not _one_of_each_key(chunk, keys):
         return None

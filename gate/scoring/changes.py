@@ -72,8 +72,8 @@ CHANGE_WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 #: Words of percentage points written with (or inside) a figure, in every language read.
-_POINTS = re.compile(
-    r"(?i)percentage\s+points?|\bpp\b|p\.\s?p\.|points?\s+de\s+pourcentage|puntos?\s+porcentual(?:es)?|prozentpunkt\w*|"
+_POINTS_WORDS = (
+    r"percentage\s+points?|\bpp\b|p\.\s?p\.|points?\s+de\s+pourcentage|puntos?\s+porcentual(?:es)?|prozentpunkt\w*|"
     r"pontos?\s+percentua(?:l|is)|punt[oi]\s+percentual[ei]|procentpunt\w*|نقاط\s+مئوية|نقطة\s+مئوية|процентн\w+\s+пункт\w*|"
     r"п\.\s?п\.|个百分点|個百分點|百分点|百分點|パーセントポイント|ポイント|yüzde\s+puan|puanlık|प्रतिशत\s+अंक|"
     r"punkt\w*\s+procentow\w*|^\s*(?:points?|puntos?|punti|Punkte?n?|punten|pontos?|نقاط|نقطة|пункт\w*|puan)(?!\w)")
@@ -199,6 +199,11 @@ def _alternatives(body: str) -> list[str]:
         i += 1
     out.append(body[start:])
     return out
+
+
+#: The words of percentage points, grouped (:func:`factored`): a search over a figure and
+#: the 30 characters after it about twice as quick.
+_POINTS = re.compile("(?i)" + factored(_POINTS_WORDS))
 
 
 def change_reading(text: str, figure: fig.Figure, language: str) -> ChangeReading | None:
