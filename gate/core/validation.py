@@ -277,12 +277,22 @@ def _emit_array(schema: dict[str, Any], v: str, out: list[str], depth: int, src:
             out.extend(inner)
 
 
+#: The shipped schemas' pattern of a text without control characters (C0, DEL and C1, the
+#: bidirectional embeddings and isolates): one or more characters, none of them those.
+CONTROL_FREE = r"^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$"
+
+
 def _emit_string(schema: dict[str, Any], v: str, out: list[str], depth: int, src: _Source) -> None:
     pad = "    " * depth
     _emit_length(schema, "minLength", "maxLength", v, out, pad)
     if "pattern" in schema:
         search = src.constant(re.compile(schema["pattern"]).search)
-        out.append(f"{pad}if {search}({v}) is None:")
+        if schema["pattern"] == CONTROL_FREE:
+            # a printable ASCII text matches it: two tests in C, not the pattern's scan;
+            # any other text (empty, with a control or a non-ASCII character) is searched
+            out.append(f"{pad}if not ({v} and {v}.isascii() and {v}.isprintable()) and {search}({v}) is None:")
+        else:
+            out.append(f"{pad}if {search}({v}) is None:")
         out.append(f"{pad}    return False")
 
 

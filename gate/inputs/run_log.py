@@ -102,7 +102,8 @@ def read_answer(value: dict[str, Any], line: int, log_path: str | None = None) -
         return result
     result.units = tuple(units)
     result.answer = _answer(value, line, observations)
-    result.bidi = _BIDI_CONTROL.search(value.get("answer") or "") is not None
+    text = value.get("answer") or ""
+    result.bidi = not text.isascii() and _BIDI_CONTROL.search(text) is not None  # an ASCII text holds none
     result.merged = any(f in value for f in MERGED_FIELDS)
     if result.merged:
         if "expected_behaviour" not in value:
