@@ -1,0 +1,91 @@
+"""The compiled core's tools as a user meets them (issue 34): the benchmark refusing bad
+arguments before it generates anything, ``scripts/test_compiled.py --skip-build`` naming
+what the virtual environment lacks, and ``scripts/build_requirements.py`` printing what a
+compiled build needs, pinned as pyproject.toml and setup.py say."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+BENCH = ROOT / "benchmarks" / "bench_check.py"
+TEST_COMPILED = ROOT / "scripts" / "test_compiled.py"
+BUILD_REQUIREMENTS = ROOT / "scripts" / "build_requirements.py"
+
+
+def _script(script: Path, *args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(script), *args], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)} if env is None else env)
+
+
+# --- benchmarks/bench_check.py: bad arguments ------------------------------------------
+
+COUNTS = "expected answer counts, positive whole numbers such as 10000,100000; found"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--sizes", "abc"], f"--sizes: {COUNTS} 'abc'"),
+    (["--sizes", "10000,1e4"], f"--sizes: {COUNTS} '1e4'"),
+    (["--sizes", "0"], f"--sizes: {COUNTS} '0'"),
+    (["--sizes=-5"], f"--sizes: {COUNTS} '-5'"),
+    (["--sizes", ""], "--sizes: expected at least one answer count (--sizes '' only with --startup); found none"),
+    (["--repeat", "0"], "--repeat: expected a positive number of runs; found 0"),
+    (["--repeat=-2"], "--repeat: expected a positive number of runs; found -2"),
+    (["--repeat", "two"], "argument --repeat: invalid int value: 'two'"),
+    (["--across-jobs", "x"], f"--across-jobs: {COUNTS} 'x'"),
+    (["--across-jobs", "0"], f"--across-jobs: {COUNTS} '0'"),
+    (["--sizes", "20", "--across-jobs", "20,30"], "--across-jobs: expected sizes among --sizes 20; found 30"),
+    (["--sizes", "20", "--only", "floor", "--across-jobs", "20"],
+     "--across-jobs: compares the check's reports: expected check in --only or --compiled; found --only 'floor'"),
+    (["--sizes", "20", "--only", "floor,chek"], "--only: expected one or more of floor,sketch,check; found 'floor,chek'"),
+    (["--sizes", "20", "--check-args", '--jobs "1'],
+     "--check-args: expected arguments as a shell splits them; found '--jobs \"1' (no closing quotation)"),
+    (["--sizes", "20", "--compiled", "/no/such/venv/bin/python"],
+     "--compiled /no/such/venv/bin/python: no answer-gate beside it (/no/such/venv/bin/answer-gate): install the compiled core in that environment"),
+    (["--sizes", "20", "--json", "/no/such/folder/out.json"],
+     "--json: expected a file in an existing folder; found '/no/such/folder/out.json' (no folder '/no/such/folder')"),
+    (["--sizes", "0", "--repeat", "0", "--only", "x"],
+     f"--sizes: {COUNTS} '0'; --repeat: expected a positive number of runs; found 0; --only: expected one or more of floor,sketch,check; found 'x'"),
+])
+def test_the_benchmark_refuses_a_bad_argument_before_generating_anything(tmp_path, args, said):
+    runs = tmp_path / "runs"
+    done = _script(BENCH, "--workdir", str(runs), *args, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.endswith(f"bench_check.py: error: {said}\n")
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert not runs.exists() and sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_the_benchmark_refuses_a_workdir_that_is_a_file_and_a_json_that_is_a_folder(tmp_path):
+    (tmp_path / "runs").write_text("")
+    done = _script(BENCH, "--workdir", str(tmp_path / "runs"), "--sizes", "20", "--json", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.endswith(f"error: --json: expected a file in an existing folder; found {str(tmp_path)!r} (a folder); "
+                                f"--workdir: expected a folder for the generated runs; found a file at {str(tmp_path / 'runs')!r}\n")
+    assert (tmp_path / "runs").read_text() == ""
+
+
+def test_the_benchmark_times_what_good_arguments_ask(tmp_path):
+    """The other side of the refusals: the same options, well formed, run (20 answers)."""
+    runs, out, temporary = tmp_path / "runs", tmp_path / "result.json", tmp_path / "tmp"
+    temporary.mkdir()
+    done = _script(BENCH, "--workdir", str(runs), "--sizes", "2_0", "--repeat", "1", "--only", "floor, check",
+                   "--across-jobs", "20", "--check-args", "--max-findings 5", "--json", str(out), cwd=tmp_path,
+                   env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)})
+    assert done.returncode == 0, done.stderr
+
+    result = json.loads(out.read_text())
+    assert list(result["sizes"]) == ["20"] and result["repeat"] == 1
+    entry = result["sizes"]["20"]
+    assert sorted(k for k in entry if k != "bytes") == ["check", "floor"]
+    assert entry["check"]["same_across_jobs"] is True and entry["check"]["runs"][0]["exit"] in (0, 1)
+    assert sorted(p.name for p in runs.iterdir()) == ["answers_run_assistant-9.0_set-20.jsonl", "merged-20.jsonl", "question_set-20.jsonl"]
+    assert list(temporary.iterdir()) == []  # each size's working folder, with its reports, removed
