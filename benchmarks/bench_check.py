@@ -54,6 +54,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = (10_000, 100_000, 1_000_000)
@@ -452,7 +453,7 @@ def _counts(option: str, text: str, problems: list[str]) -> list[int]:
     return counts
 
 
-def checked(args: argparse.Namespace) -> tuple[list[str], dict]:
+def checked(args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
     """The problems of the arguments, each naming its option, what it expects and what it
     found, and the values read from them (``sizes``, ``across``, ``only``, ``check_args``)."""
     problems: list[str] = []

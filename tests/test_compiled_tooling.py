@@ -89,3 +89,86 @@ def test_the_benchmark_times_what_good_arguments_ask(tmp_path):
     assert entry["check"]["same_across_jobs"] is True and entry["check"]["runs"][0]["exit"] in (0, 1)
     assert sorted(p.name for p in runs.iterdir()) == ["answers_run_assistant-9.0_set-20.jsonl", "merged-20.jsonl", "question_set-20.jsonl"]
     assert list(temporary.iterdir()) == []  # each size's working folder, with its reports, removed
+
+
+# --- scripts/test_compiled.py --skip-build: what the venv lacks ------------------------
+
+def _venv(where: Path, *on_path: Path, system: bool = False) -> Path:
+    """A virtual environment without pip (quick), with ``on_path`` added to its path by a .pth file."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", *(["--system-site-packages"] if system else []), str(where)], check=True)
+    python = where / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    Path(site, "paths.pth").write_text("".join(f"{p}\n" for p in on_path))
+    return where
+
+
+def _compiled_skip_build(venv: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return _script(TEST_COMPILED, "--venv", str(venv), "--skip-build", "-q", "tests/test_example.py", cwd=cwd, env=env)
+
+
+def _needed() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return [re.split(r"[<>=!~\[; ]", r)[0] for r in project["dependencies"] + project["optional-dependencies"]["test"]]
+
+
+def test_skip_build_names_a_missing_venv(tmp_path):
+    done = _compiled_skip_build(tmp_path / "nothing", tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and done.stdout == ""
+    assert done.stderr.endswith(f"test_compiled.py: error: --venv {tmp_path / 'nothing'}: no virtual environment there "
+                                f"(no {tmp_path / 'nothing' / 'bin' / 'python'}); build one without --skip-build\n")
+
+
+def test_skip_build_names_everything_a_venv_without_answer_gate_lacks(tmp_path):
+    venv = _venv(tmp_path / "bare")
+    done = _compiled_skip_build(venv, tmp_path)
+    needed = _needed()
+    assert done.returncode == 2 and "Traceback" not in done.stderr and done.stdout == ""
+    assert done.stderr.endswith(f"test_compiled.py: error: --venv {venv}: answer-gate is not installed there "
+                                f"(ModuleNotFoundError: No module named 'gate'); {len(needed)} of the dependencies and the test extra "
+                                f"are missing there: {', '.join(needed)}; build it without --skip-build\n")
+    assert "pytest" in needed and "pyyaml" in needed and "mypy" in needed
+
+
+def test_skip_build_names_the_pure_core_where_the_compiled_one_should_be(tmp_path):
+    """The sources on the venv's path (as an editable install puts them), every dependency
+    there (this interpreter's site-packages): the one thing lacking is the compiled core."""
+    venv = _venv(tmp_path / "pure", ROOT, system=True)
+    done = _compiled_skip_build(venv, tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and done.stdout == ""
+    assert done.stderr.endswith(f"test_compiled.py: error: --venv {venv}: its answer-gate ({ROOT / 'gate'}) runs the pure-Python core, "
+                                "not the compiled one (built without ANSWER_GATE_COMPILE=1, or installed editable); "
+                                "build it without --skip-build\n")
+
+
+def test_skip_build_names_the_pure_core_and_the_missing_packages_at_once(tmp_path):
+    venv = _venv(tmp_path / "sources", ROOT)
+    done = _compiled_skip_build(venv, tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"--venv {venv}: {len(_needed())} of the dependencies and the test extra are missing there: pyyaml, " in done.stderr
+    assert "; its answer-gate" in done.stderr and "runs the pure-Python core, not the compiled one" in done.stderr
+
+
+def test_skip_build_accepts_a_venv_with_the_compiled_core_and_everything_it_needs(tmp_path):
+    """The compiled core as gate.core.build sees it (an extension module beside the figure
+    reader's source), in a venv with every dependency: its folder is the one tested."""
+    import importlib.util
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    spec = importlib.util.spec_from_file_location("test_compiled_script", TEST_COMPILED)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    installed = tmp_path / "site"
+    for name in ("gate/__init__.py", "gate/core/__init__.py", "gate/core/build.py"):
+        (installed / name).parent.mkdir(parents=True, exist_ok=True)
+        (installed / name).write_text((ROOT / name).read_text(encoding="utf-8") if name.endswith("build.py") else "")
+    (installed / "gate" / "figures").mkdir()
+    (installed / "gate" / "figures" / f"digits{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    venv = _venv(tmp_path / "compiled", installed, system=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert script.installed_package(venv, elsewhere) == installed / "gate"
+    (installed / "gate" / "figures" / f"digits{EXTENSION_SUFFIXES[0]}").unlink()
+    with pytest.raises(script.VenvLacks, match=r"runs the pure-Python core, not the compiled one"):
+        script.installed_package(venv, elsewhere)
