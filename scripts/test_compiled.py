@@ -8,9 +8,9 @@ installed package, never the sources::
     python scripts/test_compiled.py [--venv DIR] [--skip-build] [PYTEST ARGUMENTS]
 
 The venv (default ``.venv-compiled``) first gets ``.[test]`` installed as usual (the
-dependencies, and mypy, which provides mypyc), then the compiled build over it (without
-build isolation: mypyc type-checks against the installed libraries' stubs; a C compiler is
-needed). The tests run from a copy of the checkout whose ``gate/`` is a link to the installed
+dependencies, and mypy, which provides mypyc, at the release's version from
+build_requirements.py), then the compiled build over it (without build isolation: mypyc
+type-checks against the installed libraries' stubs; a C compiler is needed). The tests run from a copy of the checkout whose ``gate/`` is a link to the installed
 package: whatever imports ``gate`` (the tests, the commands they start with ``python -m gate``
 from the copy, a ``PYTHONPATH`` set to it) gets the extension modules, and the tests that read
 the sources read the installed ones, the same files. Tests marked ``pure_core`` (they replace a
@@ -22,6 +22,7 @@ with pytest's exit code.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -65,6 +66,16 @@ def _python(venv: Path) -> Path:
     return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def release_mypyc() -> str:
+    """The mypy (mypyc) the release's wheels are built with (scripts/build_requirements.py's
+    pin), so that the suite tests the core the release ships."""
+    spec = importlib.util.spec_from_file_location("build_requirements", ROOT / "scripts" / "build_requirements.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.MYPYC)
+
+
 def build(venv: Path, project: Path) -> float:
     """Install ``project[test]`` in ``venv``, then the compiled core over it; the seconds the
     compiled build took."""
@@ -72,7 +83,7 @@ def build(venv: Path, project: Path) -> float:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     start = time.perf_counter()
-    subprocess.run([*pip, f"{project}[test]"], check=True, env=_env())
+    subprocess.run([*pip, f"{project}[test]", release_mypyc()], check=True, env=_env())
     print(f"the test extra and the dependencies installed in {time.perf_counter() - start:.0f} s", flush=True)
     start = time.perf_counter()
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", "--force-reinstall", str(project)],

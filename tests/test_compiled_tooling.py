@@ -172,3 +172,77 @@ def test_skip_build_accepts_a_venv_with_the_compiled_core_and_everything_it_need
     (installed / "gate" / "figures" / f"digits{EXTENSION_SUFFIXES[0]}").unlink()
     with pytest.raises(script.VenvLacks, match=r"runs the pure-Python core, not the compiled one"):
         script.installed_package(venv, elsewhere)
+
+
+# --- scripts/build_requirements.py: what a compiled build needs --------------------------
+
+def _build_requirements() -> object:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_requirements", BUILD_REQUIREMENTS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_build_requirements_help_says_what_it_installs_and_how_to_build_then(tmp_path):
+    done = _script(BUILD_REQUIREMENTS, "--help", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith("usage: build_requirements.py [--print]\n\nInstall what a compiled build needs "
+                                  "(setup.py with ANSWER_GATE_COMPILE=1) into the\nenvironment of the Python that runs this script")
+    assert "    ANSWER_GATE_COMPILE=1 python -m pip install --no-build-isolation .\n" in done.stdout
+    assert re.search(r"\n  --print +print the requirements, one a line, and install nothing\n", done.stdout)
+    bad = _script(BUILD_REQUIREMENTS, "--prnt", cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.endswith("build_requirements.py: error: unrecognized arguments: --prnt\n")
+
+
+def test_build_requirements_prints_what_a_compiled_build_needs_pinned_as_pyproject_says(tmp_path):
+    """Read apart from the script: the build system's requirements, wheel, mypy at the
+    release's pin (inside the test extra's range), the test extra's stubs, the dependencies,
+    each written as pyproject.toml writes it."""
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    test = project["project"]["optional-dependencies"]["test"]
+    done = _script(BUILD_REQUIREMENTS, "--print", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    printed = done.stdout.splitlines()
+    (mypy,) = [line for line in printed if Requirement(line).name == "mypy"]
+    (ranged,) = [r for r in test if Requirement(r).name == "mypy"]
+    assert mypy == "mypy==2.4.1" and Requirement(ranged).specifier.contains("2.4.1")
+    stubs = [r for r in test if Requirement(r).name.startswith("types-") or Requirement(r).name.endswith("-stubs")]
+    assert stubs == ["types-PyYAML", "types-jsonschema", "pandas-stubs"]
+    assert printed == ["setuptools>=68", "wheel", mypy, *stubs, *project["project"]["dependencies"]]
+    assert project["build-system"]["requires"] == ["setuptools>=68"] and "wheel" in test
+    assert "mypy_extensions>=1.0" in printed  # @mypyc_attr, read by mypyc in the compiled modules
+
+
+def test_build_requirements_finds_mypy_and_stubs_however_pyproject_spells_them(tmp_path, monkeypatch):
+    module = _build_requirements()
+    (tmp_path / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=68"]\n[project]\ndependencies = ["pyyaml>=6.0"]\n'
+        '[project.optional-dependencies]\ntest = ["pytest>=7.4", "MyPy >= 1.10", "types_requests>=2", "Foo.Stubs", "typesetter"]\n')
+    monkeypatch.setattr(module, "ROOT", tmp_path)
+    assert module.requirements() == ["setuptools>=68", "wheel", "mypy==2.4.1", "types_requests>=2", "Foo.Stubs", "pyyaml>=6.0"]
+    (tmp_path / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=68"]\n[project]\ndependencies = []\n[project.optional-dependencies]\ntest = ["pytest"]\n')
+    with pytest.raises(SystemExit, match=r"^pyproject.toml: expected mypy \(which provides mypyc\) in the test extra; found none$"):
+        module.requirements()
+
+
+@pytest.mark.parametrize("status", [0, 3])
+def test_build_requirements_installs_with_the_pip_of_the_python_that_runs_it(tmp_path, status):
+    """Without --print: pip of the running interpreter (a stand-in here, which records its
+    arguments), given exactly what --print prints; its exit status is the script's."""
+    stand_in = tmp_path / "stand-in"
+    (stand_in / "pip").mkdir(parents=True)
+    (stand_in / "pip" / "__init__.py").write_text("")
+    (stand_in / "pip" / "__main__.py").write_text(
+        f"import json, sys\nopen({str(tmp_path / 'pip-args.json')!r}, 'w').write(json.dumps(sys.argv[1:]))\nsys.exit({status})\n")
+    venv = _venv(tmp_path / "venv", stand_in)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    done = subprocess.run([str(python), str(BUILD_REQUIREMENTS)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    wanted = _build_requirements().requirements()
+    assert done.returncode == status, done.stderr
+    assert done.stdout == f"installing into {venv}: {' '.join(wanted)}\n"
+    assert json.loads((tmp_path / "pip-args.json").read_text()) == ["install", *wanted]
