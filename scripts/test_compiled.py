@@ -37,11 +37,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _copy_checkout(to: Path) -> None:
+def _copy_checkout(to: Path, venv: Path) -> None:
     """The checkout's files as git sees them (tracked and new ones, nothing ignored), in a
     repository of their own (the tests that copy the checkout ask git for its files); the
-    Node tools .ci/run installs are linked."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+    Node tools .ci/run installs are linked. A ``venv`` inside the checkout is left out,
+    ignored or not (``--venv myvenv``: thousands of files, and the compiled core itself)."""
+    inside = venv.resolve().relative_to(ROOT.resolve()) if venv.resolve().is_relative_to(ROOT.resolve()) else None
+    leave_out = ["--exclude", f"/{inside.as_posix()}/"] if inside else []
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *leave_out], cwd=ROOT,
                             capture_output=True, check=True).stdout.decode().split("\0")
     for name in filter(None, listed):
         source = ROOT / name
@@ -164,9 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if args.skip_build:  # what the venv lacks, said before the checkout is copied
                 package = installed_package(venv, Path(work))
-                _copy_checkout(project)
+                _copy_checkout(project, venv)
             else:
-                _copy_checkout(project)
+                _copy_checkout(project, venv)
                 seconds = build(venv, project)
                 print(f"compiled core built and installed in {seconds:.0f} s", flush=True)
                 package = installed_package(venv, Path(work))

@@ -246,3 +246,25 @@ def test_build_requirements_installs_with_the_pip_of_the_python_that_runs_it(tmp
     assert done.returncode == status, done.stderr
     assert done.stdout == f"installing into {venv}: {' '.join(wanted)}\n"
     assert json.loads((tmp_path / "pip-args.json").read_text()) == ["install", *wanted]
+
+
+def test_the_checkout_is_copied_without_a_venv_inside_it(tmp_path, monkeypatch):
+    """``--venv myvenv`` in the checkout, which no .gitignore names: its files stay out of the
+    copy the suite runs in; the checkout's tracked and new files go in."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("test_compiled_script", TEST_COMPILED)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    repo = tmp_path / "checkout"
+    for name in ("tracked.py", "new.py", "myvenv/bin/python", "myvenvs/kept.txt", "docs/myvenv/kept.txt"):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(name)
+    subprocess.run(["git", "init", "--quiet", str(repo)], check=True)
+    subprocess.run(["git", "add", "tracked.py"], cwd=repo, check=True)
+    monkeypatch.setattr(script, "ROOT", repo)
+    for venv, copied in ((repo / "myvenv", ["docs/myvenv/kept.txt", "myvenvs/kept.txt", "new.py", "tracked.py"]),
+                         (tmp_path / "elsewhere", ["docs/myvenv/kept.txt", "myvenv/bin/python", "myvenvs/kept.txt", "new.py", "tracked.py"])):
+        to = tmp_path / f"copy-{venv.name}"
+        script._copy_checkout(to, venv)
+        assert sorted(p.relative_to(to).as_posix() for p in to.rglob("*") if p.is_file() and ".git" not in p.parts) == copied
