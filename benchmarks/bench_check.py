@@ -459,12 +459,13 @@ def checked(args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
     problems: list[str] = []
     sizes = _counts("--sizes", args.sizes, problems)
     across = set(_counts("--across-jobs", args.across_jobs, problems))
-    if not sizes and not args.startup and not problems:
-        problems.append("--sizes: expected at least one answer count (--sizes '' only with --startup); found none")
+    if not problems:  # each count read: are there sizes, and are --across-jobs among them
+        if not sizes and not args.startup:
+            problems.append("--sizes: expected at least one answer count (--sizes '' only with --startup); found none")
+        if across - set(sizes):
+            problems.append(f"--across-jobs: expected sizes among --sizes {args.sizes}; found {', '.join(map(str, sorted(across - set(sizes))))}")
     if args.repeat < 1:
         problems.append(f"--repeat: expected a positive number of runs; found {args.repeat}")
-    if across - set(sizes) and not problems:  # among the sizes read, once each is read
-        problems.append(f"--across-jobs: expected sizes among --sizes {args.sizes}; found {', '.join(map(str, sorted(across - set(sizes))))}")
     only = [o.strip() for o in args.only.split(",") if o.strip()]
     if not only or set(only) - set(COMMANDS):
         problems.append(f"--only: expected one or more of {','.join(COMMANDS)}; found {args.only!r}")

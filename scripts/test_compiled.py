@@ -10,10 +10,11 @@ installed package, never the sources::
 The venv (default ``.venv-compiled``) first gets ``.[test]`` installed as usual (the
 dependencies, and mypy, which provides mypyc, at the release's version from
 build_requirements.py), then the compiled build over it (without build isolation: mypyc
-type-checks against the installed libraries' stubs; a C compiler is needed). The tests run from a copy of the checkout whose ``gate/`` is a link to the installed
-package: whatever imports ``gate`` (the tests, the commands they start with ``python -m gate``
-from the copy, a ``PYTHONPATH`` set to it) gets the extension modules, and the tests that read
-the sources read the installed ones, the same files. Tests marked ``pure_core`` (they replace a
+type-checks against the installed libraries' stubs; a C compiler is needed). The tests run
+from a copy of the checkout whose ``gate/`` is a link to the installed package: whatever
+imports ``gate`` (the tests, the commands they start with ``python -m gate`` from the copy, a
+``PYTHONPATH`` set to it) gets the extension modules, and the tests that read the sources
+read the installed ones, the same files. Tests marked ``pure_core`` (they replace a
 function that compiled callers do not look up again) are skipped there, with their reason; the
 golden files are the same for both cores. Prints the time of the build and of the run; exits
 with pytest's exit code.

@@ -52,6 +52,8 @@ COUNTS = "expected answer counts, positive whole numbers such as 10000,100000; f
      "--compiled /no/such/venv/bin/python: no answer-gate beside it (/no/such/venv/bin/answer-gate): install the compiled core in that environment"),
     (["--sizes", "20", "--json", "/no/such/folder/out.json"],
      "--json: expected a file in an existing folder; found '/no/such/folder/out.json' (no folder '/no/such/folder')"),
+    (["--sizes", "20", "--across-jobs", "30", "--repeat", "0"],
+     "--across-jobs: expected sizes among --sizes 20; found 30; --repeat: expected a positive number of runs; found 0"),
     (["--sizes", "0", "--repeat", "0", "--only", "x"],
      f"--sizes: {COUNTS} '0'; --repeat: expected a positive number of runs; found 0; --only: expected one or more of floor,sketch,check; found 'x'"),
 ])
