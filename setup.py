@@ -5,11 +5,12 @@ nothing but setuptools. With ``ANSWER_GATE_COMPILE=1`` in the environment the bu
 the hot path (the figure reader, the scoring and the reading of log lines) with mypyc into
 extension modules next to the sources; the sources stay in the wheel, and Python loads the
 extension module first. ``ANSWER_GATE_OPT_LEVEL`` (0, 1, 2 or 3; unset or empty: 3) is
-mypyc's optimisation level, read only when compiling (0 builds fastest, for a trial; any
-other value stops the build). ``answer-gate --version`` says which core runs. The release's
-compiled wheels are built this way (.github/workflows/release.yml, cibuildwheel); a compiled
-build needs mypy (which provides mypyc), the type stubs of pyproject.toml's test extra and a
-C compiler.
+mypyc's optimisation level, read only when compiling (0 builds in half the time but runs
+slower than pure Python: a trial of the build only; any other value stops the build).
+``answer-gate --version`` says which core runs. The release's compiled wheels are built this
+way (.github/workflows/release.yml, cibuildwheel); a compiled build needs mypy (which
+provides mypyc), the type stubs of pyproject.toml's test extra and a C compiler
+(``python scripts/build_requirements.py`` installs the first two and the dependencies).
 """
 
 from __future__ import annotations
