@@ -343,8 +343,9 @@ COMPILED_ENV = {k: v for k, v in LIMITS.items() if k != "PYTHONPATH"}
 
 def compiled_command(python: str) -> list[str]:
     """The ``answer-gate`` console script of the virtual environment whose interpreter is
-    ``python`` (not resolved: a venv's python is a link to the base interpreter)."""
-    script = Path(python).with_name("answer-gate.exe" if os.name == "nt" else "answer-gate")
+    ``python`` (made absolute, as the commands run in a folder of their own, but not resolved:
+    a venv's python is a link to the base interpreter)."""
+    script = Path(python).absolute().with_name("answer-gate.exe" if os.name == "nt" else "answer-gate")
     if not script.is_file():
         raise SystemExit(f"--compiled {python}: no answer-gate beside it ({script}): install the compiled core in that environment")
     return [str(script)]

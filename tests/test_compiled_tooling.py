@@ -270,3 +270,24 @@ def test_the_checkout_is_copied_without_a_venv_inside_it(tmp_path, monkeypatch):
         to = tmp_path / f"copy-{venv.name}"
         script._copy_checkout(to, venv)
         assert sorted(p.relative_to(to).as_posix() for p in to.rglob("*") if p.is_file() and ".git" not in p.parts) == copied
+
+
+def test_the_benchmark_s_compiled_venv_may_be_named_relative_to_where_it_starts(tmp_path, monkeypatch):
+    """``--compiled .venv-compiled/bin/python``, the benchmarks README's command: the commands
+    run in a temporary folder, so the venv's answer-gate is named by its absolute path (the
+    venv's link to its interpreter not resolved)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_check", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    (tmp_path / "venv" / "bin").mkdir(parents=True)
+    (tmp_path / "venv" / "bin" / "python").symlink_to(sys.executable)
+    (tmp_path / "venv" / "bin" / "answer-gate").write_text("#!/bin/sh\necho 'answer-gate 0.1.0 (compiled core)'\n")
+    (tmp_path / "venv" / "bin" / "answer-gate").chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    command = bench.compiled_command("venv/bin/python")
+    assert command == [str(tmp_path / "venv" / "bin" / "answer-gate")]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert bench.core_of(command, {"PATH": os.environ["PATH"]}, elsewhere) == "answer-gate 0.1.0 (compiled core)"
