@@ -511,6 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     if problems:  # every bad argument at once, before anything is generated or run
         parser.error("; ".join(problems))
     sizes, across, only = chosen["sizes"], chosen["across"], chosen["only"]
+    args.workdir = args.workdir.absolute()  # the commands run in a folder of their own
     results = {"machine": machine(), "check_args": args.check_args, "repeat": args.repeat, "sizes": {}}
     compile_bytecode()
     for n in sizes:

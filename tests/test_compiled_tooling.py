@@ -76,10 +76,11 @@ def test_the_benchmark_refuses_a_workdir_that_is_a_file_and_a_json_that_is_a_fol
 
 
 def test_the_benchmark_times_what_good_arguments_ask(tmp_path):
-    """The other side of the refusals: the same options, well formed, run (20 answers)."""
+    """The other side of the refusals: the same options, well formed, run (20 answers), the
+    runs' folder named relative to where the script starts (the commands run elsewhere)."""
     runs, out, temporary = tmp_path / "runs", tmp_path / "result.json", tmp_path / "tmp"
     temporary.mkdir()
-    done = _script(BENCH, "--workdir", str(runs), "--sizes", "2_0", "--repeat", "1", "--only", "floor, check",
+    done = _script(BENCH, "--workdir", "runs", "--sizes", "2_0", "--repeat", "1", "--only", "floor, check",
                    "--across-jobs", "20", "--check-args", "--max-findings 5", "--json", str(out), cwd=tmp_path,
                    env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)})
     assert done.returncode == 0, done.stderr
@@ -89,6 +90,7 @@ def test_the_benchmark_times_what_good_arguments_ask(tmp_path):
     entry = result["sizes"]["20"]
     assert sorted(k for k in entry if k != "bytes") == ["check", "floor"]
     assert entry["check"]["same_across_jobs"] is True and entry["check"]["runs"][0]["exit"] in (0, 1)
+    assert entry["floor"]["runs"][0]["exit"] == 0 and entry["check"]["counts"]["figures"] > 0
     assert sorted(p.name for p in runs.iterdir()) == ["answers_run_assistant-9.0_set-20.jsonl", "merged-20.jsonl", "question_set-20.jsonl"]
     assert list(temporary.iterdir()) == []  # each size's working folder, with its reports, removed
 
