@@ -4,10 +4,13 @@
 nothing but setuptools. With ``ANSWER_GATE_COMPILE=1`` in the environment the build compiles
 the hot path (the figure reader, the scoring and the reading of log lines) with mypyc into
 extension modules next to the sources; the sources stay in the wheel, and Python loads the
-extension module first. ``answer-gate --version`` says which core runs. The release's
-compiled wheels are built this way (.github/workflows/release.yml, cibuildwheel); a compiled
-build needs mypy (which provides mypyc), the type stubs of pyproject.toml's test extra and a
-C compiler.
+extension module first. ``ANSWER_GATE_OPT_LEVEL`` (0, 1, 2 or 3; unset or empty: 3) is
+mypyc's optimisation level, read only when compiling (0 builds in half the time but runs
+slower than pure Python: a trial of the build only; any other value stops the build).
+``answer-gate --version`` says which core runs. The release's compiled wheels are built this
+way (.github/workflows/release.yml, cibuildwheel); a compiled build needs mypy (which
+provides mypyc), the type stubs of pyproject.toml's test extra and a C compiler
+(``python scripts/build_requirements.py`` installs the first two and the dependencies).
 """
 
 from __future__ import annotations
@@ -67,6 +70,24 @@ def compile_asked(value: str | None) -> bool:
                      f"or one of {', '.join(YES[1:] + NO[2:])}; found {value!r}")
 
 
+#: ANSWER_GATE_OPT_LEVEL's values: mypyc's optimisation levels (the C compiler's -O0 to -O3).
+OPT_LEVELS = ("0", "1", "2", "3")
+
+
+def opt_level(value: str | None) -> str:
+    """mypyc's optimisation level from ``ANSWER_GATE_OPT_LEVEL`` (``value``, None when unset;
+    unset or empty: 3, the release's).
+
+    Raises:
+        SystemExit: any value but 0, 1, 2 or 3 (named with what is accepted), never passed on
+            to mypyc and the C compiler.
+    """
+    said = (value or "").strip() or "3"
+    if said in OPT_LEVELS:
+        return said
+    raise SystemExit(f"ANSWER_GATE_OPT_LEVEL: expected mypyc's optimisation level, 0, 1, 2 or 3 (default 3); found {value!r}")
+
+
 NO_MYPYC = ("ANSWER_GATE_COMPILE is set, but mypyc (it comes with mypy) cannot be imported in this build's environment. "
             "Install what a compiled build needs with `python scripts/build_requirements.py`, then build without "
             "isolation, so that the build sees it: `ANSWER_GATE_COMPILE=1 python -m pip install --no-build-isolation .` "
@@ -78,13 +99,20 @@ def ext_modules() -> list[object]:
         return []
     if not BUILDS.intersection(sys.argv[1:]):
         return []
+    problems: list[str] = []  # each said at once
+    try:
+        level = opt_level(os.environ.get("ANSWER_GATE_OPT_LEVEL"))
+    except SystemExit as bad:
+        problems.append(str(bad))
     try:
         from mypyc.build import mypycify  # only a compiled build needs mypy
     except ImportError:
-        raise SystemExit(NO_MYPYC) from None
+        problems.append(NO_MYPYC)
+    if problems:
+        raise SystemExit("\n".join(problems))
 
     # One C file a module (compiled two at a time) rather than one large file.
-    return list(mypycify(compiled_sources(), opt_level=os.environ.get("ANSWER_GATE_OPT_LEVEL", "3"), multi_file=True))
+    return list(mypycify(compiled_sources(), opt_level=level, multi_file=True))
 
 
 if __name__ == "__main__":  # as setuptools' build backend runs it; imported (tests), it only defines the lists

@@ -54,6 +54,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = (10_000, 100_000, 1_000_000)
@@ -342,8 +343,9 @@ COMPILED_ENV = {k: v for k, v in LIMITS.items() if k != "PYTHONPATH"}
 
 def compiled_command(python: str) -> list[str]:
     """The ``answer-gate`` console script of the virtual environment whose interpreter is
-    ``python`` (not resolved: a venv's python is a link to the base interpreter)."""
-    script = Path(python).with_name("answer-gate.exe" if os.name == "nt" else "answer-gate")
+    ``python`` (made absolute, as the commands run in a folder of their own, but not resolved:
+    a venv's python is a link to the base interpreter)."""
+    script = Path(python).absolute().with_name("answer-gate.exe" if os.name == "nt" else "answer-gate")
     if not script.is_file():
         raise SystemExit(f"--compiled {python}: no answer-gate beside it ({script}): install the compiled core in that environment")
     return [str(script)]
@@ -433,6 +435,61 @@ def startup(repeat: int = 21) -> dict:
     return out
 
 
+COMMANDS = ("floor", "sketch", "check")
+
+
+def _counts(option: str, text: str, problems: list[str]) -> list[int]:
+    """The answer counts of a comma-separated option (``10000,100_000``); an item that is not a
+    positive whole number is a problem, named with the option and the item."""
+    counts = []
+    for item in (part.strip() for part in text.split(",")):
+        try:
+            count = int(item) if item else None
+        except ValueError:
+            count = 0
+        if count is not None and count < 1:
+            problems.append(f"{option}: expected answer counts, positive whole numbers such as 10000,100000; found {item!r}")
+        elif count is not None:
+            counts.append(count)
+    return counts
+
+
+def checked(args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
+    """The problems of the arguments, each naming its option, what it expects and what it
+    found, and the values read from them (``sizes``, ``across``, ``only``, ``check_args``)."""
+    problems: list[str] = []
+    sizes = _counts("--sizes", args.sizes, problems)
+    across = set(_counts("--across-jobs", args.across_jobs, problems))
+    if not problems:  # each count read: are there sizes, and are --across-jobs among them
+        if not sizes and not args.startup:
+            problems.append("--sizes: expected at least one answer count (--sizes '' only with --startup); found none")
+        if across - set(sizes):
+            problems.append(f"--across-jobs: expected sizes among --sizes {args.sizes}; found {', '.join(map(str, sorted(across - set(sizes))))}")
+    if args.repeat < 1:
+        problems.append(f"--repeat: expected a positive number of runs; found {args.repeat}")
+    only = [o.strip() for o in args.only.split(",") if o.strip()]
+    if not only or set(only) - set(COMMANDS):
+        problems.append(f"--only: expected one or more of {','.join(COMMANDS)}; found {args.only!r}")
+    if across and "check" not in only and not args.compiled:
+        problems.append(f"--across-jobs: compares the check's reports: expected check in --only or --compiled; found --only {args.only!r}")
+    try:
+        check_args = shlex.split(args.check_args)
+    except ValueError as bad:
+        check_args = []
+        problems.append(f"--check-args: expected arguments as a shell splits them; found {args.check_args!r} ({str(bad).lower()})")
+    if args.compiled:
+        try:
+            compiled_command(args.compiled)
+        except SystemExit as missing:
+            problems.append(str(missing))
+    if args.json is not None and (args.json.is_dir() or not args.json.parent.is_dir()):
+        problems.append(f"--json: expected a file in an existing folder; found {str(args.json)!r}"
+                        + (" (a folder)" if args.json.is_dir() else f" (no folder {str(args.json.parent)!r})"))
+    if args.workdir.exists() and not args.workdir.is_dir():
+        problems.append(f"--workdir: expected a folder for the generated runs; found a file at {str(args.workdir)!r}")
+    return problems, {"sizes": sizes, "across": across, "only": only, "check_args": check_args}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,100000", help="comma-separated answer counts (default 10000,100000; add 1000000 once)")
@@ -450,16 +507,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--startup", action="store_true", help="also time answer-gate --version and --help against a bare interpreter start "
                         "(with --sizes '' alone); run this script with the interpreter of a regular install to time that install")
     args = parser.parse_args(argv)
-    try:
-        sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
-        across = {int(s.replace("_", "")) for s in args.across_jobs.split(",") if s}
-    except ValueError:
-        parser.error(f"--sizes, --across-jobs: expected answer counts such as 10000,100000; found {args.sizes!r}, {args.across_jobs!r}")
-    if any(n < 1 for n in sizes) or args.repeat < 1:
-        parser.error("--sizes and --repeat: expected positive numbers")
-    if not across <= set(sizes):
-        parser.error(f"--across-jobs: {', '.join(map(str, sorted(across - set(sizes))))} not among --sizes {args.sizes}")
-    only = [o for o in args.only.split(",") if o]
+    problems, chosen = checked(args)
+    if problems:  # every bad argument at once, before anything is generated or run
+        parser.error("; ".join(problems))
+    sizes, across, only = chosen["sizes"], chosen["across"], chosen["only"]
+    args.workdir = args.workdir.absolute()  # the commands run in a folder of their own
     results = {"machine": machine(), "check_args": args.check_args, "repeat": args.repeat, "sizes": {}}
     compile_bytecode()
     for n in sizes:
@@ -467,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
         cwd = Path(tempfile.mkdtemp(prefix="bench-cwd-"))  # no baselines folder here,
         shutil.copy(ROOT / "thresholds.yaml", cwd)  # nor beside the thresholds (the repo's baselines/ would be compared)
         out = cwd / "report.json"
-        every = commands(paths, out, shlex.split(args.check_args))
+        every = commands(paths, out, chosen["check_args"])
         todo = {k: v for k, v in every.items() if k in only}
         if args.compiled:  # the venv's answer-gate, with the same arguments and its own report
             todo["compiled"] = compiled_command(args.compiled) + every["check"][len(gate_command()):]
@@ -497,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
                 if name in runs:
                     entry[name]["same_across_jobs"] = same_with_one_job(todo[name], cwd, COMPILED_ENV if name == "compiled" else None)
         results["sizes"][str(n)] = entry
+        shutil.rmtree(cwd, ignore_errors=True)  # the reports, read: none left behind in the temporary folder
     if args.startup:
         results["startup"] = st = startup()
         for kind in ("wall", "cpu"):

@@ -135,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--answers and --rate: expected a positive number")
     if not Path(args.python).exists():
         parser.error(f"--python: expected an interpreter, found no file at {args.python}")
+    args.python = str(Path(args.python).absolute())  # the commands run in a folder of their own; a venv's link not resolved
     spy = py_spy(args.python)
     cwd = Path(tempfile.mkdtemp(prefix="profile-cwd-"))
     shutil.copy(ROOT / "thresholds.yaml", cwd)

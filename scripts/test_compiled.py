@@ -8,12 +8,13 @@ installed package, never the sources::
     python scripts/test_compiled.py [--venv DIR] [--skip-build] [PYTEST ARGUMENTS]
 
 The venv (default ``.venv-compiled``) first gets ``.[test]`` installed as usual (the
-dependencies, and mypy, which provides mypyc), then the compiled build over it (without
-build isolation: mypyc type-checks against the installed libraries' stubs; a C compiler is
-needed). The tests run from a copy of the checkout whose ``gate/`` is a link to the installed
-package: whatever imports ``gate`` (the tests, the commands they start with ``python -m gate``
-from the copy, a ``PYTHONPATH`` set to it) gets the extension modules, and the tests that read
-the sources read the installed ones, the same files. Tests marked ``pure_core`` (they replace a
+dependencies, and mypy, which provides mypyc, at the release's version from
+build_requirements.py), then the compiled build over it (without build isolation: mypyc
+type-checks against the installed libraries' stubs; a C compiler is needed). The tests run
+from a copy of the checkout whose ``gate/`` is a link to the installed package: whatever
+imports ``gate`` (the tests, the commands they start with ``python -m gate`` from the copy, a
+``PYTHONPATH`` set to it) gets the extension modules, and the tests that read the sources
+read the installed ones, the same files. Tests marked ``pure_core`` (they replace a
 function that compiled callers do not look up again) are skipped there, with their reason; the
 golden files are the same for both cores. Prints the time of the build and of the run; exits
 with pytest's exit code.
@@ -22,22 +23,29 @@ with pytest's exit code.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _copy_checkout(to: Path) -> None:
+def _copy_checkout(to: Path, venv: Path) -> None:
     """The checkout's files as git sees them (tracked and new ones, nothing ignored), in a
     repository of their own (the tests that copy the checkout ask git for its files); the
-    Node tools .ci/run installs are linked."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+    Node tools .ci/run installs are linked. A ``venv`` inside the checkout is left out,
+    ignored or not (``--venv myvenv``: thousands of files, and the compiled core itself)."""
+    inside = venv.resolve().relative_to(ROOT.resolve()) if venv.resolve().is_relative_to(ROOT.resolve()) else None
+    leave_out = ["--exclude", f"/{inside.as_posix()}/"] if inside else []
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *leave_out], cwd=ROOT,
                             capture_output=True, check=True).stdout.decode().split("\0")
     for name in filter(None, listed):
         source = ROOT / name
@@ -62,6 +70,16 @@ def _python(venv: Path) -> Path:
     return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def release_mypyc() -> str:
+    """The mypy (mypyc) the release's wheels are built with (scripts/build_requirements.py's
+    pin), so that the suite tests the core the release ships."""
+    spec = importlib.util.spec_from_file_location("build_requirements", ROOT / "scripts" / "build_requirements.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.MYPYC)
+
+
 def build(venv: Path, project: Path) -> float:
     """Install ``project[test]`` in ``venv``, then the compiled core over it; the seconds the
     compiled build took."""
@@ -69,7 +87,7 @@ def build(venv: Path, project: Path) -> float:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(_python(venv)), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     start = time.perf_counter()
-    subprocess.run([*pip, f"{project}[test]"], check=True, env=_env())
+    subprocess.run([*pip, f"{project}[test]", release_mypyc()], check=True, env=_env())
     print(f"the test extra and the dependencies installed in {time.perf_counter() - start:.0f} s", flush=True)
     start = time.perf_counter()
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", "--force-reinstall", str(project)],
@@ -77,25 +95,65 @@ def build(venv: Path, project: Path) -> float:
     return time.perf_counter() - start
 
 
+#: What the venv is asked (with ``-c``, from a folder without ``gate/``): which of the
+#: distributions named in ``sys.argv[1]`` it lacks, and which core its ``gate`` runs, from where.
+PROBE = r"""
+import json, os, sys
+from importlib import metadata
+said = {"missing": [], "gate": None, "core": None, "folder": None}
+for name in json.loads(sys.argv[1]):
+    try:
+        metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        said["missing"].append(name)
+try:
+    import gate, gate.core.build as build
+except ImportError as bad:
+    said["gate"] = f"{type(bad).__name__}: {bad}"
+else:
+    said["core"], said["folder"] = build.core_name(), os.path.dirname(gate.__file__)
+print(json.dumps(said))
+"""
+
+
+def needed() -> list[str]:
+    """The distributions the compiled suite needs besides answer-gate: its dependencies and its
+    test extra (pyproject.toml), by name."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = [re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0] for r in project["dependencies"] + project["optional-dependencies"]["test"]]
+    return list(dict.fromkeys(names))
+
+
+class VenvLacks(Exception):
+    """The virtual environment cannot run the suite on the compiled core (the message says why)."""
+
+
 def installed_package(venv: Path, elsewhere: Path) -> Path:
     """The folder of the installed ``gate``, asserted to be the compiled core.
 
     Raises:
-        SystemExit: no interpreter in ``venv``, no answer-gate or no pytest installed there, or
-            the pure-Python core installed (each said, with what to do).
+        VenvLacks: no interpreter in ``venv``; or answer-gate, some of its dependencies or of
+            its test extra missing there, or the pure-Python core installed (all said at once,
+            with what to do).
     """
     if not _python(venv).exists():
-        raise SystemExit(f"--venv {venv}: no virtual environment there (no {_python(venv)}); build one without --skip-build")
-    probe = "import gate, gate.core.build as b, os, pytest; print(b.core_name()); print(os.path.dirname(gate.__file__))"
-    done = subprocess.run([str(_python(venv)), "-c", probe], cwd=elsewhere, env=_env(), capture_output=True, text=True, check=False)
+        raise VenvLacks(f"--venv {venv}: no virtual environment there (no {_python(venv)}); build one without --skip-build")
+    done = subprocess.run([str(_python(venv)), "-c", PROBE, json.dumps(needed())], cwd=elsewhere, env=_env(),
+                          capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        missing = "pytest (the test extra)" if "pytest" in done.stderr else "answer-gate"
-        raise SystemExit(f"--venv {venv}: {missing} is not installed there ({done.stderr.strip().splitlines()[-1]}); "
-                         "build it without --skip-build")
-    core, folder = done.stdout.splitlines()
-    if core != "compiled core":
-        raise SystemExit(f"{venv}: the installed gate runs the {core}, not the compiled one")
-    return Path(folder)
+        raise VenvLacks(f"--venv {venv}: its interpreter failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
+    said = json.loads(done.stdout)
+    lacks = []
+    if said["gate"]:
+        lacks.append(f"answer-gate is not installed there ({said['gate']})")
+    if said["missing"]:
+        lacks.append(f"{len(said['missing'])} of the dependencies and the test extra are missing there: {', '.join(said['missing'])}")
+    if said["core"] and said["core"] != "compiled core":
+        lacks.append(f"its answer-gate ({said['folder']}) runs the {said['core']}, not the compiled one "
+                     "(built without ANSWER_GATE_COMPILE=1, or installed editable)")
+    if lacks:
+        raise VenvLacks(f"--venv {venv}: " + "; ".join(lacks) + "; build it without --skip-build")
+    return Path(said["folder"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,11 +165,19 @@ def main(argv: list[str] | None = None) -> int:
     venv = args.venv.absolute()
     with tempfile.TemporaryDirectory(prefix="answer-gate-compiled-") as work:
         project = Path(work) / "project"
-        _copy_checkout(project)
-        if not args.skip_build:
-            seconds = build(venv, project)
-            print(f"compiled core built and installed in {seconds:.0f} s", flush=True)
-        package = installed_package(venv, Path(work))
+        try:
+            if args.skip_build:  # what the venv lacks, said before the checkout is copied
+                package = installed_package(venv, Path(work))
+                _copy_checkout(project, venv)
+            else:
+                _copy_checkout(project, venv)
+                seconds = build(venv, project)
+                print(f"compiled core built and installed in {seconds:.0f} s", flush=True)
+                package = installed_package(venv, Path(work))
+        except VenvLacks as lacking:
+            if args.skip_build:
+                parser.error(str(lacking))
+            raise SystemExit(f"the build ran, but {lacking}") from None
         shutil.rmtree(project / "gate")
         shutil.rmtree(project / "build", ignore_errors=True)
         (project / "gate").symlink_to(package, target_is_directory=True)

@@ -261,8 +261,14 @@ def installed(tmp_path_factory) -> Installed:
 
 FAKE_GH = """#!/usr/bin/env bash
 # A stand-in for the GitHub CLI: `gh release download REF --repo R --pattern P --dir D` copies
-# the files of the release REF from $FAKE_RELEASES/REF, and fails as gh does where there is none.
+# the files of the release REF from $FAKE_RELEASES/REF, and fails as gh does where there is none;
+# `gh api repos/R/commits/REF --jq .sha` prints the commit in $FAKE_TAGS/REF, or fails (no such ref).
 echo "$*" >> "$FAKE_GH_LOG"
+if [ "$1" = api ]; then
+  ref=${2##*/commits/}
+  [ -f "$FAKE_TAGS/$ref" ] || { echo "gh: No commit found for SHA: $ref (HTTP 422)" >&2; exit 1; }
+  cat "$FAKE_TAGS/$ref"; exit 0
+fi
 [ "$1 $2" = "release download" ] || exit 2
 ref=$3; shift 3
 while [ $# -gt 0 ]; do case $1 in --dir) dir=$2; shift 2;; *) shift;; esac; done
@@ -310,21 +316,27 @@ def _bare_venv(where: Path) -> Path:
     return Path(purelib)
 
 
-def _install_answer_gate(tmp: Path, installed: Installed, venv: Path, ref: str, release: tuple[Path, ...] | None) -> subprocess.CompletedProcess:
+def _install_answer_gate(tmp: Path, installed: Installed, venv: Path, ref: str, release: tuple[Path, ...] | None,
+                         release_tag: str | None = None, tags: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """The action's step "Install answer-gate", used as ``octo/answer-gate@REF`` (``uses: ./``
-    when ``ref`` is empty), with gh standing in for GitHub: the release ``ref`` holds the files
-    ``release`` (``None``: there is no such release)."""
+    when ``ref`` is empty), with gh standing in for GitHub: the release ``release_tag`` (default
+    ``ref``) holds the files ``release`` (``None``: there is no such release), and ``tags``
+    gives the commit of each tag."""
     runner = Runner(tmp / "runner", "http://127.0.0.1:9", {"run": "unused"}, Installed(installed.action_path, venv, ()), baselines=False)
     runner.action_ref, runner.action_repository = ref, "octo/answer-gate" if ref else ""
-    tools, releases = tmp / "tools", tmp / "releases"
+    tools, releases, commits = tmp / "tools", tmp / "releases", tmp / "tags"
     tools.mkdir(parents=True)
+    commits.mkdir()
     (tools / "gh").write_text(FAKE_GH)
     (tools / "gh").chmod(0o755)
     if release is not None:
-        (releases / ref).mkdir(parents=True)
+        (releases / (release_tag or ref)).mkdir(parents=True)
         for wheel in release:
-            shutil.copy(wheel, releases / ref / wheel.name)
-    runner.base_env.update({"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}", "FAKE_RELEASES": str(releases), "FAKE_GH_LOG": str(tmp / "gh.log")})
+            shutil.copy(wheel, releases / (release_tag or ref) / wheel.name)
+    for tag, commit in (tags or {}).items():
+        (commits / tag).write_text(commit + "\n")
+    runner.base_env.update({"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}", "FAKE_RELEASES": str(releases), "FAKE_GH_LOG": str(tmp / "gh.log"),
+                            "FAKE_TAGS": str(commits)})
     (result,) = runner.run(only=["Install answer-gate"])
     return result
 
@@ -346,8 +358,8 @@ EVERY_RUNNER = ("here", "windows", "macos", "next python", "pure")
     ("v0.1.0", EVERY_RUNNER, "here"),  # the compiled wheel for this runner, before the pure one
     ("v0.1.0", ("windows", "macos", "next python", "pure"), "pure"),  # none fits: the release's pure-Python wheel
     ("v0.1.0", ("windows", "macos", "next python"), "source"),  # none fits and no pure wheel: the action's source
-    ("v0.1.0", None, "source"),  # no release of that tag (gh fails)
-    ("main", EVERY_RUNNER, "source"),  # a branch: no release is asked for
+    ("v0.1.0", None, "source"),  # no release of that tag (gh fails), and it is the action's version's tag
+    ("main", EVERY_RUNNER, "source"),  # a branch: its commit is no release's
     ("", EVERY_RUNNER, "source"),  # `uses: ./`: neither
 ])
 def test_the_install_step_takes_the_release_wheel_that_fits_the_runner_else_the_source(tmp_path, installed, release_wheels, ref, release, installs):
@@ -359,10 +371,50 @@ def test_the_install_step_takes_the_release_wheel_that_fits_the_runner_else_the_
     assert found == expected
     asked = (tmp_path / "gh.log").read_text() if (tmp_path / "gh.log").exists() else ""
     wheels = tmp_path / "runner" / "runner-temp" / "answer-gate" / "wheels"
-    assert asked == (f"release download {ref} --repo octo/answer-gate --pattern *.whl --dir {wheels}\n" if ref.startswith("v") else "")
+    # a ref without a release of its own (a branch) has its commit asked (not a release's here)
+    assert asked == {"v0.1.0": f"release download {ref} --repo octo/answer-gate --pattern *.whl --dir {wheels}\n",
+                     "main": "api repos/octo/answer-gate/commits/main --jq .sha\n", "": ""}[ref]
     said_release = f"answer-gate from the release's wheels of {ref}\n" in result.stdout
     assert said_release == (installs != "source")
     assert result.stdout.endswith("answer-gate 0.1.0 (pure-Python core)\n")  # the tagged copies hold the pure sources
+
+
+SHA, OTHER = "6f1c" * 10, "9a2e" * 10
+
+
+@pytest.mark.parametrize("ref, tags, release, installs", [
+    ("v0", {"v0": SHA, "v0.1.0": SHA}, EVERY_RUNNER, "here"),  # @v0 on the v0.1.0 release's commit: that release's wheels
+    ("v0", {"v0": SHA, "v0.1.0": SHA}, ("windows", "pure"), "pure"),
+    ("v0", {"v0": OTHER, "v0.1.0": SHA}, EVERY_RUNNER, "source"),  # @v0 moved elsewhere: the release is not this code
+    ("v0", {"v0": SHA}, EVERY_RUNNER, "source"),  # no tag v0.1.0 (the action's version)
+    ("v0", {"v0": SHA, "v0.1.0": SHA}, None, "source"),  # the tag, but no release of it
+    ("v0-beta", {"v0.1.0": SHA}, EVERY_RUNNER, "source"),  # a tag GitHub cannot resolve
+    (SHA, {SHA: SHA, "v0.1.0": SHA}, EVERY_RUNNER, "here"),  # pinned by the release's commit, as RELEASING.md says
+    (OTHER, {OTHER: OTHER, "v0.1.0": SHA}, EVERY_RUNNER, "source"),  # another commit
+    ("main", {"main": SHA, "v0.1.0": SHA}, ("pure",), "pure"),  # a branch at the release's commit
+])
+def test_a_ref_without_a_release_of_its_own_takes_the_release_of_the_action_s_version_on_its_commit(tmp_path, installed, release_wheels,
+                                                                                                     ref, tags, release, installs):
+    """``uses: answer-gate/answer-gate@v1``, as the README says: ``v1`` has no release of its
+    own; it is moved to each ``v1.x.y``, whose release holds the wheels; nor has a commit SHA,
+    the pin RELEASING.md gives. The action's version (its pyproject.toml, 0.1.0 here) names
+    that release, taken only when its tag is on the commit the ref is."""
+    purelib = _bare_venv(tmp_path / "venv")
+    result = _install_answer_gate(tmp_path, installed, tmp_path / "venv", ref, None if release is None else tuple(release_wheels[k] for k in release),
+                                  release_tag="v0.1.0", tags=tags)
+    assert result.returncode == 0, result.stderr
+    expected = {"source": "source", "pure": "py3-none-any"}.get(installs) or release_wheels[installs].name.removesuffix(".whl").split("-", 2)[2]
+    assert _installed_from(purelib) == expected
+    wheels = tmp_path / "runner" / "runner-temp" / "answer-gate" / "wheels"
+    download = f"release download {{}} --repo octo/answer-gate --pattern *.whl --dir {wheels}\n"
+    asked = [download.format(ref)] if ref.startswith("v") else []  # a tag's own release first
+    asked.append(f"api repos/octo/answer-gate/commits/{ref} --jq .sha\n")
+    if ref in tags:
+        asked.append("api repos/octo/answer-gate/commits/v0.1.0 --jq .sha\n")
+    if tags.get(ref) == tags.get("v0.1.0"):
+        asked.append(download.format("v0.1.0"))
+    assert (tmp_path / "gh.log").read_text() == "".join(asked)
+    assert ("answer-gate from the release's wheels of v0.1.0\n" in result.stdout) == (installs != "source")
 
 
 def test_the_release_wheel_replaces_what_the_cached_environment_held(tmp_path, installed, release_wheels):

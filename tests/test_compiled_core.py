@@ -73,6 +73,92 @@ def test_a_compiled_build_without_mypyc_says_what_to_install_and_how_to_build(mo
     assert "python scripts/build_requirements.py" in str(stopped.value) and "--no-build-isolation" in str(stopped.value)
 
 
+OPT_LEVEL_WRONG = "ANSWER_GATE_OPT_LEVEL: expected mypyc's optimisation level, 0, 1, 2 or 3 (default 3); found {!r}"
+
+
+@pytest.mark.parametrize(("value", "level"), [(None, "3"), ("", "3"), ("0", "0"), (" 1 ", "1"), ("2", "2"), ("3", "3")])
+def test_answer_gate_opt_level_is_mypyc_s_level_from_0_to_3(value, level):
+    assert _setup().opt_level(value) == level
+
+
+@pytest.mark.parametrize("value", ["4", "-1", "O2", "fast", "3.0", "s"])
+def test_any_other_opt_level_stops_the_build_naming_the_variable(value):
+    with pytest.raises(SystemExit) as stopped:
+        _setup().opt_level(value)
+    assert str(stopped.value) == OPT_LEVEL_WRONG.format(value)
+
+
+class _Mypyc:
+    """A stand-in for mypyc.build: what setup.py would hand to mypycify."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+
+    def mypycify(self, paths: list[str], **options: Any) -> list[str]:
+        self.calls.append({"paths": paths, **options})
+        return ["an extension"]
+
+
+@pytest.mark.parametrize(("level", "given"), [(None, "3"), ("0", "0"), ("2", "2")])
+def test_a_compiled_build_hands_the_opt_level_to_mypyc(monkeypatch, level, given):
+    setup, mypyc = _setup(), _Mypyc()
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc)
+    monkeypatch.setenv("ANSWER_GATE_COMPILE", "1")
+    if level is None:
+        monkeypatch.delenv("ANSWER_GATE_OPT_LEVEL", raising=False)
+    else:
+        monkeypatch.setenv("ANSWER_GATE_OPT_LEVEL", level)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    assert setup.ext_modules() == ["an extension"]
+    assert [(c["opt_level"], c["paths"]) for c in mypyc.calls] == [(given, setup.compiled_sources())]
+
+
+@pytest.mark.parametrize(("compile_", "command"), [("0", "bdist_wheel"), (None, "bdist_wheel"), ("1", "egg_info")])
+def test_the_opt_level_is_read_only_when_compiling(monkeypatch, compile_, command):
+    setup, mypyc = _setup(), _Mypyc()
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc)
+    if compile_ is None:
+        monkeypatch.delenv("ANSWER_GATE_COMPILE", raising=False)
+    else:
+        monkeypatch.setenv("ANSWER_GATE_COMPILE", compile_)
+    monkeypatch.setenv("ANSWER_GATE_OPT_LEVEL", "fast")
+    monkeypatch.setattr(sys, "argv", ["setup.py", command])
+    assert setup.ext_modules() == [] and mypyc.calls == []
+
+
+@pytest.mark.parametrize("value", ["4", "fast"])
+def test_a_wrong_opt_level_stops_the_compiled_build_before_mypyc_runs(monkeypatch, value):
+    setup, mypyc = _setup(), _Mypyc()
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc)
+    monkeypatch.setenv("ANSWER_GATE_COMPILE", "yes")
+    monkeypatch.setenv("ANSWER_GATE_OPT_LEVEL", value)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    with pytest.raises(SystemExit) as stopped:
+        setup.ext_modules()
+    assert str(stopped.value) == OPT_LEVEL_WRONG.format(value) and mypyc.calls == []
+
+
+def test_a_wrong_compile_value_stops_the_build_through_what_setup_runs(monkeypatch):
+    setup, mypyc = _setup(), _Mypyc()
+    monkeypatch.setitem(sys.modules, "mypyc.build", mypyc)
+    monkeypatch.setenv("ANSWER_GATE_COMPILE", "maybe")
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    with pytest.raises(SystemExit, match=r"^ANSWER_GATE_COMPILE: expected 1 .* found 'maybe'$"):
+        setup.ext_modules()
+    assert mypyc.calls == []
+
+
+def test_a_wrong_opt_level_and_no_mypyc_are_said_at_once(monkeypatch):
+    setup = _setup()
+    monkeypatch.setenv("ANSWER_GATE_COMPILE", "1")
+    monkeypatch.setenv("ANSWER_GATE_OPT_LEVEL", "9")
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    monkeypatch.setitem(sys.modules, "mypyc.build", None)
+    with pytest.raises(SystemExit) as stopped:
+        setup.ext_modules()
+    assert str(stopped.value) == OPT_LEVEL_WRONG.format("9") + "\n" + setup.NO_MYPYC
+
+
 def test_no_compiled_class_is_native_over_a_python_base():
     """mypyc makes a class native unless told otherwise, over a base it cannot lay out too:
     a native subclass of Decimal was no Decimal inside (its values crashed the compiled core).

@@ -64,3 +64,21 @@ def test_a_bad_interpreter_or_count_is_refused_before_anything_runs(capsys):
     with pytest.raises(SystemExit) as stopped:
         stages.main(["run.jsonl", "--questions", "set.jsonl", "--answers", "0"])
     assert stopped.value.code == 2 and "--answers and --rate: expected a positive number" in capsys.readouterr().err
+
+
+def test_an_interpreter_named_relative_to_where_the_script_starts_is_found_from_the_check_s_folder(tmp_path, monkeypatch):
+    """``--python .venv-compiled/bin/python``: the check runs in a temporary folder, so the
+    interpreter is named by its absolute path. Here a stand-in says its core and fails the
+    check (exit 2), which stops the profile before py-spy runs."""
+    venv = tmp_path / "venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").write_text('#!/bin/sh\nif [ "$3" = "--version" ]; then echo "answer-gate 0.1.0 (compiled core)"; exit 0; fi\n'
+                                 f'echo "$0" > {tmp_path / "called"}\nexit 2\n')
+    (venv / "py-spy").write_text("#!/bin/sh\nexit 9\n")
+    for script in ("python", "py-spy"):
+        (venv / script).chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stopped:
+        stages.main(["run.jsonl", "--questions", "set.jsonl", "--answers", "5", "--python", "venv/bin/python"])
+    assert str(stopped.value) == "the check exited 2; nothing profiled (its error is above)"
+    assert (tmp_path / "called").read_text() == f"{venv / 'python'}\n"
