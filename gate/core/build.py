@@ -48,6 +48,13 @@ def picklable(*classes: type) -> None:
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def compiled_class(cls: type) -> bool:
+    """Whether ``cls`` is compiled (a native class of mypyc: its fields in slots, its own
+    ``__init__`` compiled; the initialiser a dataclass decorator generates for it stays
+    interpreted code, 35 times slower to build a frozen record with seven fields)."""
+    return getattr(cls, "__mypyc_attrs__", None) is not None
+
+
 def _by_fields(record: object) -> tuple[type, tuple[object, ...]]:
     """How pickle rebuilds a compiled frozen dataclass: its class called with its fields."""
     cls = type(record)

@@ -59,6 +59,21 @@ class Figure:
     percent: bool
     hedge: str | None = None
 
+    def __init__(self, text: str, start: int, end: int, value: Decimal, exponent: int, percent: bool,
+                 hedge: str | None = None) -> None:
+        # The dataclass's own initialiser, kept by none: compiled, this one sets the slots
+        # directly (the generated one is interpreted code); pure, it fills __dict__ at once.
+        if OPEN_INSTANCES:
+            self.__dict__.update(text=text, start=start, end=end, value=value, exponent=exponent, percent=percent, hedge=hedge)
+            return
+        self.text = text  # type: ignore[misc]
+        self.start = start  # type: ignore[misc]
+        self.end = end  # type: ignore[misc]
+        self.value = value  # type: ignore[misc]
+        self.exponent = exponent  # type: ignore[misc]
+        self.percent = percent  # type: ignore[misc]
+        self.hedge = hedge  # type: ignore[misc]
+
 
 @mypyc_attr(native_class=False)  # compiled, a Decimal's subclass is a Python class (a native one is no Decimal inside)
 class Amount(Decimal):
@@ -146,6 +161,19 @@ class Support:
     nearest: Decimal | None
     matched: Decimal | None
     reading: Figure | None = None
+
+    def __init__(self, supported: bool, low: Decimal, high: Decimal, nearest: Decimal | None, matched: Decimal | None,
+                 reading: Figure | None = None) -> None:
+        # as Figure's: compiled, the slots set directly; pure, __dict__ filled at once
+        if OPEN_INSTANCES:
+            self.__dict__.update(supported=supported, low=low, high=high, nearest=nearest, matched=matched, reading=reading)
+            return
+        self.supported = supported  # type: ignore[misc]
+        self.low = low  # type: ignore[misc]
+        self.high = high  # type: ignore[misc]
+        self.nearest = nearest  # type: ignore[misc]
+        self.matched = matched  # type: ignore[misc]
+        self.reading = reading  # type: ignore[misc]
 
 
 _CTX = Context(prec=80)

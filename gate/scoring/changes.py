@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from gate import figures as fig
+from gate.core.build import compiled_class
 from gate.core.decimals import decimal_text
 from gate.model.inputs import Observation
 
@@ -118,6 +119,18 @@ class ChangeReading:
 
     direction: int
     in_percent: bool
+
+    def __init__(self, direction: int, in_percent: bool) -> None:
+        # compiled, the slots set directly (the dataclass's own initialiser is interpreted code)
+        if _PURE:
+            object.__setattr__(self, "direction", direction)
+            object.__setattr__(self, "in_percent", in_percent)
+            return
+        self.direction = direction  # type: ignore[misc]
+        self.in_percent = in_percent  # type: ignore[misc]
+
+
+_PURE = not compiled_class(ChangeReading)
 
 
 def _language(language: str) -> str:

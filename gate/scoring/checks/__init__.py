@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gate import figures as fig
+from gate.core.build import compiled_class
 from gate.model.inputs import Answer, Question
 from gate.model.outcomes import Count, Finding, count_of
 from gate.model.settings import FormatRules
@@ -53,6 +54,24 @@ class Read:
     format_rules: FormatRules
     supports: Supports
     answer_wrong: bool
+
+    def __init__(self, text: str, figures: Sequence[fig.Figure], settings: fig.MatchSettings, format_rules: FormatRules,
+                 supports: Supports, answer_wrong: bool) -> None:
+        # compiled, the slots set directly (the dataclass's own initialiser is interpreted code)
+        if _PURE:
+            for name, value in (("text", text), ("figures", figures), ("settings", settings), ("format_rules", format_rules),
+                                ("supports", supports), ("answer_wrong", answer_wrong)):
+                object.__setattr__(self, name, value)
+            return
+        self.text = text  # type: ignore[misc]
+        self.figures = figures  # type: ignore[misc]
+        self.settings = settings  # type: ignore[misc]
+        self.format_rules = format_rules  # type: ignore[misc]
+        self.supports = supports  # type: ignore[misc]
+        self.answer_wrong = answer_wrong  # type: ignore[misc]
+
+
+_PURE = not compiled_class(Read)
 
 
 #: A check of one answer: ``{measure: Count}`` for each of its measures, and its findings.
