@@ -46,10 +46,9 @@ def test_the_records_with_an_initialiser_of_their_own_are_these():
 
 @pytest.mark.parametrize("cls", _records_with_own_init(), ids=lambda c: c.__name__)
 def test_an_own_initialiser_takes_the_fields_in_order_with_their_defaults(cls):
-    try:
-        signature = inspect.signature(cls.__init__)
-    except (TypeError, ValueError):
-        pytest.skip("a compiled initialiser without a signature: the pure-Python core's test reads it")
+    if not inspect.isfunction(cls.__init__):
+        pytest.skip("a compiled initialiser: the pure-Python core's test reads its signature")
+    signature = inspect.signature(cls.__init__)
     params = [(p.name, p.default) for p in list(signature.parameters.values())[1:]]
     assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in list(signature.parameters.values())[1:])
     fields = [(f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)

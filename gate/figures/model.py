@@ -22,8 +22,7 @@ DERIVATIONS = ("difference", "change")
 DEFAULT_DERIVED = ("change",)
 
 
-@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # compiled, pickled by its fields (picklable below): workers and Dask send it
 class Figure:
     """One numeric quantity stated in a text.
 
@@ -61,8 +60,9 @@ class Figure:
 
     def __init__(self, text: str, start: int, end: int, value: Decimal, exponent: int, percent: bool,
                  hedge: str | None = None) -> None:
-        # The dataclass's own initialiser, kept by none: compiled, this one sets the slots
-        # directly (the generated one is interpreted code); pure, it fills __dict__ at once.
+        # Compiled, this initialiser sets the slots directly (the one the dataclass generates
+        # is interpreted code); pure, it fills __dict__ at once. Not marked serializable: mypyc
+        # then builds the record without it (its fields left unset).
         if OPEN_INSTANCES:
             self.__dict__.update(text=text, start=start, end=end, value=value, exponent=exponent, percent=percent, hedge=hedge)
             return
@@ -127,8 +127,7 @@ class MatchSettings:
             )
 
 
-@mypyc_attr(serializable=True)  # workers and Dask pickle it, compiled too
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # compiled, pickled by its fields (picklable below)
 class Support:
     """Whether the evidence supports one figure, and why.
 

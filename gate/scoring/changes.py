@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from gate import figures as fig
-from gate.core.build import compiled_class
+from gate.core.build import compiled_class, picklable
 from gate.core.decimals import decimal_text
 from gate.model.inputs import Observation
 
@@ -131,6 +131,7 @@ class ChangeReading:
 
 
 _PURE = not compiled_class(ChangeReading)
+picklable(ChangeReading)  # compiled, pickled by its fields as the figure records are
 
 
 def _language(language: str) -> str:
