@@ -204,3 +204,18 @@ def test_the_reader_s_patterns_hold_no_word_of_a_language():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
                 found = [w for w in moved if w in node.value.lower()]
                 assert not found, (path.name, node.lineno, found)
+
+
+def test_each_language_s_own_patterns_are_its_tables_compiled_once():
+    """language_patterns(code) is the one place a language's own patterns are built: its
+    tables compiled (None where it has none), the same object every time it is asked."""
+    from gate.figures.languages import LANGUAGES, language_patterns
+
+    for code, lang in LANGUAGES.items():
+        got = language_patterns(code)
+        for field in ("and_a_half", "dozens_after", "ordinal_words"):
+            pattern = getattr(got, field)
+            assert (pattern.pattern if pattern is not None else None) == (getattr(lang, field) or None), (code, field)
+        assert language_patterns(code) is got
+    assert sum(language_patterns(code).and_a_half is not None for code in LANGUAGES) >= 5
+    assert language_patterns("uk") == (None, None, None)  # a language the reader does not cover

@@ -46,8 +46,9 @@ TEXTS = _texts()
 
 def test_the_fall_hint_is_built_from_the_word_tables():
     # None would mean "every text may hold a fall": correct, but the shortcut would be lost
-    assert readings._FALL_HINTS is not None
-    starts, inside = readings._FALL_HINTS
+    hints = readings._fall_hints()
+    assert hints is not None
+    starts, inside = hints
     assert ("fell", False) in starts["fel"] and ("gesunken", True) in starts["ges"]
     assert "de moins" in inside and "tekort" in inside and "انخفض" in inside
 

@@ -124,3 +124,36 @@ def test_a_profiled_command_line_ends_as_usual_so_the_profile_is_written(tmp_pat
     import pstats
 
     assert pstats.Stats(str(profile)).total_calls > 0
+
+
+LAZY_PROBE = """
+import json, re._compiler as rc
+seen = []
+original = rc.compile
+def compile(p, flags=0):
+    seen.append(p if isinstance(p, str) else "")
+    return original(p, flags)
+rc.compile = compile
+from gate.figures import extract_figures, fall_reading
+from gate.figures import readings
+from gate.figures.languages import LANGUAGES
+text = "Energy prices fell 1.9% in May; about 2 and a half million people, a dozen times."
+figures = extract_figures(text, "en")
+before_fall = list(seen)
+fall = fall_reading(text, figures[0])
+own = {code: [p for p in (lang.and_a_half, lang.dozens_after, lang.ordinal_words) if p] for code, lang in LANGUAGES.items()}
+print(json.dumps({"figures": [str(f.value) for f in figures], "fall": str(fall.value) if fall else None,
+                  "other_languages": sorted(c for c, ps in own.items() if c != "en" and any(p in before_fall for p in ps)),
+                  "fall_before": readings._FALL in before_fall, "fall_after": readings._FALL in seen}))
+"""
+
+
+def test_reading_one_language_compiles_no_other_language_s_patterns_nor_unasked_readings():
+    """The figure reader compiles a language's own patterns on the first text read in it, and
+    the patterns of the fall reading on the first fall looked for: a run in English compiles
+    none of the thirteen other languages' patterns; the figures read are the same."""
+    done = subprocess.run([sys.executable, "-c", LAZY_PROBE], capture_output=True, text=True, check=True)
+    got = json.loads(done.stdout)
+    assert got["figures"] == ["1.9", "2500000", "12"] and got["fall"] == "-1.9"
+    assert got["other_languages"] == []
+    assert (got["fall_before"], got["fall_after"]) == (False, True)

@@ -95,3 +95,38 @@ def test_a_latin1_byte_in_a_judgements_sheet_is_named_as_in_the_yaml_inputs(work
     code, _, err = cli(*CHECK, "--judgements", "j.csv", "--rubric", str(RUBRIC))
     assert code == 2
     assert f"j.csv:2: expected UTF-8 text, found byte 0xe9 at column 7{LATIN1}" in err.splitlines(), err
+
+
+@pytest.mark.parametrize("text", [
+    "version: 1\nmeasures: {numeric_accuracy: {min: 0.9}}\n",
+    "base: &base {min: 0.9, min_n: 5}\nmeasures:\n  numeric_accuracy: {<<: *base, min: 0.85}\n  format: *base\n",
+    "a: [1, 0x1F, 0o17, 1_000, 2.5e3, .5, -1]\nb: !!str 12\nc: 2025-01-02\nd: ~\ne: 'yes'\nf: yes\n",
+    "list: &l [a, b]\nboth: [*l, *l]\nmerged: {<<: [{x: 1}, {x: 2, y: 3}], y: 4}\n",
+])
+def test_a_yaml_file_is_read_once_into_the_data_yaml_safe_load_gives(tmp_path, text):
+    """The file is composed once (for the lines of its keys) and its data built from those
+    nodes: the same data as ``yaml.safe_load`` of the text, anchors and merge keys included."""
+    import yaml
+
+    from gate.inputs.yaml_input import read_yaml_mapping
+
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    doc = read_yaml_mapping(path, "thresholds", missing="no file", expected="a mapping", contents="rules")
+    assert doc.data == yaml.safe_load(text)
+    assert doc.lines.line((next(iter(doc.data)),)) == 1
+
+
+def test_an_empty_or_unloadable_yaml_file_is_refused_as_before(tmp_path):
+    from gate.core.errors import InputError
+    from gate.inputs.yaml_input import read_yaml_mapping
+
+    for name, text, message in [("empty.yaml", "", "expected a mapping, found an empty file"),
+                                ("bad.yaml", "a: [1, 2\n", "expected valid YAML, found a syntax error"),
+                                ("huge.yaml", "a: 1\nb: 1" + "0" * 400 + "\n",
+                                 "huge.yaml:2: b: expected a number of at most 34 significant digits")]:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(InputError) as caught:
+            read_yaml_mapping(path, "thresholds", missing="no file", expected="a mapping", contents="rules")
+        assert message in str(caught.value), (name, str(caught.value))

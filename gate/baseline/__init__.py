@@ -24,28 +24,75 @@ Every name below is importable from ``gate.baseline``.
 
 from __future__ import annotations
 
-from gate.baseline.choice import choose_baseline, history_of, named_baseline, no_baseline_notice, previous_baseline
-from gate.baseline.comparer import BaselineComparer
-from gate.baseline.regression import check_regression, compare, compare_cell, differences, rescore
-from gate.baseline.stats import mcnemar_p
-from gate.baseline.storage import (
-    DEFAULT_DIR,
-    FORMAT,
-    Baseline,
-    Saved,
-    baseline_document,
-    list_baselines,
-    load_baseline_run,
-    read_baseline,
-    read_log,
-    save_baseline,
-    settings_dict,
-    settings_digest,
-    stored_files,
-)
-from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version, previous_version
-from gate.rules.comparison import SHOWN_IDS, ComparedCell, Comparison, Differences, HistoryPoint
-from gate.rules.display import display_change, display_p, fraction_text
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gate.baseline.choice import choose_baseline, history_of, named_baseline, no_baseline_notice, previous_baseline
+    from gate.baseline.comparer import BaselineComparer
+    from gate.baseline.regression import check_regression, compare, compare_cell, differences, rescore
+    from gate.baseline.stats import mcnemar_p
+    from gate.baseline.storage import (
+        DEFAULT_DIR,
+        FORMAT,
+        Baseline,
+        Saved,
+        baseline_document,
+        list_baselines,
+        load_baseline_run,
+        read_baseline,
+        read_log,
+        save_baseline,
+        settings_dict,
+        settings_digest,
+        stored_files,
+    )
+    from gate.baseline.versions import JSON_NAME, VERSION_HINT, json_name, parse_version, previous_version
+    from gate.rules.comparison import SHOWN_IDS, ComparedCell, Comparison, Differences, HistoryPoint
+    from gate.rules.display import display_change, display_p, fraction_text
+
+# Public names, by the module that defines them. Imported on first use, so that ``answer-gate
+# check`` without a stored baseline loads only the comparer and what finds the baseline.
+_EXPORTS = {
+    "Baseline": "gate.baseline.storage",
+    "BaselineComparer": "gate.baseline.comparer",
+    "ComparedCell": "gate.rules.comparison",
+    "Comparison": "gate.rules.comparison",
+    "DEFAULT_DIR": "gate.baseline.storage",
+    "Differences": "gate.rules.comparison",
+    "FORMAT": "gate.baseline.storage",
+    "HistoryPoint": "gate.rules.comparison",
+    "JSON_NAME": "gate.baseline.versions",
+    "SHOWN_IDS": "gate.rules.comparison",
+    "Saved": "gate.baseline.storage",
+    "VERSION_HINT": "gate.baseline.versions",
+    "baseline_document": "gate.baseline.storage",
+    "check_regression": "gate.baseline.regression",
+    "choose_baseline": "gate.baseline.choice",
+    "compare": "gate.baseline.regression",
+    "compare_cell": "gate.baseline.regression",
+    "differences": "gate.baseline.regression",
+    "display_change": "gate.rules.display",
+    "display_p": "gate.rules.display",
+    "fraction_text": "gate.rules.display",
+    "history_of": "gate.baseline.choice",
+    "json_name": "gate.baseline.versions",
+    "list_baselines": "gate.baseline.storage",
+    "load_baseline_run": "gate.baseline.storage",
+    "mcnemar_p": "gate.baseline.stats",
+    "named_baseline": "gate.baseline.choice",
+    "no_baseline_notice": "gate.baseline.choice",
+    "parse_version": "gate.baseline.versions",
+    "previous_baseline": "gate.baseline.choice",
+    "previous_version": "gate.baseline.versions",
+    "read_baseline": "gate.baseline.storage",
+    "read_log": "gate.baseline.storage",
+    "rescore": "gate.baseline.regression",
+    "save_baseline": "gate.baseline.storage",
+    "settings_dict": "gate.baseline.storage",
+    "settings_digest": "gate.baseline.storage",
+    "stored_files": "gate.baseline.storage",
+}
 
 __all__ = [
     "DEFAULT_DIR",
@@ -87,3 +134,16 @@ __all__ = [
     "settings_digest",
     "stored_files",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gate.baseline' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # later look-ups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

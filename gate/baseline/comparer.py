@@ -8,10 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gate.baseline.choice import choose_baseline, history_of, no_baseline_notice
-from gate.baseline.regression import compare, judged_not_compared
-from gate.baseline.repeated_compare import question_by_question
 from gate.baseline.storage import DEFAULT_DIR, Baseline, list_baselines, load_baseline_run, stored_files
-from gate.baseline.today import TodaySet, baseline_ids, current_outcomes
 from gate.baseline.versions import parse_version
 from gate.core.errors import InputError
 from gate.model.inputs import Joined, Question, QuestionSet, Run
@@ -82,6 +79,10 @@ class BaselineComparer:
         baseline = choose_baseline(run, self.directory, self.choice, stored)
         if isinstance(baseline, str):
             return None, [], [no_baseline_notice(baseline)]
+        from gate.baseline.regression import compare  # from here on, a baseline is compared: loaded only then
+        from gate.baseline.repeated_compare import question_by_question
+        from gate.baseline.today import TodaySet, baseline_ids, current_outcomes
+
         history = history_of(stored, parse_version(run.assistant_version))
         baseline_run = load_baseline_run(baseline)
         today = TodaySet.read(_questions(joined, question_set), baseline_ids(baseline, baseline_run))
@@ -106,6 +107,7 @@ def judged_rubric(path: str | None, baseline: Baseline) -> tuple[Rubric | None, 
     the notice saying why they are not compared; (None, []) for a run without judgements."""
     if path is None:
         return None, []
+    from gate.baseline.regression import judged_not_compared
     from gate.inputs.rubric import load_rubric
 
     rubric = load_rubric(path)

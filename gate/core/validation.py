@@ -95,6 +95,7 @@ class _Source:
         self._names = 0
         self._root = root
         self._defs: dict[str, str] = {}  # name in the root's $defs -> its function
+        self._nested: bool | None = None  # whether a subschema of the root has an $id (walked once)
 
     def reference(self, ref: Any) -> str:
         """The function of ``"#/$defs/NAME"`` (compiled once, recursion allowed).
@@ -107,7 +108,9 @@ class _Source:
         name = ref[len("#/$defs/"):] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
         if name is None or not isinstance(defs, dict) or name not in defs or "/" in name or "~" in name or "%" in name:
             raise Unsupported(f"$ref {ref!r}")
-        if _nested_id(self._root, top=True):
+        if self._nested is None:
+            self._nested = _nested_id(self._root, top=True)
+        if self._nested:
             raise Unsupported("$ref beside a subschema with an $id")
         if name not in self._defs:
             self._defs[name] = self.name("_d")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import cache
+from typing import NamedTuple
 
 from gate.figures.chars import _LETTERS
 from gate.figures.hedges import _hedge_of
@@ -146,17 +148,17 @@ _LOOK_BACK = LOOK_BACK_WORDS
 _BAND = r"(?:-?\s*(?:[-–—/]|" + BAND_WORDS + r")\s*-?\d{1,3}(?![\d.,]\d))"
 _AGE_UNIT = r"(?:-(?:" + AGE_HYPHEN_UNITS + r")\b|[ \u00a0](?:" + AGE_UNITS + r")(?![^\W\d_]))"
 _AGE_AFTER = re.compile(r"(?i)" + _BAND + r"?" + _AGE_UNIT)
-_AGE_BAND = re.compile(r"(?i)" + _BAND + _AGE_UNIT + r"?")
-_OLD = re.compile(r"(?i)-?(?:" + AGE_OLD_UNITS + r")")
+_AGE_BAND = r"(?i)" + _BAND + _AGE_UNIT + r"?"  # this and the next sources: compiled in _defining()
+_OLD = r"(?i)-?(?:" + AGE_OLD_UNITS + r")"
 _DURATIONS = r"(?:" + DURATION_WORDS + r")"
-_DURATION_AFTER = re.compile(r"(?i)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_])")
+_DURATION_AFTER = r"(?i)[ \u00a0]" + _DURATIONS + r"(?![^\W\d_])"
 _ZERO_COMPOUND = re.compile(r"(?i)[ -](?:" + ZERO_COMPOUNDS + r")(?![^\W\d_])")
 _BASE_BEFORE = re.compile(r"(?:[1١][89٨٩]|[2٢][0٠])\d\d\s?=\s?$")  # before the 100 of "2015=100", "2015 = 100"
 _CUMULATED = CUMULATED_WORDS
 _OVER_WORDS = OVER_WORDS
 _PERIOD_ARTICLES = PERIOD_ARTICLES
 # After a duration: the period it ends with ("the 12 months to June 2025").
-_PERIOD_TO = re.compile(r"(?i)[ \u00a0](?:" + PERIOD_TO + r")\b")
+_PERIOD_TO = r"(?i)[ \u00a0](?:" + PERIOD_TO + r")\b"
 # The first words of what _DEFINING_AFTER reads after a space.
 _DEFINING_FIRST = DURATION_NOUNS | OR_WORDS | LAST_WORDS
 # After a small integer: words that make it define a group or a period rather than
@@ -164,7 +166,7 @@ _DEFINING_FIRST = DURATION_NOUNS | OR_WORDS | LAST_WORDS
 # plus", "3 or more children", "12 derniers mois". "and over" must close the phrase:
 # "108 and over the same period" states 108.
 _DEFINING_PRE2 = frozenset(w[:2] for w in _DEFINING_FIRST)
-_DEFINING_AFTER = re.compile(
+_DEFINING_AFTER = (
     r"(?i)(?:-(?:" + HYPHEN_DURATIONS + r")(?![^\W\d_])(?!-old)"
     r"|[ \u00a0](?:" + _DURATIONS + r"[ \u00a0])?"
     r"(?:" + OR_WORD_ALTERNATIVES + r")[ \u00a0]"
@@ -213,12 +215,12 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
     if last in AGE_OF_PREPOSITIONS and len(toks) < 2:
         toks = _prefix_tokens(text, start)  # the scanner read one word only
     if last in _AGE_BEFORE or (len(toks) > 1 and toks[-2] in _AGE_OF and last in AGE_OF_PREPOSITIONS):
-        m = _AGE_BAND.match(text, end)
+        m = _defining().age_band.match(text, end)
         return m.end() if m else end
     if last in AGE_BOUNDS and len(toks) > 1 and toks[-2] in _AGE_PEOPLE:
         return end  # "children under 5"
     if last in SCALE_PREPOSITIONS and len(toks) > 1 and toks[-2] in SCALE_NOUNS:
-        m = _BAND_START.match(text, end)
+        m = _defining().band_start.match(text, end)
         return m.end() if m else end  # "on a scale of 1 to 5"
     c = text[end]
     if c not in " \u00a0-–—/" and c != "\0":
@@ -226,25 +228,25 @@ def _defining_number(text: str, start: int, end: int, toks: list[str], last: str
     if c != "\0":
         m = _AGE_AFTER.match(text, end)
         if m and (
-            _OLD.search(m.group())
+            _defining().old.search(m.group())
             or last in _AGE_AT
             or (last in conv.hedge_last and _hedge_of(toks, conv) not in (None, "about"))  # "moins de 5 ans", not "environ 81 ans"
-            or _BAND_START.match(text, end)
+            or _defining().band_start.match(text, end)
         ):
             return m.end()
         if last in _OVER_WORDS and len(toks) < 2:
             toks = _prefix_tokens(text, start)  # the scanner read one word only
         if last in _LOOK_BACK or (last in _OVER_WORDS and len(toks) > 1 and toks[-2] in _CUMULATED):
-            m = _DURATION_AFTER.match(text, end)
+            m = _defining().duration_after.match(text, end)
             if m:
                 return m.end()  # "over the past 12 months", "acumulado em 12 meses"
         if last in _PERIOD_ARTICLES:
-            m = _DURATION_AFTER.match(text, end)
-            t = _PERIOD_TO.match(text, m.end()) if m else None
+            m = _defining().duration_after.match(text, end)
+            t = _defining().period_to.match(text, m.end()) if m else None
             if t:
                 return t.end()  # "in the 12 months to June" (not "from 5 months to 7")
         if c == "-" or (text[end + 1 : end + 3].lower() in _DEFINING_PRE2 and _first_word(text, end + 1) in _DEFINING_FIRST):
-            m = _DEFINING_AFTER.match(text, end)
+            m = _defining().defining_after.match(text, end)
             if m:
                 return m.end()  # "12-month average", "65 and older", "12 derniers mois", "3 or more"
     return 0
@@ -256,7 +258,23 @@ def _first_word(text: str, i: int) -> str:
     return m.group().lower() if m else ""
 
 
-_BAND_START = re.compile(r"(?i)" + _BAND)
+class _DefiningPatterns(NamedTuple):
+    """The patterns of :func:`_defining_number` beyond the age after a number, compiled."""
+
+    age_band: re.Pattern[str]
+    band_start: re.Pattern[str]
+    old: re.Pattern[str]
+    duration_after: re.Pattern[str]
+    period_to: re.Pattern[str]
+    defining_after: re.Pattern[str]
+
+
+@cache
+def _defining() -> _DefiningPatterns:
+    """The patterns of :func:`_defining_number` that only an age, a band or a period after
+    a number asks for, compiled on its first such use (most runs state none)."""
+    return _DefiningPatterns(re.compile(_AGE_BAND), re.compile(r"(?i)" + _BAND), re.compile(_OLD),
+                             re.compile(_DURATION_AFTER), re.compile(_PERIOD_TO), re.compile(_DEFINING_AFTER))
 
 
 def _not_a_figure(

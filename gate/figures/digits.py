@@ -40,7 +40,6 @@ from gate.figures.context import (
 )
 from gate.figures.hedges import _hedge_before
 from gate.figures.languages import (
-    AND_A_HALF,
     ATTACHED_SCALES,
     ATTACHED_UNITS,
     BETWEEN_WORDS,
@@ -49,6 +48,7 @@ from gate.figures.languages import (
     HEDGE_MARKS,
     LABEL_WORDS,
     PERCENT_BEFORE,
+    language_patterns,
 )
 from gate.figures.locale import _Conventions
 from gate.figures.model import OPEN_INSTANCES, Figure, _Cand
@@ -482,7 +482,7 @@ def _after_number(
     c2 = text[e + 1]
     if c1 in "%٪％" or (c2 in "%٪％" and c1 in _SPACES):  # the commonest: what the last branch reads
         return None, e, e + 1 if c1 in "%٪％" else e + 2, frac, 0, True, False
-    halves = AND_A_HALF.get(conv.lang)  # "2 and a half million", "2 millions et demi"
+    halves = language_patterns(conv.lang).and_a_half  # "2 and a half million", "2 millions et demi"
     if c1 == " " and c2 in "aeyAEY" and halves is not None and not frac and not grouped:
         h = halves.match(text, e)
         if h:  # "2 and a half million", "2 et demi pour cent"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
-from functools import partial
+from functools import cache, partial
 
 from gate.figures.compounds import _after_lone_ratio, _ranges
 from gate.figures.digits import _scan_digits
@@ -69,7 +69,7 @@ def _figures(text: str, language: str, counts: bool) -> list[Figure]:
     """:func:`extract_figures` by the digit and word readers."""
     if not text:
         return []
-    if not text.isascii() and _INVISIBLE_OR_CJK.search(text) and (_INVISIBLE.search(text) or _CJK_DIGIT.search(text)):
+    if not text.isascii() and _INVISIBLE_OR_CJK.search(text) and (_INVISIBLE.search(text) or _cjk()[0].search(text)):
         figures = _normalised(text, language)
     else:
         conv = _conventions(language)
@@ -89,10 +89,16 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u061c\u202a-\u2
 
 #: A digit written against a Chinese, Japanese or Korean character ("失业率为5.1%", "35人").
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # kana, ideographs, hangul; not punctuation ("【3†source】")
-_CJK_DIGIT = re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]")
-_CJK_CHAR = re.compile(f"[{_CJK}]")
 #: Either kind of character: one scan that rules out both patterns in most non-ASCII texts.
 _INVISIBLE_OR_CJK = re.compile(_INVISIBLE.pattern[:-1] + _CJK + "]")
+
+
+@cache
+def _cjk() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A digit against a CJK character, and a CJK character: compiled on the first text
+    that holds such a character or an invisible one (each class of thousands of characters
+    takes milliseconds to compile)."""
+    return re.compile(f"[{_CJK}][0-9]|[0-9][{_CJK}]"), re.compile(f"[{_CJK}]")
 #: CJK characters that make the digits beside them something other than a plain figure, so
 #: those digits are left unread (conservatively): numerals and scales ("1億2千万": the
 #: reader cannot weigh them; Korean "5천만"), dates and times ("3月15日", "2024年", "2024년"), ages ("65岁"), ranks
@@ -107,7 +113,7 @@ def _normalised(text: str, language: str) -> list[Figure]:
     included) in the original text."""
     chars: list[str] = []
     origin: list[int] = []
-    cjk = _CJK_CHAR
+    cjk = _cjk()[1]
     for i, c in enumerate(text):
         if _INVISIBLE.match(c):
             continue

@@ -8,6 +8,7 @@ and "gross income" are no grosses.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 #: The word for a gross after a number, per language, and the words that may follow it.
 _GROSS = {
@@ -20,12 +21,17 @@ _GROSS = {
     "nl": ("gros", ""),
 }
 
-def _after(word: str, of: str) -> re.Pattern[str]:
-    """The word for a gross after a number, then punctuation, the end, or ``of`` (any
-    word where the language writes no "of": "zwei Gros Eier")."""
+
+@cache
+def gross_after(lang: str) -> re.Pattern[str] | None:
+    """The word for a gross after a number in language ``lang``, then punctuation, the end,
+    or ``of`` (any word where the language writes no "of": "zwei Gros Eier"); None for a
+    language without one. Compiled on the first text read in the language."""
+    if lang not in _GROSS:
+        return None
+    word, of = _GROSS[lang]
     then = r"[.,;:!?)]|$|\x00|\s+" + (r"(?:" + of + r")(?![^\W\d_])" if of else r"[^\W\d_]")
     return re.compile(r"(?i)\s+(?:" + word + r")(?![^\W\d_])(?=\s*(?:" + then + r"))")
 
 
-GROSS_AFTER: dict[str, re.Pattern[str]] = {lang: _after(word, of) for lang, (word, of) in _GROSS.items()}
 GROSS = 144

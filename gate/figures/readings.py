@@ -9,7 +9,7 @@ import functools
 import re
 from decimal import Decimal
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from gate.figures.compounds import _RATIO_NEXT, _RATIO_NEXT_NOUN, _RATIO_Y, _plain_number
 from gate.figures.extract import extract_figures
@@ -72,32 +72,35 @@ def ratio_reading(text: str, figure: Figure, language: str) -> Figure | None:
 #: Kana, ideographs and hangul: a word of decrease glued to the one before it or to the
 #: amount ("失业率下降0.5个百分点", "0.5ポイント低下").
 _GLUED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-_FALL = re.compile(
-    r"(?:(?:\b|(?<=[" + _GLUED + r"]))(?:" + DECREASE_WORDS + r"))"
+#: The same class in a pattern read without case (none of these characters has one): as
+#: ``(?-i:...)`` it compiles in a third of the time, matching the same characters.
+_GLUED_CLASS = "(?-i:[" + _GLUED + "])"
+# The patterns of the readings below are written here and compiled on the first fall
+# looked for (:func:`_fall_patterns`): a run whose figures are all supported as written
+# never compiles them.
+_FALL = (
+    r"(?i)(?:(?:\b|(?<=" + _GLUED_CLASS + r"))(?:" + DECREASE_WORDS + r"))"
     r"(?:\s+(?:" + FALL_BY + r"))?"
     r"(?:\s+(?:" + FALL_FURTHER + r"))?"
     r"(?:\s+(?:" + FALL_HEDGES + r"))?"
-    r"\s*(?:بـ?)?[-−]?\s*[$€£¥]?\s*$",
-    re.IGNORECASE,
+    r"\s*(?:بـ?)?[-−]?\s*[$€£¥]?\s*$"
 )
 
 
 # Arabic puts the subject between the verb and the amount ("انخفض معدل البطالة بنسبة
 # ٢٪": fell the unemployment rate by 2%), German other words between the verb and "um"
 # ("sank im 2. Quartal 2025 um 0,4 Prozentpunkte"): each language's pattern
-# (``fall_across_words``). German and Dutch may put the participle after the amount ("ist
+# (``fall_across_words``, compiled in :func:`_fall_patterns`). German and Dutch may put the participle after the amount ("ist
 # um 0,4 % gesunken", "is met 0,4% gedaald").
-_FALL_ACROSS = tuple(re.compile(p) for p in FALL_ACROSS_WORDS.values())
-_BY_BEFORE = re.compile(r"(?i)\b(?:" + FALL_BY_BEFORE_PARTICIPLE + r")\s*$")
-_FALL_AFTER = re.compile(r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:" + DECREASE_PARTICIPLES + r")\b")
+_BY_BEFORE = r"(?i)\b(?:" + FALL_BY_BEFORE_PARTICIPLE + r")\s*$"
+_FALL_AFTER = r"(?i)(?:\s+[^\s\d.;:!?]+){0,3}?\s+(?:" + DECREASE_PARTICIPLES + r")\b"
 # A deficit is stated as a magnitude and stored signed ("a deficit of 3.1% of GDP"
 # against a balance of -3.1): the words of the same clause up to the number.
-_DEFICIT = re.compile(
-    r"(?:" + DEFICIT_WORDS + r")"
+_DEFICIT = (
+    r"(?i)(?:" + DEFICIT_WORDS + r")"
     r"(?:\s+(?:" + DEFICIT_KINDS + r"))?"
     r"(?:\s+(?:" + DEFICIT_VERBS + r"))*"
-    r"\s*[-−]?\s*[$€£¥]?\s*$",
-    re.IGNORECASE,
+    r"\s*[-−]?\s*[$€£¥]?\s*$"
 )
 
 
@@ -113,30 +116,31 @@ def fall_reading(text: str, figure: Figure) -> Figure | None:
     """
     if figure.value <= 0 or not _may_fall(text):
         return None
+    p = _fall_patterns()
     before = text[max(0, figure.start - 60) : figure.start]
     if not (
-        _FALL.search(before)
-        or _DEFICIT.search(before)
-        or any(p.search(before) for p in _FALL_ACROSS)
-        or (_BY_BEFORE.search(before) and _FALL_AFTER.match(text, figure.end))
-        or _LOWER_AFTER.match(text, figure.end)
-        or _decrease_in_clause(_clause_before(text, figure.start))
+        p.fall.search(before)
+        or p.deficit.search(before)
+        or any(across.search(before) for across in p.across)
+        or (p.by_before.search(before) and p.after.match(text, figure.end))
+        or p.lower_after.match(text, figure.end)
+        or _decrease_in_clause(_clause_before(text, figure.start), p)
     ):
         return None
     return dataclasses.replace(figure, value=-figure.value)
 
 
-def _decrease_in_clause(clause: str) -> bool:
+def _decrease_in_clause(clause: str, p: _FallPatterns) -> bool:
     """A word of decrease or deficit governs the end of ``clause``: the last one is not
     followed by a preposition of level ("fell to 5.1%", "down from 7.9%") nor by a word of
     increase or level before the end ("deficit countries grew 2.4%", "انخفض ...، وبلغ")."""
     last = None
-    for last in _DECREASE_IN_CLAUSE.finditer(clause):
+    for last in p.decrease_in_clause.finditer(clause):
         pass
     if last is None:
         return False
     rest = clause[last.end() :]
-    return not _LEVEL_AFTER_DECREASE.match(rest) and not _INCREASE.search(rest)
+    return not p.level_after_decrease.match(rest) and not p.increase.search(rest)
 
 
 def _clause_before(text: str, start: int) -> str:
@@ -157,20 +161,40 @@ def _clause_before(text: str, start: int) -> str:
 
 # A comparative of decrease right after the amount: "0.3 points lower than a year earlier",
 # "0,5 p.p. inferior", "0,5 procent lager", "3,7 puntos menos", "0,75 ponto percentual abaixo".
-_LOWER_AFTER = re.compile(
+_LOWER_AFTER = (
     r"(?i)(?:(?:\s+[^\W\d_]+\.?){0,3}?\s+(?:" + LOWER_WORDS + r")\b"
-    r"|[" + _GLUED + r"]{0,8}?(?:" + LOWER_WORDS + r")(?<=[" + _GLUED + r"]))"  # "0.5ポイント低下"
+    r"|" + _GLUED_CLASS + r"{0,8}?(?:" + LOWER_WORDS + r")(?<=" + _GLUED_CLASS + r"))"  # "0.5ポイント低下"
 )
-_LEVEL_AFTER_DECREASE = re.compile(r"(?i)\s+(?:" + LEVEL_AFTER_DECREASE + r")\b")
-_INCREASE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:" + INCREASE_WORDS + r")"
-)
+_LEVEL_AFTER_DECREASE = r"(?i)\s+(?:" + LEVEL_AFTER_DECREASE + r")\b"
+_INCREASE = r"(?i)(?<![^\W\d_])(?:" + INCREASE_WORDS + r")"
 # A word of decrease or deficit earlier in the same sentence ("with prices falling by 0.1%",
 # "le esportazioni diminuiscono dello 0,4%, le importazioni del 3,9%", "recuo de 24,6%",
 # "le déficit s'établit à 169,6 milliards d'euros, soit 5,8 % du PIB, après 5,4 %").
-_DECREASE_IN_CLAUSE = re.compile(
-    r"(?i)(?<![^\W\d_])(?:" + DECREASE_IN_CLAUSE + r")"
-)
+_DECREASE_IN_CLAUSE = r"(?i)(?<![^\W\d_])(?:" + DECREASE_IN_CLAUSE + r")"
+
+
+class _FallPatterns(NamedTuple):
+    """The patterns of :func:`fall_reading`, compiled (the sources above)."""
+
+    fall: re.Pattern[str]
+    deficit: re.Pattern[str]
+    across: tuple[re.Pattern[str], ...]  # each language's verb of decrease apart from "by"
+    by_before: re.Pattern[str]
+    after: re.Pattern[str]
+    lower_after: re.Pattern[str]
+    level_after_decrease: re.Pattern[str]
+    increase: re.Pattern[str]
+    decrease_in_clause: re.Pattern[str]
+
+
+@functools.cache
+def _fall_patterns() -> _FallPatterns:
+    """The patterns of :func:`fall_reading`, compiled once, on its first use."""
+    return _FallPatterns(
+        re.compile(_FALL), re.compile(_DEFICIT), tuple(re.compile(p) for p in FALL_ACROSS_WORDS.values()),
+        re.compile(_BY_BEFORE), re.compile(_FALL_AFTER), re.compile(_LOWER_AFTER),
+        re.compile(_LEVEL_AFTER_DECREASE), re.compile(_INCREASE), re.compile(_DECREASE_IN_CLAUSE),
+    )
 
 
 # Every test of :func:`fall_reading` needs one of these words in the text: a word of
@@ -224,6 +248,7 @@ def _literal_starts(items: Any) -> tuple[set[str], bool]:
 _Hints = tuple[dict[str, tuple[tuple[str, bool], ...]], tuple[str, ...]]
 
 
+@functools.cache
 def _fall_hints() -> _Hints | None:
     """The beginnings of :data:`_FALL_WORDS`, casefolded. Those of letters alone of a table
     read at the start of a run of letters, keyed by their first three letters ("" for a
@@ -233,15 +258,16 @@ def _fall_hints() -> _Hints | None:
     None when a pattern has no such beginning (then every text may hold a fall)."""
     starts: dict[str, set[tuple[str, bool]]] = {}
     inside: set[str] = set()
+    letter, glued_letter = re.compile(r"[^\W\d_]"), re.compile("[" + _GLUED + "]")
     for words, where in _FALL_WORDS:
         tree = list(_P.parse(words))
         alternatives = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is _P.BRANCH else [tree]
         for items in alternatives:
             found, whole = _literal_starts(items)
-            if all(w and _GLUED_LETTER.search(w) for w in found):
+            if all(w and glued_letter.search(w) for w in found):
                 inside.update(w.casefold() for w in found)  # written glued: anywhere
                 continue
-            if where != "inside" and all(w and _LETTER.match(w) for w in found):
+            if where != "inside" and all(w and letter.match(w) for w in found):
                 for w in found:
                     w = w.casefold()
                     if w.isalpha():
@@ -264,9 +290,6 @@ def _fall_hints() -> _Hints | None:
     return {k: tuple(sorted(v)) for k, v in starts.items()}, tuple(sorted(inside))
 
 
-_LETTER = re.compile(r"[^\W\d_]")
-_GLUED_LETTER = re.compile("[" + _GLUED + "]")
-_FALL_HINTS = _fall_hints()
 
 
 def _fall_start(hints: _Hints) -> re.Pattern[str]:
@@ -297,7 +320,11 @@ def _branches(node: dict[str, Any]) -> str:
     return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
 
 
-_FALL_START = _fall_start(_FALL_HINTS) if _FALL_HINTS is not None else None
+@functools.cache
+def _fall_start_pattern() -> re.Pattern[str] | None:
+    """:func:`_fall_start` of the hints, built on the first text asked about; None without hints."""
+    hints = _fall_hints()
+    return _fall_start(hints) if hints is not None else None
 
 
 @functools.lru_cache(maxsize=256)
@@ -305,9 +332,10 @@ def _may_fall(text: str) -> bool:
     """Whether some figure of ``text`` may read as a fall: a beginning of
     :data:`_FALL_WORDS` (see :func:`_fall_hints`) in the text, casefolded, spaces as one.
     Only ever "maybe" more often than the readings."""
-    if _FALL_HINTS is None or _FALL_START is None:
+    hints, start = _fall_hints(), _fall_start_pattern()
+    if hints is None or start is None:
         return True
     folded = " ".join(text.casefold().split())
-    if any(w in folded for w in _FALL_HINTS[1]):
+    if any(w in folded for w in hints[1]):
         return True
-    return _FALL_START.search(folded) is not None
+    return start.search(folded) is not None

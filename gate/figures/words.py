@@ -11,24 +11,22 @@ from decimal import Decimal, InvalidOperation
 from gate.figures.affixes import _suffix
 from gate.figures.compounds import _RATIO_NEXT
 from gate.figures.context import _ZERO_COMPOUND, _not_a_figure, _prefix_tokens
-from gate.figures.gross import GROSS, GROSS_AFTER
+from gate.figures.gross import GROSS, gross_after
 from gate.figures.hedges import _hedge_before
 from gate.figures.languages import (
-    AND_A_HALF,
     BETWEEN_WORDS,
     DECIMAL_WORDS,
-    DOZENS_AFTER,
     FRACTION_WORDS,
     HALF,
     HALF_COMPOUNDS,
     MINUS_WORDS,
-    ORDINAL_WORDS,
     PART_OF_WORDS,
     RATIO_CONNECTORS,
     SCALE_AND,
     THOUSAND_ENDINGS,
     VAGUE_PLURALS,
     WORD,
+    language_patterns,
 )
 from gate.figures.locale import _Conventions
 from gate.figures.model import _CTX, _ONE, Figure, _Cand, _new
@@ -111,7 +109,7 @@ def _scan_words(text: str, conv: _Conventions, out: list[_Cand], spans: list[tup
     lex = conv.words
     assert lex is not None
     lower = text.lower()
-    dozens = DOZENS_AFTER.get(conv.lang)
+    dozens = language_patterns(conv.lang).dozens_after
     if dozens is not None and lex.dozen in lower:
         _dozens_of_digits(text, dozens, out)
     spans.sort()
@@ -273,7 +271,7 @@ def _read_runs(runs: list[list[tuple[int, int, str]]], text: str, lower: str, co
     lex = conv.words
     assert lex is not None  # words are read only in a language with a lexicon
     found: list[_Found] = []
-    ordinals = ORDINAL_WORDS.get(conv.lang)
+    ordinals = language_patterns(conv.lang).ordinal_words
     for run in runs:
         if len(run) == 1 and run[0][2] in lex.lone:
             # a lone word alone ("one", "ein", "een"): text2num reads it as an
@@ -438,17 +436,17 @@ def _amount(found: _Found, text: str, conv: _Conventions) -> tuple[int, Decimal,
     or currency word. Returns (end, value, exponent, power, percent, currency), the
     value and exponent with the scale applied."""
     s, e, value, exponent = found
-    halves = AND_A_HALF.get(conv.lang)
+    halves = language_patterns(conv.lang).and_a_half
     if halves is not None and exponent == 0 and value != 12:  # not "a dozen and a half"
         h = halves.match(text, e)
         if h:  # "two and a half million": 2.5 before the scale
             value, exponent, e = value + HALF, -1, h.end()
-    dozens = DOZENS_AFTER.get(conv.lang)
+    dozens = language_patterns(conv.lang).dozens_after
     if dozens is not None and exponent == 0 and value != 12:
         d = dozens.match(text, e)
         if d:  # "three dozen", "sechs Dutzend": twelve each
             value, e = value * 12, d.end()
-    gross = GROSS_AFTER.get(conv.lang)
+    gross = gross_after(conv.lang)
     if gross is not None and exponent == 0 and 0 < value <= 12:
         g = gross.match(text, e)
         if g:  # "two gross of masks": 288

@@ -197,11 +197,10 @@ def read_yaml_mapping(path: str | Path, kind: str, *, missing: str, expected: st
     display = str(path)
     text = _read_text(path, kind, display, missing)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
         lines = LineMap(language_keys)
-        if node is not None and (not lines.walk(node) or lines.unloadable):
+        data = _composed_once(text, lambda node: lines.walk(node) and not lines.unloadable)
+        if data is _UNLOADABLE:
             raise InputError([Problem(display, line, key_path(where) or None, message) for line, where, message in lines.shape])
-        data = yaml.safe_load(text)
     except RecursionError:
         raise InputError([Problem(display, None, None, f"expected {contents}, found values nested too deep to read")]) from None
     except yaml.YAMLError as exc:
@@ -212,6 +211,30 @@ def read_yaml_mapping(path: str | Path, kind: str, *, missing: str, expected: st
     if not isinstance(data, dict):
         raise InputError([Problem(display, None, None, f"expected {expected}, found {describe(data) if data is not None else 'an empty file'}")])
     return YamlFile(display, data, lines)
+
+
+#: What :func:`_composed_once` returns for a document its check refused.
+_UNLOADABLE = object()
+
+
+def _composed_once(text: str, loadable: Callable[[yaml.Node], bool]) -> Any:
+    """The data of a YAML document, as ``yaml.safe_load`` gives it, parsed once: its node
+    tree is composed, shown to ``loadable`` (which reads it), and the data built from it;
+    :data:`_UNLOADABLE` when ``loadable`` says no. None for an empty document.
+
+    Raises:
+        yaml.YAMLError: the text is not YAML (as ``yaml.compose`` raises it).
+    """
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if not loadable(node):
+            return _UNLOADABLE
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
 
 
 def _read_text(path: str | Path, kind: str, display: str, missing: str) -> str:

@@ -41,8 +41,15 @@ _NOT_DIGIT = re.compile(r"\D")
 _PER_THOUSAND = re.compile(r"(?i)\s*(?:per|pour|por|pro|je|ogni)\s+(?:thousand|mille|mil|tausend|mila|duizend)\b")
 _CODE = re.compile(r"[A-Z]{3}")
 _WORD = re.compile(r"[^\W\d_]+")
-#: Kana, ideographs and hangul: words written glued to the next ones.
-_GLUED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+@cache
+def _glued() -> re.Pattern[str]:
+    """Kana, ideographs and hangul: words written glued to the next ones (compiled on first
+    use: a class of thousands of characters takes milliseconds to compile)."""
+    return re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 _POINTS_AFTER = re.compile(r"(?i)\s*(?:percentage\s+points?|pp\b|p\.p\.|points?\s+de\s+pourcentage|prozentpunkte)")
 _POINTS_IN = re.compile(r"(?i)(?:pp|p\.p\.)$")

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from gate.figures.languages.base import CheckWords, Language, Numerals, SpelledNumbers, words
 
@@ -151,14 +152,12 @@ REFERENCE_WORDS: dict[str, str] = {c: " ".join(sorted(lang.reference_words)) for
 NUMBER_WORDS: dict[str, dict[str, str]] = {c: dict(v) for c, v in _where("number_words").items()}
 DOZEN_WORDS: dict[str, str] = _where("dozen_words")
 HALF_DOZEN_WORDS: dict[str, str] = _where("half_dozen_words")
-AND_A_HALF: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("and_a_half").items()}
 HALF_COMPOUNDS: dict[str, tuple[str, dict[str, int], tuple[str, ...]]] = {
     c: (p, dict(units), hints) for c, (p, units, hints) in _where("half_compound").items()
 }
 ARTICLE_SCALES: dict[str, str] = _where("article_scales")
 HALF_SCALES: dict[str, str] = _where("half_scales")
 SPECIAL_HINTS: dict[str, tuple[str, ...]] = _where("special_hints")
-DOZENS_AFTER: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("dozens_after").items()}
 MINUS_WORDS: dict[str, dict[str, tuple[str, ...]]] = {c: dict(lang.minus_words) for c, lang in LANGUAGES.items()}
 # "and" between the parts of a number in words, in the words' language: the amount joiners
 # (the word reader reads only the languages with number words, which Arabic has not)
@@ -167,7 +166,27 @@ SCALE_AND: dict[str, frozenset[str]] = {
 }
 DECIMAL_WORDS: dict[str, frozenset[str]] = {c: lang.decimal_words for c, lang in LANGUAGES.items()}
 PART_OF_WORDS: dict[str, frozenset[str]] = {c: lang.part_of_words for c, lang in LANGUAGES.items()}
-ORDINAL_WORDS: dict[str, re.Pattern[str]] = {c: re.compile(p) for c, p in _where("ordinal_words").items()}
+
+
+class LanguagePatterns(NamedTuple):
+    """The regular expressions of one language's own tables, compiled; None where the
+    language has no such table."""
+
+    and_a_half: re.Pattern[str] | None  # "and a half" after a number: "2 and a half million"
+    dozens_after: re.Pattern[str] | None  # the word for a dozen after a number
+    ordinal_words: re.Pattern[str] | None  # an ordinal in words
+
+
+@cache
+def language_patterns(code: str) -> LanguagePatterns:
+    """The patterns of language ``code`` (a code of :data:`CODES`; any other has none),
+    compiled on the first text read in it: a run never compiles those of the languages it
+    does not read. The one place they are built."""
+    lang = LANGUAGES.get(code)
+    if lang is None:
+        return LanguagePatterns(None, None, None)
+    return LanguagePatterns(*(re.compile(p) if p else None for p in (lang.and_a_half, lang.dozens_after, lang.ordinal_words)))
+
 
 # --- Read whatever the text's language -------------------------------------
 
@@ -257,9 +276,9 @@ TIME_WORDS: tuple[str, ...] = tuple(dict.fromkeys(w for lang in LANGUAGES.values
 
 __all__ = [
     "CHECK_WORDS", "CODES", "HEDGES_AFTER", "NUMERALS", "ORDINAL_SUFFIXES", "PERCENT_BEFORE", "SPELLED",
-    "DECIMAL_WORDS", "DOZENS_AFTER", "MINUS_WORDS", "ORDINAL_WORDS", "PART_OF_WORDS", "SCALE_AND",
-    "typed_spellings",
-    "AND_A_HALF", "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",
+    "DECIMAL_WORDS", "MINUS_WORDS", "PART_OF_WORDS", "SCALE_AND",
+    "LanguagePatterns", "language_patterns", "typed_spellings",
+    "ARTICLE_SCALES", "ATTACHED_SCALES", "ATTACHED_UNITS", "BETWEEN_WORDS",
     "CODE_WORDS", "DENOMINATOR_WORDS", "DOT_ORDINAL_BEFORE", "DOT_ORDINAL_LANGUAGES",
     "DOT_ORDINAL_NOUNS", "DOZEN_WORDS", "FRACTION_WORDS", "GLUED_PREFIXES", "HALF",
     "HALF_COMPOUNDS", "HALF_DOZEN_WORDS", "HALF_SCALES", "HEDGE_ARTICLES", "HEDGE_MARKS",

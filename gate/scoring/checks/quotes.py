@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from gate.model.inputs import Answer, Question
 from gate.model.outcomes import Count, Finding, QuoteRef, count_of
@@ -24,7 +25,15 @@ from gate.model.outcomes import Count, Finding, QuoteRef, count_of
 MIN_WORDS = 3
 
 _PAIRS = [("\"", "\""), ("“", "”"), ("„", "“"), ("«", "»"), ("»", "«"), ("‹", "›"), ("‚", "‘"), ("‘", "’"), ("「", "」")]
-_QUOTE = re.compile("|".join(f"{re.escape(a)}([^{re.escape(a + b)}\n]+?){re.escape(b)}" for a, b in _PAIRS))
+
+
+@cache
+def _quote() -> re.Pattern[str]:
+    """A text between a pair of quote marks (:data:`_PAIRS`, each its group), compiled on the
+    first answer read for quotes."""
+    return re.compile("|".join(f"{re.escape(a)}([^{re.escape(a + b)}\n]+?){re.escape(b)}" for a, b in _PAIRS))
+
+
 _FOLD = str.maketrans({"’": "'", "‘": "'", "‚": "'", "‛": "'", "ʼ": "'", "“": '"', "”": '"', "„": '"', "«": '"', "»": '"'})
 
 
@@ -38,7 +47,7 @@ def fold(text: str) -> str:
 def quotes_of(text: str) -> list[QuoteRef]:
     """The quotes of a text long enough to check, with their spans (inside the marks)."""
     out = []
-    for m in _QUOTE.finditer(text):
+    for m in _quote().finditer(text):
         group = next(i for i in range(1, len(_PAIRS) + 1) if m.group(i) is not None)
         inner = m.group(group)
         if len(fold(inner).split()) >= MIN_WORDS:

@@ -19,7 +19,7 @@ from functools import cache
 
 from gate.figures import Figure
 from gate.model.check_words import EN, words_for
-from gate.model.units import _CODE, _GLUED, _ISO, _NEXT_WORD, _NOT_DIGIT, _PER_THOUSAND, _POINTS_AFTER, _POINTS_IN, _SYMBOLS, _WORD, UnitClass
+from gate.model.units import _CODE, _ISO, _NEXT_WORD, _NOT_DIGIT, _PER_THOUSAND, _POINTS_AFTER, _POINTS_IN, _SYMBOLS, _WORD, UnitClass, _glued
 from gate.scoring.checks.periods import ascii_digits
 
 
@@ -65,7 +65,7 @@ def _currency(text: str, figure: Figure, after: str, language: str) -> str | Non
             word = m.group(1).lower()
             if word in table:
                 return table[word]
-            if _GLUED.match(word):  # "610兆円でした": the currency glued to the words after it
+            if _glued().match(word):  # "610兆円でした": the currency glued to the words after it
                 for name in sorted(table, key=len, reverse=True):
                     if word.startswith(name):
                         return table[name]
@@ -86,7 +86,7 @@ def _of_next_word(language: str) -> re.Pattern[str]:
 @cache
 def _next_word(word: str) -> re.Pattern[str]:
     """The pattern of ``word`` as the next whole word, compiled once per word."""
-    if _GLUED.match(word):  # "78.6歳です": a language written without spaces
+    if _glued().match(word):  # "78.6歳です": a language written without spaces
         return re.compile(r"\s*" + re.escape(word))
     return re.compile(r"\s*" + re.escape(word) + r"(?![^\W\d_])")
 
