@@ -96,5 +96,15 @@ def test_grouped_words_of_points_are_found_exactly_where_the_plain_alternation_f
     for clause in _clauses(tmp_path):
         hit = plain.search(clause) is not None
         assert (changes._POINTS.search(clause) is not None) == hit, clause
+        assert changes._says_points(clause) == hit, clause
         found += hit
     assert found > 300  # 469 when written
+
+
+def test_every_word_of_points_holds_one_of_the_letters_looked_for_first():
+    """Each alternative of the words of percentage points, written out, holds a letter of
+    ``_POINTS_LETTERS`` (so a text without one cannot match): checked on the words as the
+    synthetic clauses write them and on each alternative's own literal letters."""
+    for word in changes._alternatives(changes._POINTS_WORDS):
+        literal = re.sub(r"\\.|\(\?[:!=<]*|[()\[\]?*+^$|{}\d,]", "", word)
+        assert not changes._POINTS_LETTERS.isdisjoint(literal) or not changes._POINTS_LETTERS.isdisjoint(literal.lower()), word

@@ -282,3 +282,30 @@ def test_a_large_set_is_indexed_once_sized(tmp_path):
     assert isinstance(index, QuestionIndex) and len(index) == 5000
     assert all(index.find(f"q{i}") == (i, index[i]) for i in range(0, 5000, 7))
     assert 2 * 5000 <= len(index._table) <= 8 * 5000
+
+
+def test_questions_read_in_the_sets_order_come_from_blocks_read_ahead_and_read_the_same(tmp_path, monkeypatch):
+    """In the set's order, one system call reads a block of questions (READ_AHEAD bytes); out
+    of order each is read alone; a question longer than a block is read whole. Either way the
+    questions are the same, and those of the set's lines."""
+    long_text = "y" * (question_index.READ_AHEAD + 100)
+    qs = [question(f"q{i}", question=long_text if i == 700 else f"text {i} " + "x" * 200) for i in range(1500)]
+    path = write_set(tmp_path / "set.jsonl", qs)
+    calls: list[int] = []
+    real = os.pread
+
+    def counted(fd: int, n: int, at: int) -> bytes:
+        calls.append(n)
+        return real(fd, n, at)
+
+    monkeypatch.setattr(os, "pread", counted)
+    shuffled = load_question_set(path).questions
+    assert isinstance(shuffled, QuestionIndex)
+    order = list(range(1500))[::-1]
+    alone = {i: shuffled.find(f"q{i}") for i in order}
+    assert len(calls) == 1500 and max(calls) == max(map(len, path.read_bytes().splitlines()))  # each alone, its own length
+    assert [alone[i][1].text for i in (0, 1499, 700)] == ["text 0 " + "x" * 200, "text 1499 " + "x" * 200, long_text]
+    calls.clear()
+    in_order = load_question_set(path).questions
+    assert [in_order.find(f"q{i}") for i in range(1500)] == [alone[i] for i in range(1500)]
+    assert len(calls) < 1500 / 100 and max(calls) > question_index.READ_AHEAD  # blocks, and the long one whole

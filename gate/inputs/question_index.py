@@ -64,6 +64,9 @@ class QuestionIndex(Sequence["Question"]):
         self._pid = 0
         self._stamp: tuple[int, int] | None = None
         self._held_lines: bytes | None = None  # the lines themselves, once carried (see carried)
+        self._block = b""  # the last block read ahead, from _block_at (see _raw)
+        self._block_at = 0
+        self._last = -2  # the position last read
 
     # building -----------------------------------------------------------------------------
 
@@ -239,7 +242,7 @@ class QuestionIndex(Sequence["Question"]):
         from gate.core.jsonlines import NO_VALUE, RejectedLine, decoder, parse_line
 
         start, length = self._offsets[position], self._lengths[position]
-        raw = self._held_lines[start:start + length] if self._held_lines is not None else os.pread(self._open(), length, start)
+        raw = self._held_lines[start:start + length] if self._held_lines is not None else self._raw(position, start, length)
         try:
             value = decoder().decode(raw)
         except ValueError:
@@ -247,6 +250,22 @@ class QuestionIndex(Sequence["Question"]):
         if value is NO_VALUE or not isinstance(value, dict) or isinstance(value, RejectedLine):
             raise RuntimeError(f"{self.display}:{self._lines[position]}: the question set changed while it was read")
         return value
+
+    def _raw(self, position: int, start: int, length: int) -> bytes:
+        """The bytes of the line at ``position`` (``length`` bytes at ``start``): from the
+        block read ahead when it holds them; else read, with a block of :data:`READ_AHEAD`
+        bytes when the question follows the one read last (answers logged in the set's order,
+        the common case: one system call for hundreds of questions, not one each); a question
+        read out of order is read alone."""
+        sequential, self._last = position == self._last + 1, position
+        at = start - self._block_at
+        if 0 <= at and at + length <= len(self._block):
+            return self._block[at:at + length]
+        if not sequential:
+            return os.pread(self._open(), length, start)
+        block = os.pread(self._open(), max(length, READ_AHEAD), start)
+        self._block, self._block_at = block, start
+        return block[:length]
 
     def _open(self) -> int:
         """The set file open in this process (opened again after a fork or unpickling)."""
@@ -281,6 +300,7 @@ class QuestionIndex(Sequence["Question"]):
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_fd"], state["_pid"] = None, 0
+        state["_block"], state["_block_at"], state["_last"] = b"", 0, -2  # read again where it is sent
         return state
 
     def __del__(self) -> None:
@@ -288,6 +308,9 @@ class QuestionIndex(Sequence["Question"]):
             os.close(self._fd)
             self._fd = None
 
+
+#: The bytes read at once when questions are read in the set's order (:meth:`QuestionIndex._raw`).
+READ_AHEAD = 1 << 16
 
 #: This process's id, kept current in a forked child (``os.register_at_fork``): every
 #: question read asks whether the set file is open in this process, and ``os.getpid()`` is

@@ -218,6 +218,14 @@ def _alternatives(body: str) -> list[str]:
 #: The words of percentage points, grouped (:func:`factored`): a search over a figure and
 #: the 30 characters after it about twice as quick.
 _POINTS = re.compile("(?i)" + factored(_POINTS_WORDS))
+#: A letter each word of percentage points holds, in either case (p, п, ن, 百, ポ, प): a text
+#: without any holds none of the words, and is not searched.
+_POINTS_LETTERS = frozenset("pPпПن百ポप")
+
+
+def _says_points(text: str) -> bool:
+    """Whether a word of percentage points is written in ``text`` (``_POINTS.search``)."""
+    return not _POINTS_LETTERS.isdisjoint(text) and _POINTS.search(text) is not None
 
 
 def change_reading(text: str, figure: fig.Figure, language: str) -> ChangeReading | None:
@@ -232,7 +240,7 @@ def change_reading(text: str, figure: fig.Figure, language: str) -> ChangeReadin
     if stop:
         after = after[:stop.start()]
     rise, fall, neutral, any_word, rise_or_fall = _patterns(_language(language))
-    points = bool(_POINTS.search(figure.text) or _POINTS.search(after))
+    points = _says_points(figure.text) or _says_points(after)
     if not (points or any_word.search(before) or rise_or_fall.search(after)):
         return None  # the test below, each pattern's words at once
     ups = bool(rise.search(before) or rise.search(after))
