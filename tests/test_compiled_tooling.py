@@ -135,6 +135,7 @@ def test_skip_build_names_everything_a_venv_without_answer_gate_lacks(tmp_path):
     assert "pytest" in needed and "pyyaml" in needed and "mypy" in needed
 
 
+@pytest.mark.pure_core("puts the checkout's gate/ on a venv's path as the pure core: where the compiled core runs, that folder is the compiled package")
 def test_skip_build_names_the_pure_core_where_the_compiled_one_should_be(tmp_path):
     """The sources on the venv's path (as an editable install puts them), every dependency
     there (this interpreter's site-packages): the one thing lacking is the compiled core."""
@@ -146,6 +147,7 @@ def test_skip_build_names_the_pure_core_where_the_compiled_one_should_be(tmp_pat
                                 "build it without --skip-build\n")
 
 
+@pytest.mark.pure_core("puts the checkout's gate/ on a venv's path as the pure core: where the compiled core runs, that folder is the compiled package")
 def test_skip_build_names_the_pure_core_and_the_missing_packages_at_once(tmp_path):
     venv = _venv(tmp_path / "sources", ROOT)
     done = _compiled_skip_build(venv, tmp_path)
