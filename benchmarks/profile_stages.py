@@ -138,6 +138,15 @@ def main(argv: list[str] | None = None) -> int:
     args.python = str(Path(args.python).absolute())  # the commands run in a folder of their own; a venv's link not resolved
     spy = py_spy(args.python)
     cwd = Path(tempfile.mkdtemp(prefix="profile-cwd-"))
+    try:
+        _profile(args, spy, extra, cwd)
+    finally:  # the check's report and py-spy's stacks: nothing left behind
+        shutil.rmtree(cwd, ignore_errors=True)
+    return 0
+
+
+def _profile(args: argparse.Namespace, spy: str, extra: list[str], cwd: Path) -> None:
+    """Time the check, profile it, print the stages (:func:`main`'s work, in ``cwd``)."""
     shutil.copy(ROOT / "thresholds.yaml", cwd)
     core = core_of(args.python, cwd)
     check = [args.python, "-m", "gate", "check", os.path.abspath(args.run), "--questions", os.path.abspath(args.questions),
@@ -149,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     done = subprocess.run([spy, "record", "--native", "--subprocesses", "-r", str(args.rate), "-f", "raw",
                            "-o", str(raw), "--", *check], cwd=cwd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if not raw.exists():
-        raise SystemExit(f"py-spy wrote no samples (exit {done.returncode}): {done.stderr.decode(errors='replace')[-2000:]}")
+        crashed = f"; py-spy itself crashed (signal {-done.returncode}): try again, or with a lower --rate" if done.returncode < 0 else ""
+        raise SystemExit(f"py-spy wrote no samples (exit {done.returncode}){crashed}: {done.stderr.decode(errors='replace')[-2000:]}")
     counts = stages(raw)
     total = sum(counts.values()) or 1
     print(f"{core}, {args.python}")
@@ -158,7 +168,6 @@ def main(argv: list[str] | None = None) -> int:
     for stage in STAGES:
         share = counts[stage] / total
         print(f"| {stage} | {share:.1%} | {share * cpu / args.answers * 1e6:.0f} |")
-    return 0
 
 
 if __name__ == "__main__":

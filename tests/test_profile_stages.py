@@ -82,3 +82,36 @@ def test_an_interpreter_named_relative_to_where_the_script_starts_is_found_from_
         stages.main(["run.jsonl", "--questions", "set.jsonl", "--answers", "5", "--python", "venv/bin/python"])
     assert str(stopped.value) == "the check exited 2; nothing profiled (its error is above)"
     assert (tmp_path / "called").read_text() == f"{venv / 'python'}\n"
+
+
+def _stand_ins(tmp_path: Path, check_exit: int, spy: str) -> Path:
+    """A venv whose python says its core and exits ``check_exit`` as the check, beside a py-spy
+    script ``spy``."""
+    venv = tmp_path / "venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").write_text('#!/bin/sh\nif [ "$3" = "--version" ]; then echo "answer-gate 0.1.0 (pure-Python core)"; exit 0; fi\n'
+                                 f"exit {check_exit}\n")
+    (venv / "py-spy").write_text(spy)
+    for script in ("python", "py-spy"):
+        (venv / script).chmod(0o755)
+    return venv
+
+
+@pytest.mark.parametrize(("check_exit", "spy", "said"), [
+    (2, "#!/bin/sh\nexit 0\n", "the check exited 2; nothing profiled"),
+    (1, "#!/bin/sh\nkill -SEGV $$\n", "py-spy wrote no samples (exit -11); py-spy itself crashed (signal 11): try again, or with a lower --rate"),
+])
+def test_the_profile_s_folder_is_removed_however_it_ends_and_a_crashed_py_spy_is_named(tmp_path, monkeypatch, check_exit, spy, said):
+    venv = _stand_ins(tmp_path, check_exit, spy)
+    made: list[str] = []
+    real = stages.tempfile.mkdtemp
+
+    def mkdtemp(**kwargs: str) -> str:
+        made.append(real(dir=tmp_path, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(stages.tempfile, "mkdtemp", mkdtemp)
+    with pytest.raises(SystemExit) as stopped:
+        stages.main(["run.jsonl", "--questions", "set.jsonl", "--answers", "5", "--python", str(venv / "python")])
+    assert str(stopped.value).startswith(said)
+    assert len(made) == 1 and not Path(made[0]).exists()
